@@ -1,0 +1,333 @@
+"""The game protocol every Ludoteca game implements.
+
+It borrows from OpenSpiel (State with legal actions, apply, returns, chance
+nodes, per-player observations) and boardgame.io (moves with a text form, a
+seeded RNG inside the state, a player view that hides secrets). See
+`PROTOCOL.md` beside this file for how each of the four games maps onto it.
+
+Key choices:
+- `to_move()` is a tuple of players, not one player: it is empty at chance
+  nodes and at the end, holds one player in ordinary turns, and several when
+  players may act out of turn (Alphagon's doubts) or simultaneously
+  (GeonAxis rounds, where each submits a secret move).
+- Chance is explicit: at a chance node `chance_outcomes()` lists the outcomes
+  with their probabilities, and `sample_chance()` draws one with the RNG kept
+  in the state. Searches sample with their own RNG instead, so no AI can read
+  the future from the state's RNG.
+- States are mutable and cheap to `clone()`, because search clones millions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Optional, Sequence
+
+from .rng import SeededRng
+
+
+class GameError(Exception):
+    """Base class for every error a game or the core raises on purpose."""
+
+
+class IllegalMoveError(GameError):
+    """A move that the rules do not allow now; the state is left unchanged."""
+
+
+class MoveParseError(IllegalMoveError):
+    """A move text that does not name any move of the game."""
+
+
+class NotYourTurnError(IllegalMoveError):
+    """A player tried to act while the rules give the turn to someone else."""
+
+
+class RecordError(GameError):
+    """A record or save that cannot be read or replayed."""
+
+
+class Move:
+    """Base class for moves. Subclasses are small frozen dataclasses.
+
+    `text` is the canonical, compact text form used in records and logs;
+    `Game.parse_move(text)` must give back an equal move.
+    """
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """A rule variant shown on the setup screen."""
+
+    key: str
+    label_key: str  # message catalog key
+    choices: tuple  # allowed values, first is the default
+    help_key: str = ""
+
+    @property
+    def default(self):
+        return self.choices[0]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that fixes a game before the first move."""
+
+    num_players: int
+    variants: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"players": self.num_players, "variants": dict(sorted(self.variants.items()))}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Settings":
+        return cls(num_players=int(data["players"]), variants=dict(data.get("variants", {})))
+
+
+class LegalMoves:
+    """A lazy view of the legal moves, in the spirit of python-chess.
+
+    Nothing is generated until iterated; `in` asks the state directly, which
+    is cheaper than building the whole list.
+    """
+
+    __slots__ = ("_state", "_player", "_cache")
+
+    def __init__(self, state: "State", player: int):
+        self._state = state
+        self._player = player
+        self._cache: Optional[list] = None
+
+    def _moves(self) -> list:
+        if self._cache is None:
+            self._cache = list(self._state.generate_moves(self._player))
+        return self._cache
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves())
+
+    def __len__(self) -> int:
+        return len(self._moves())
+
+    def __bool__(self) -> bool:
+        return bool(self._moves())
+
+    def __contains__(self, move) -> bool:
+        return self._state.is_legal(self._player, move)
+
+    def __getitem__(self, index):
+        return self._moves()[index]
+
+    def texts(self) -> list:
+        return [move.text for move in self._moves()]
+
+
+class Game:
+    """Static description of a game: identity, player counts, variants, parsing."""
+
+    id: str = ""
+    rules_version: int = 1
+    min_players: int = 2
+    max_players: int = 2
+    variants: Sequence[VariantOption] = ()
+
+    def default_settings(self, num_players: Optional[int] = None) -> Settings:
+        players = num_players if num_players is not None else self.min_players
+        return Settings(players, {option.key: option.default for option in self.variants})
+
+    def validate_settings(self, settings: Settings) -> Settings:
+        """Fills missing variants with defaults and rejects impossible settings."""
+        if not self.min_players <= settings.num_players <= self.max_players:
+            raise GameError(
+                f"{self.id} is for {self.min_players}-{self.max_players} players,"
+                f" not {settings.num_players}"
+            )
+        variants = {}
+        for option in self.variants:
+            value = settings.variants.get(option.key, option.default)
+            if value not in option.choices:
+                raise GameError(f"variant {option.key} cannot be {value!r}")
+            variants[option.key] = value
+        unknown = set(settings.variants) - set(variants)
+        if unknown:
+            raise GameError(f"unknown variants: {', '.join(sorted(unknown))}")
+        return Settings(settings.num_players, variants)
+
+    def new_state(self, settings: Settings, seed: int) -> "State":  # pragma: no cover
+        raise NotImplementedError
+
+    def parse_move(self, text: str) -> Move:  # pragma: no cover
+        raise NotImplementedError
+
+    def state_from_json(self, data: dict) -> "State":  # pragma: no cover
+        raise NotImplementedError
+
+
+class State:
+    """One position of a game. Subclasses implement the abstract hooks."""
+
+    game: Game
+    settings: Settings
+    rng: SeededRng
+
+    @property
+    def num_players(self) -> int:
+        return self.settings.num_players
+
+    # --- whose turn -------------------------------------------------------
+    def to_move(self) -> tuple:  # pragma: no cover - abstract
+        """Players who may act now; empty at chance nodes and at the end."""
+        raise NotImplementedError
+
+    def is_chance(self) -> bool:
+        return False
+
+    def is_terminal(self) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # --- moves ------------------------------------------------------------
+    def generate_moves(self, player: int) -> Iterator[Move]:  # pragma: no cover
+        raise NotImplementedError
+
+    def legal_moves(self, player: Optional[int] = None) -> LegalMoves:
+        if player is None:
+            acting = self.to_move()
+            if not acting:
+                return LegalMoves(self, -1)
+            player = acting[0]
+        return LegalMoves(self, player)
+
+    def is_legal(self, player: int, move: Move) -> bool:
+        """Default: membership in the generated list. Games may do it faster."""
+        if player not in self.to_move():
+            return False
+        return move in list(self.generate_moves(player))
+
+    def apply(self, player: int, move: Move) -> None:
+        """Checks and plays a player's move. Raises IllegalMoveError and leaves
+        the state unchanged when the move is not allowed."""
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over")
+        if player not in self.to_move():
+            raise NotYourTurnError(f"player {player + 1} cannot act now")
+        if not self.is_legal(player, move):
+            raise IllegalMoveError(f"{move.text} is not legal now")
+        self.apply_unchecked(player, move)
+
+    def apply_unchecked(self, player: int, move: Move) -> None:  # pragma: no cover
+        """Plays a move known to be legal (search uses this in its inner loop)."""
+        raise NotImplementedError
+
+    # --- chance -----------------------------------------------------------
+    def chance_outcomes(self) -> list:
+        """(move, probability) pairs at a chance node."""
+        return []
+
+    def sample_chance(self, rng: Optional[SeededRng] = None) -> Move:
+        """Draws a chance outcome; with no rng given, the state's own RNG."""
+        rng = rng or self.rng
+        outcomes = self.chance_outcomes()
+        roll = rng.random()
+        cumulative = 0.0
+        for move, probability in outcomes:
+            cumulative += probability
+            if roll < cumulative:
+                return move
+        return outcomes[-1][0]
+
+    def apply_chance(self, move: Move) -> None:
+        if not self.is_chance():
+            raise IllegalMoveError("no chance event is pending")
+        if move not in [outcome for outcome, _ in self.chance_outcomes()]:
+            raise IllegalMoveError(f"{move.text} is not a possible chance outcome")
+        self.apply_unchecked(-1, move)
+
+    def resolve_chance(self) -> list:
+        """Plays chance events with the state's RNG until a player must act."""
+        drawn = []
+        while self.is_chance() and not self.is_terminal():
+            move = self.sample_chance()
+            self.apply_unchecked(-1, move)
+            drawn.append(move)
+        return drawn
+
+    # --- results ----------------------------------------------------------
+    def scores(self) -> list:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def ranking(self) -> list:
+        """Place of each player (1 = first), ties sharing a place."""
+        scores = self.scores()
+        return [1 + sum(1 for other in scores if other > mine) for mine in scores]
+
+    def winners(self) -> list:
+        places = self.ranking()
+        return [player for player, place in enumerate(places) if place == 1]
+
+    def returns(self) -> list:
+        """Utility of each player in [0, 1]: winners share 1, at the end only."""
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        winners = self.winners()
+        share = 1.0 / len(winners)
+        return [share if player in winners else 0.0 for player in range(self.num_players)]
+
+    def heuristic_returns(self) -> list:
+        """An estimate of `returns()` for an unfinished game, used where a
+        search stops early. Default: the current leaders share the win."""
+        if self.is_terminal():
+            return self.returns()
+        scores = self.scores()
+        best = max(scores)
+        leaders = [player for player, score in enumerate(scores) if score == best]
+        share = 1.0 / len(leaders)
+        return [share if player in leaders else 0.0 for player in range(self.num_players)]
+
+    # --- information ------------------------------------------------------
+    def view(self, player: Optional[int]) -> dict:  # pragma: no cover - abstract
+        """What `player` may see, as JSON-ready data (None: a spectator)."""
+        raise NotImplementedError
+
+    def determinize(self, player: int, rng: SeededRng) -> "State":
+        """A full state consistent with what `player` knows, hidden parts
+        sampled with `rng`. Perfect-information games return a clone."""
+        return self.clone()
+
+    def reveals_information(self, player: int, move: Move) -> bool:
+        """True when playing `move` shows hidden information to someone, so
+        that several humans may not take it back."""
+        return False
+
+    # --- copying and serialising -----------------------------------------
+    def clone(self) -> "State":  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def to_json(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and self.to_json() == other.to_json()
+
+    __hash__ = None  # mutable
+
+
+def parse_with(parsers: dict, text: str) -> Move:
+    """Dispatches a move text on its first word: `parsers[word](rest)`."""
+    head, _, rest = text.strip().partition(" ")
+    parser = parsers.get(head)
+    if parser is None:
+        raise MoveParseError(f"unknown move {text!r}")
+    try:
+        return parser(rest)
+    except MoveParseError:
+        raise
+    except (ValueError, IndexError, KeyError) as error:
+        raise MoveParseError(f"cannot read move {text!r}: {error}") from None
+
