@@ -1,9 +1,12 @@
-"""PyScript entry point (temporary boot stub; the real app shell replaces it)."""
+"""PyScript entry point: reports start-up progress, then starts the app."""
+
 from js import document, window
 
-import ludoteca
+boot = window.ludotecaBoot
+boot.progress("engine", 0.92)
 
-document.getElementById("app").innerHTML = (
-    f'<section data-screen="home"><h1>Ludoteca {ludoteca.__version__}</h1></section>'
-)
-window.ludotecaBoot.ready()
+from ludoteca.ui import browser  # noqa: E402  (imported after the progress update on purpose)
+
+boot.progress("ui", 0.97)
+APP = browser.install(document.getElementById("app"))
+boot.ready()

@@ -6,6 +6,7 @@ CPython and Pyodide alike.
 """
 
 MASK64 = (1 << 64) - 1
+SEED_MASK = (1 << 53) - 1  # seeds stay exact even if a record passes through JavaScript
 
 
 class SeededRng:
@@ -56,8 +57,8 @@ def seed_from_text(text: str) -> int:
     """Turns a user-typed seed (any text) into a 64-bit seed, stably across runs."""
     text = text.strip()
     if text.isdigit():
-        return int(text) & MASK64
+        return int(text) & SEED_MASK
     value = 0xCBF29CE484222325  # FNV-1a, because hash() is salted per process
     for byte in text.encode("utf-8"):
         value = ((value ^ byte) * 0x100000001B3) & MASK64
-    return value
+    return value & SEED_MASK

@@ -1,0 +1,479 @@
+"""The app controller: routes, setup, play, saves, AI turns.
+
+It reads game state and submits moves; rules live in the engines. It talks
+to the browser only through a `Browser` adapter (see `ui/browser.py` for the
+real one and the tests for a fake), so all of it runs under CPython too.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..core.match import AI, HUMAN, Match, Seat
+from ..core.protocol import GameError, RecordError, Settings
+from ..core.rng import MASK64, SEED_MASK, seed_from_text
+from ..games import registry
+from . import screens
+from .i18n import Catalog
+from .routes import Route, parse_route
+from .storage import SaveStore, StorageFullError
+
+SEAT_COLOURS = ("#d64545", "#2f7fd6", "#2a9d58", "#e0a526", "#8a4fd1", "#3b3b3b")
+AI_SLICE_SECONDS = 0.012  # one slice of AI thinking per browser task: stays far below 50 ms
+AI_PACE_SECONDS = {"normal": 0.7, "fast": 0.0}  # least time an AI turn takes, to follow it
+FORCED_MOVE_PAUSE = {"normal": 0.35, "fast": 0.0}
+
+
+class Browser:
+    """What the app needs from its host. `ui/browser.py` implements it with
+    PyScript; tests use a fake."""
+
+    store = None
+
+    def render(self, html: str) -> None: ...
+    def set_hash(self, hash_text: str, replace: bool = False) -> None: ...
+    def download(self, filename: str, text: str) -> None: ...
+    def confirm(self, message: str) -> bool: ...
+    def prefers_reduced_motion(self) -> bool: ...
+    def random_seed(self) -> int: ...
+    def spawn(self, coroutine) -> None: ...
+    async def sleep(self, seconds: float) -> None: ...
+    def now(self) -> float: ...
+
+
+@dataclass
+class SeatForm:
+    name: str
+    kind: str
+    level: str
+    color: str
+
+
+@dataclass
+class SetupForm:
+    game_id: str
+    num_players: int
+    seats: list
+    variants: dict
+    seed_text: str = ""
+
+    def seat_list(self) -> list:
+        return [Seat(s.name.strip() or f"{i + 1}", s.kind, s.level if s.kind == AI else "", s.color)
+                for i, s in enumerate(self.seats[: self.num_players])]
+
+
+@dataclass
+class Notice:
+    kind: str  # info | error
+    text: str
+
+
+@dataclass
+class PlayView:
+    """What the game screen shows besides the match itself."""
+
+    menu_open: bool = False
+    revealed_to: Optional[int] = None  # hand-off: the human whose secrets are on screen
+    replay_index: Optional[int] = None  # viewing the position after this many moves
+    ai_thinking: Optional[int] = None
+    rendered_entries: int = 0  # moves already animated
+    hide_results: bool = False
+    pending_choice: dict = field(default_factory=dict)  # game-specific UI selection
+
+
+class App:
+    def __init__(self, browser: Browser):
+        self.browser = browser
+        self.games = registry.all_games()
+        self.saves = SaveStore(browser.store, self.games)
+        self.prefs = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en"}
+        self.prefs.update(self.saves.read_settings())
+        self.catalog = Catalog(self.prefs["language"])
+        self.route = Route("home")
+        self.notices: list = []
+        self.setup: Optional[SetupForm] = None
+        self.match: Optional[Match] = None
+        self.save_id: Optional[str] = None
+        self.play = PlayView()
+        self.ai_generation = 0
+        self.storage_full = False
+        self.stats = {"ai_moves": []}  # read by the browser benchmark
+
+    # --- helpers ------------------------------------------------------------
+    def t(self, key: str, **values) -> str:
+        return self.catalog.t(key, **values)
+
+    def notify(self, kind: str, text: str) -> None:
+        if not any(n.text == text for n in self.notices):
+            self.notices.append(Notice(kind, text))
+
+    @property
+    def animate(self) -> bool:
+        motion = self.prefs.get("motion", "system")
+        if motion == "system":
+            return not self.browser.prefers_reduced_motion()
+        return motion == "on"
+
+    # --- navigation -------------------------------------------------------------
+    def navigate(self, hash_text: str) -> None:
+        """Called at start and on every hashchange (back/forward included)."""
+        route = parse_route(hash_text)
+        self._cancel_ai()
+        if route.name == "new" and route.arg in self.games:
+            if self.setup is None or self.setup.game_id != route.arg:
+                self.setup = self._default_setup(route.arg)
+        elif route.name == "play":
+            if not self._open_save(route.arg):
+                self.browser.set_hash("#/", replace=True)
+                route = Route("home")
+        elif route.name == "rules" and route.arg not in self.games:
+            route = Route("missing", route.arg)
+        elif route.name == "new":
+            route = Route("missing", route.arg)
+        self.route = route
+        self.render()
+        self._after_change()
+
+    def go(self, route: Route) -> None:
+        """Changes the hash; the browser's hashchange then calls navigate."""
+        self.browser.set_hash(route.hash)
+
+    def _open_save(self, save_id: str) -> bool:
+        if self.match is not None and self.save_id == save_id:
+            return True
+        try:
+            self.match = self.saves.load(save_id)
+        except RecordError as error:
+            missing = self.saves.raw(save_id) is None
+            self.notify("error", self.t("error.save_missing") if missing
+                        else self.t("error.save_damaged", reason=str(error)))
+            self.match = None
+            return False
+        self.save_id = save_id
+        self.play = PlayView(rendered_entries=len(self.match.entries))
+        return True
+
+    # --- setup ----------------------------------------------------------------
+    def _default_setup(self, game_id: str) -> SetupForm:
+        game = self.games[game_id]
+        package = registry.game_package(game_id)
+        count = max(game.min_players, min(game.max_players, 2))
+        seats = []
+        for index in range(game.max_players):
+            human = index == 0
+            name = (self.prefs.get("name") or self.t("setup.default_name", n=1)) if human \
+                else self.t("setup.default_ai_name", n=index)
+            seats.append(SeatForm(name, HUMAN if human else AI, package.DEFAULT_LEVEL,
+                                  SEAT_COLOURS[index % len(SEAT_COLOURS)]))
+        variants = {option.key: option.default for option in game.variants}
+        return SetupForm(game_id, count, seats, variants)
+
+    def _set_field(self, name: str, value: str) -> bool:
+        """Updates the setup form; returns whether the screen must redraw."""
+        form = self.setup
+        if form is None:
+            return False
+        if name == "players":
+            game = self.games[form.game_id]
+            form.num_players = max(game.min_players, min(game.max_players, int(value)))
+            return True
+        if name == "seed":
+            form.seed_text = value
+            return False
+        if name.startswith("variant."):
+            form.variants[name[len("variant."):]] = value
+            return False
+        if name.startswith("seat."):
+            _, index, attribute = name.split(".")
+            seat = form.seats[int(index)]
+            if attribute == "kind":
+                seat.kind = HUMAN if value == HUMAN else AI
+                return True
+            setattr(seat, {"name": "name", "level": "level", "color": "color"}[attribute], value)
+            return False
+        return False
+
+    def start_game(self, form: SetupForm, seed: Optional[int] = None) -> None:
+        game = self.games[form.game_id]
+        if seed is None:
+            seed = seed_from_text(form.seed_text) if form.seed_text.strip() else self.browser.random_seed()
+        settings = Settings(form.num_players, dict(form.variants))
+        match = Match(game, settings, seed & SEED_MASK, form.seat_list())
+        humans = [seat.name for seat in match.seats if seat.kind == HUMAN]
+        if humans:
+            self.prefs["name"] = humans[0]
+            self._write_prefs()
+        self.match = match
+        self.save_id = self.saves.new_id(match.created)
+        self.play = PlayView()
+        self._autosave()
+        self.go(Route("play", self.save_id))
+
+    # --- events -------------------------------------------------------------------
+    def dispatch(self, action: str, arg: str = "") -> None:
+        """Every click or change in the page arrives here as (action, argument)."""
+        handler = getattr(self, "on_" + action.replace("-", "_"), None)
+        if handler is None:
+            return
+        redraw = handler(arg)
+        if redraw is not False:
+            self.render()
+        self._after_change()
+
+    def on_field(self, arg: str):
+        name, _, value = arg.partition("=")
+        return self._set_field(name, value)
+
+    def on_start(self, _arg: str):
+        self.start_game(self.setup)
+        return False
+
+    def on_dismiss(self, arg: str):
+        index = int(arg)
+        if 0 <= index < len(self.notices):
+            del self.notices[index]
+
+    def on_delete_save(self, save_id: str):
+        if self.browser.confirm(self.t("saves.confirm_delete")):
+            self.saves.delete(save_id)
+            if self.save_id == save_id:
+                self.match, self.save_id = None, None
+
+    def on_pref(self, arg: str):
+        key, _, value = arg.partition("=")
+        if key in ("motion", "pace", "language"):
+            self.prefs[key] = value
+        elif key == "auto_forced":
+            self.prefs[key] = value == "on"
+        self.catalog = Catalog(self.prefs["language"])
+        self._write_prefs()
+
+    def on_move(self, arg: str):
+        player_text, _, move_text = arg.partition(":")
+        self._human_move(int(player_text), move_text)
+
+    def on_choose(self, arg: str):
+        """A game-specific partial selection (e.g. which card is picked)."""
+        key, _, value = arg.partition("=")
+        if value:
+            self.play.pending_choice[key] = value
+        else:
+            self.play.pending_choice.pop(key, None)
+
+    def on_undo(self, _arg: str):
+        human = self._undo_player()
+        if human is not None:
+            self._cancel_ai()
+            self.match.undo(human)
+            self.play.rendered_entries = len(self.match.entries)
+            self.play.pending_choice.clear()
+            self._autosave()
+
+    def on_redo(self, _arg: str):
+        if self.match is not None and self.match.can_redo():
+            self._cancel_ai()
+            self.match.redo()
+            self._autosave()
+
+    def on_menu(self, _arg: str):
+        self.play.menu_open = not self.play.menu_open
+
+    def on_export(self, _arg: str):
+        self._export()
+        self.play.menu_open = False
+
+    def on_resign(self, _arg: str):
+        human = self._viewer()
+        if human is None or self.match.is_over:
+            return
+        if self.browser.confirm(self.t("game.confirm_resign")):
+            self._cancel_ai()
+            self.match.resign(human)
+            self.play.menu_open = False
+            self._autosave()
+
+    def on_quit(self, _arg: str):
+        self._autosave()
+        self.go(Route("home"))
+        return False
+
+    def on_reveal(self, arg: str):
+        self.play.revealed_to = int(arg)
+
+    def on_replay(self, arg: str):
+        index = int(arg)
+        if self.match is not None and 0 <= index <= len(self.match.entries):
+            self._cancel_ai()
+            self.play.replay_index = None if index == len(self.match.entries) else index
+
+    def on_replay_exit(self, _arg: str):
+        self.play.replay_index = None
+
+    def on_hide_results(self, _arg: str):
+        self.play.hide_results = not self.play.hide_results
+
+    def on_rematch(self, _arg: str):
+        old = self.match
+        form = SetupForm(old.game.id, old.settings.num_players,
+                         [SeatForm(s.name, s.kind, s.level, s.color) for s in old.seats],
+                         dict(old.settings.variants))
+        self.start_game(form)
+        return False
+
+    def import_text(self, text: str) -> None:
+        """Called by the browser glue with the contents of a chosen file."""
+        try:
+            save_id, match = self.saves.import_text(text)
+        except RecordError as error:
+            self.notify("error", self.t("error.import", reason=str(error)))
+            self.render()
+            return
+        except StorageFullError:
+            self.notify("error", self.t("error.storage_full"))
+            self.render()
+            return
+        self.match, self.save_id = match, save_id
+        self.play = PlayView(rendered_entries=len(match.entries))
+        self.notify("info", self.t("notice.imported"))
+        self.go(Route("play", save_id))
+
+    # --- playing ----------------------------------------------------------------
+    def _viewer(self) -> Optional[int]:
+        """Whose private view is on screen: the only human, or in hotseat the
+        human who has taken the device."""
+        match = self.match
+        if match is None:
+            return None
+        humans = match.human_players
+        if len(humans) == 1:
+            return humans[0]
+        acting = [p for p in match.state.to_move() if match.seats[p].kind == HUMAN]
+        if acting and self.play.revealed_to in acting:
+            return self.play.revealed_to
+        if acting and not self.needs_handoff(acting[0]):
+            return acting[0]
+        return None
+
+    def needs_handoff(self, player: int) -> bool:
+        """Hotseat: show a pass-the-device screen before private information."""
+        match = self.match
+        if len(match.human_players) < 2 or self.play.revealed_to == player:
+            return False
+        return registry.game_ui(match.game.id).private_content(match.state.view(player))
+
+    def _undo_player(self) -> Optional[int]:
+        """The human the Undo button acts for, if undo is allowed now."""
+        match = self.match
+        if match is None or self.play.replay_index is not None or not match.entries:
+            return None
+        humans = match.human_players
+        candidate = humans[0] if match.training_mode else match.entries[-1].player
+        return candidate if candidate in humans and match.can_undo(candidate) else None
+
+    def _human_move(self, player: int, text: str) -> None:
+        match = self.match
+        if match is None or self.play.replay_index is not None:
+            return
+        if match.seats[player].kind != HUMAN:
+            return
+        try:
+            match.play(player, text)
+        except GameError as error:
+            self.notify("error", self.t("error.illegal", reason=str(error)))
+            return
+        self.play.pending_choice.clear()
+        self._autosave()
+
+    def _autosave(self) -> None:
+        if self.match is None or self.save_id is None:
+            return
+        try:
+            self.saves.save(self.save_id, self.match)
+            if self.storage_full:
+                self.storage_full = False
+                self.notices = [n for n in self.notices if n.text != self.t("error.storage_full")]
+        except StorageFullError:
+            self.storage_full = True
+            self.notify("error", self.t("error.storage_full"))
+
+    def _write_prefs(self) -> None:
+        try:
+            self.saves.write_settings(self.prefs)
+        except StorageFullError:
+            self.notify("error", self.t("error.storage_full"))
+
+    def _export(self) -> None:
+        record = self.match.record()
+        filename = f"ludoteca-{record['game']}-{self.save_id}.json"
+        self.browser.download(filename, json.dumps(record, indent=1))
+        self.notify("info", self.t("notice.exported", file=filename))
+
+    # --- computer players -------------------------------------------------------
+    def _cancel_ai(self) -> None:
+        self.ai_generation += 1
+        self.play.ai_thinking = None
+
+    def _after_change(self) -> None:
+        """Starts whatever must happen next on its own: an AI turn, a forced move."""
+        match = self.match
+        if (self.route.name != "play" or match is None or match.is_over
+                or self.play.replay_index is not None or self.play.ai_thinking is not None):
+            return
+        acting = match.state.to_move()
+        ai_players = [p for p in acting if match.seats[p].kind == AI]
+        if ai_players:
+            self.ai_generation += 1
+            self.play.ai_thinking = ai_players[0]
+            self.browser.spawn(self._ai_turn(self.ai_generation, ai_players[0]))
+            self.render()
+            return
+        if self.prefs.get("auto_forced", True):
+            for player in acting:
+                moves = match.state.legal_moves(player)
+                if len(moves) == 1 and registry.game_ui(match.game.id).auto_play_forced(moves[0]):
+                    self.ai_generation += 1
+                    self.browser.spawn(self._forced_move(self.ai_generation, player, moves[0].text))
+                    return
+
+    async def _forced_move(self, generation: int, player: int, text: str) -> None:
+        await self.browser.sleep(FORCED_MOVE_PAUSE.get(self.prefs.get("pace"), 0.35))
+        if generation != self.ai_generation or self.match is None:
+            return
+        self._human_move(player, text)
+        self.render()
+        self._after_change()
+
+    async def _ai_turn(self, generation: int, player: int) -> None:
+        match = self.match
+        started = self.browser.now()
+        seat = match.seats[player]
+        package = registry.game_package(match.game.id)
+        make_bot = package.AI_LEVELS.get(seat.level) or package.AI_LEVELS[package.DEFAULT_LEVEL]
+        bot = make_bot((match.seed * 31 + len(match.entries) * 7919 + player) & MASK64)
+        search = bot.start(match.state.clone(), player)
+        while not search.step(AI_SLICE_SECONDS):
+            await self.browser.sleep(0)
+            if generation != self.ai_generation:
+                return
+        self.stats["ai_moves"].append({
+            "level": seat.level, "legal": len(search.legal), "iterations": search.iterations,
+            "wall": self.browser.now() - started, "thinking": search.elapsed,
+        })
+        pace = self.prefs.get("pace", "normal")
+        least = FORCED_MOVE_PAUSE.get(pace, 0.35) if len(search.legal) == 1 else AI_PACE_SECONDS.get(pace, 0.7)
+        remaining = least - (self.browser.now() - started)
+        if remaining > 0:
+            await self.browser.sleep(remaining)
+        if generation != self.ai_generation or self.match is not match:
+            return
+        self.play.ai_thinking = None
+        match.play(player, search.best_move())
+        self._autosave()
+        self.render()
+        self._after_change()
+
+    # --- drawing ---------------------------------------------------------------
+    def render(self) -> None:
+        self.browser.render(screens.render_app(self))

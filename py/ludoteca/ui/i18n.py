@@ -1,0 +1,131 @@
+"""The message catalog: every piece of UI text goes through `t()`.
+
+Adding a language means adding a catalog here (and in each game's
+`messages.py`); no UI code changes. Missing keys fall back to English, then
+to the key itself, so a gap never crashes a screen.
+"""
+
+from html import escape
+
+MESSAGES = {
+    "en": {
+        "app.name": "Ludoteca",
+        "app.tagline": "Little-known tabletop games, on any device, even offline.",
+        "nav.home": "Home",
+        "nav.back": "Back",
+        "nav.rules": "Rules",
+        "nav.settings": "Settings",
+        "home.games": "Games",
+        "home.new_game": "New game",
+        "home.rules": "How to play",
+        "home.continue": "Continue",
+        "home.no_saves": "No saved games yet. Start one above.",
+        "home.import": "Import a game record…",
+        "home.players_range": "{min}–{max} players",
+        "saves.status.playing": "in progress",
+        "saves.status.finished": "finished",
+        "saves.status.resigned": "resigned",
+        "saves.status.damaged": "damaged",
+        "saves.open": "Open",
+        "saves.delete": "Delete",
+        "saves.confirm_delete": "Delete this saved game? This cannot be undone.",
+        "saves.damaged_help": "This save cannot be read: {reason}",
+        "saves.updated": "updated {date}",
+        "setup.title": "New game of {game}",
+        "setup.players": "Players",
+        "setup.seat": "Seat {n}",
+        "setup.name": "Name",
+        "setup.kind": "Played by",
+        "setup.kind.human": "Human",
+        "setup.kind.ai": "Computer",
+        "setup.level": "Level",
+        "setup.level.easy": "Easy",
+        "setup.level.medium": "Medium",
+        "setup.level.hard": "Hard",
+        "setup.colour": "Colour",
+        "setup.variants": "Rules",
+        "setup.seed": "Seed (optional)",
+        "setup.seed_help": "The same seed deals the same cards: handy to replay a deal with friends.",
+        "setup.start": "Start game",
+        "setup.default_name": "Player {n}",
+        "setup.default_ai_name": "Computer {n}",
+        "game.menu": "Menu",
+        "game.undo": "Undo",
+        "game.redo": "Redo",
+        "game.log": "Moves",
+        "game.log_empty": "No moves yet.",
+        "game.your_turn": "Your turn, {name}",
+        "game.turn_of": "{name} to play",
+        "game.thinking": "{name} is thinking…",
+        "game.export": "Export record (.json)",
+        "game.rules": "Rules",
+        "game.resign": "Resign",
+        "game.confirm_resign": "Resign this game? It will count as lost.",
+        "game.quit": "Save and quit",
+        "game.close_menu": "Close",
+        "game.training": "Training mode: undo is free in games against the computer.",
+        "game.score": "Score",
+        "game.replay": "Viewing the position before move {n}.",
+        "game.replay_back": "Back to the game",
+        "handoff.title": "Pass the device to {name}",
+        "handoff.body": "Only {name} should look at the screen now: their private cards are about to be shown.",
+        "handoff.ready": "I am {name}: show my cards",
+        "results.title": "Game over",
+        "results.winner": "{name} wins!",
+        "results.winners": "Shared win: {names}",
+        "results.place": "Place",
+        "results.points": "Points",
+        "results.resigned": "{name} resigned.",
+        "results.rematch": "Rematch",
+        "results.home": "Home",
+        "results.view_board": "View the final table",
+        "rules.title": "How to play {game}",
+        "rules.rulings": "Our rulings",
+        "settings.title": "Settings",
+        "settings.motion": "Animations",
+        "settings.motion.system": "Follow the device setting",
+        "settings.motion.on": "On",
+        "settings.motion.off": "Off",
+        "settings.language": "Language",
+        "settings.pace": "Computer players' pace",
+        "settings.pace.normal": "Normal: easy to follow",
+        "settings.pace.fast": "Fast: no pauses",
+        "settings.auto_forced": "Play my move automatically when it is the only one",
+        "settings.credits": "Ludoteca runs entirely on this device. Rules © their authors; see each game's rules page.",
+        "error.unexpected": "Something went wrong: {reason}. Your game is saved.",
+        "error.storage_full": "Storage is full, so this game is not being saved. Delete old saves or export this game; you can keep playing.",
+        "error.save_damaged": "That save could not be opened: {reason}. Your other saves are safe.",
+        "error.import": "That file could not be imported: {reason}",
+        "error.import_json": "it is not valid JSON",
+        "error.illegal": "That move is not allowed: {reason}",
+        "error.not_found": "That page does not exist.",
+        "error.save_missing": "That saved game no longer exists.",
+        "error.unknown_game": "Unknown game.",
+        "notice.imported": "Game imported.",
+        "notice.exported": "Record exported as {file}.",
+        "notice.dismiss": "Dismiss",
+        "boot.engine": "Starting the game engine",
+        "boot.ui": "Drawing the table",
+    },
+}
+
+DEFAULT_LANGUAGE = "en"
+
+
+class Catalog:
+    def __init__(self, language: str = DEFAULT_LANGUAGE):
+        self.language = language if language in MESSAGES else DEFAULT_LANGUAGE
+
+    def t(self, key: str, **values) -> str:
+        """Plain text for `key`; values are formatted in."""
+        text = MESSAGES[self.language].get(key) or MESSAGES[DEFAULT_LANGUAGE].get(key) or key
+        return text.format(**values) if values else text
+
+    def h(self, key: str, **values) -> str:
+        """Like `t`, escaped for HTML/SVG markup (values included)."""
+        return escape(self.t(key, **values))
+
+
+def register(language: str, messages: dict) -> None:
+    """Adds a game's messages to the catalog (games call this at import)."""
+    MESSAGES.setdefault(language, {}).update(messages)

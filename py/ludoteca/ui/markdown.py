@@ -1,0 +1,59 @@
+"""Just enough Markdown for our rules pages: headings, paragraphs, lists,
+**bold** and *italics*. Text is escaped first, so pages cannot inject markup."""
+
+import re
+from html import escape
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def _inline(text: str) -> str:
+    text = escape(text)
+    text = _CODE.sub(r"<code>\1</code>", text)
+    text = _BOLD.sub(r"<strong>\1</strong>", text)
+    return _ITALIC.sub(r"<em>\1</em>", text)
+
+
+def render_markdown(source: str, heading_offset: int = 1) -> str:
+    html = []
+    paragraph: list = []
+    list_items: list = []
+    list_tag = ""
+
+    def flush():
+        nonlocal paragraph, list_items, list_tag
+        if paragraph:
+            html.append(f"<p>{_inline(' '.join(paragraph))}</p>")
+            paragraph = []
+        if list_items:
+            items = "".join(f"<li>{_inline(item)}</li>" for item in list_items)
+            html.append(f"<{list_tag}>{items}</{list_tag}>")
+            list_items = []
+
+    for raw in source.splitlines():
+        line = raw.strip()
+        heading = re.match(r"^(#{1,4})\s+(.*)$", line)
+        bullet = re.match(r"^[-*]\s+(.*)$", line)
+        numbered = re.match(r"^\d+[.)]\s+(.*)$", line)
+        if not line:
+            flush()
+        elif heading:
+            flush()
+            level = min(6, len(heading.group(1)) + heading_offset)
+            html.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
+        elif bullet or numbered:
+            tag = "ul" if bullet else "ol"
+            if paragraph or (list_items and tag != list_tag):
+                flush()
+            list_tag = tag
+            list_items.append((bullet or numbered).group(1))
+        elif list_items and raw.startswith((" ", "\t")):
+            list_items[-1] += " " + line
+        else:
+            if list_items:
+                flush()
+            paragraph.append(line)
+    flush()
+    return "\n".join(html)

@@ -1,0 +1,405 @@
+"""Markup for every screen, built as strings from the app's state.
+
+One string per redraw, set once with innerHTML, is the cheapest way across
+the Python/JS bridge (see the platform notes). Every interactive element
+carries `data-action` (and `data-arg`); the browser glue forwards them to
+`App.dispatch`. All text comes from the catalog and is escaped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Optional
+
+from ..core.match import AI, HUMAN
+from ..games import registry
+from .markdown import render_markdown
+
+LEVELS = ("easy", "medium", "hard")
+COLOUR_NAMES = {
+    "#d64545": "red", "#2f7fd6": "blue", "#2a9d58": "green",
+    "#e0a526": "yellow", "#8a4fd1": "purple", "#3b3b3b": "black",
+}
+
+
+def attr(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def button(label: str, action: str, arg: str = "", cls: str = "", testid: str = "",
+           disabled: bool = False, title: str = "") -> str:
+    extra = f' data-arg="{attr(arg)}"' if arg != "" else ""
+    extra += f' data-testid="{testid}"' if testid else ""
+    extra += " disabled" if disabled else ""
+    extra += f' title="{attr(title)}" aria-label="{attr(title)}"' if title else ""
+    return (f'<button type="button" class="btn {cls}" data-action="{action}"{extra}>'
+            f"{escape(label)}</button>")
+
+
+def link(label: str, href: str, cls: str = "btn", testid: str = "") -> str:
+    tid = f' data-testid="{testid}"' if testid else ""
+    return f'<a class="{cls}" href="{attr(href)}"{tid}>{escape(label)}</a>'
+
+
+@dataclass
+class RenderContext:
+    """What a game's table renderer gets besides the view."""
+
+    t: object  # catalog.t
+    seats: list
+    viewer: Optional[int]  # whose private view this is (None: public)
+    can_act: bool  # the viewer may click moves now
+    animate: bool
+    fresh: list  # entries played since the last redraw, for animations
+    pending: dict  # game-specific partial selection
+
+    def h(self, key: str, **values) -> str:
+        return escape(self.t(key, **values))
+
+    def name(self, player: int) -> str:
+        return escape(self.seats[player].name)
+
+    def colour(self, player: int) -> str:
+        return attr(self.seats[player].color)
+
+
+# --- frame ------------------------------------------------------------------
+def render_app(app) -> str:
+    route = app.route.name
+    body = {
+        "home": render_home,
+        "new": render_setup,
+        "play": render_game,
+        "rules": render_rules,
+        "settings": render_settings,
+    }.get(route, render_missing)(app)
+    motion = "motion-on" if app.animate else "motion-off"
+    return (f'<div class="shell {motion}" data-screen="{route}">'
+            f"{render_header(app)}{render_notices(app)}<main>{body}</main></div>")
+
+
+def render_header(app) -> str:
+    t = app.t
+    back = "" if app.route.name == "home" else link("←", "#/", "icon-btn", "nav-home")
+    return (f'<header class="topbar">{back}'
+            f'<a class="brand" href="#/">{escape(t("app.name"))}</a>'
+            f'<nav>{link(t("nav.settings"), "#/settings", "nav-link", "nav-settings")}</nav>'
+            "</header>")
+
+
+def render_notices(app) -> str:
+    if not app.notices:
+        return ""
+    items = "".join(
+        f'<div class="notice {n.kind}" role="{"alert" if n.kind == "error" else "status"}"'
+        f' data-testid="notice-{n.kind}"><span>{escape(n.text)}</span>'
+        f'{button("×", "dismiss", str(i), "icon-btn", title=app.t("notice.dismiss"))}</div>'
+        for i, n in enumerate(app.notices)
+    )
+    return f'<div class="notices">{items}</div>'
+
+
+def render_missing(app) -> str:
+    return (f'<section class="page"><p>{escape(app.t("error.not_found"))}</p>'
+            f'{link(app.t("nav.home"), "#/")}</section>')
+
+
+# --- home ---------------------------------------------------------------------
+def game_title(app, game_id: str) -> str:
+    return app.t(f"game.{game_id}.title")
+
+
+def render_home(app) -> str:
+    t = app.t
+    tiles = []
+    for game_id, game in app.games.items():
+        tiles.append(
+            f'<article class="tile" data-testid="tile-{game_id}">'
+            f'<div class="tile-art">{registry.game_ui(game_id).tile_art()}</div>'
+            f"<h3>{escape(game_title(app, game_id))}</h3>"
+            f'<p class="muted">{escape(t("home.players_range", min=game.min_players, max=game.max_players))}</p>'
+            f'<p>{escape(t(f"game.{game_id}.blurb"))}</p>'
+            f'<div class="row">{link(t("home.new_game"), f"#/new/{game_id}", "btn primary", f"new-{game_id}")}'
+            f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'
+            "</article>"
+        )
+    saves = app.saves.list()
+    if saves:
+        rows = "".join(render_save_row(app, save) for save in saves)
+        continue_list = f'<ul class="saves" data-testid="saves">{rows}</ul>'
+    else:
+        continue_list = f'<p class="muted" data-testid="no-saves">{escape(t("home.no_saves"))}</p>'
+    importer = (f'<label class="btn file-btn">{escape(t("home.import"))}'
+                '<input type="file" accept=".json,application/json" data-testid="import-input"'
+                ' data-import="1"></label>')
+    return (f'<section class="page home" data-testid="home">'
+            f'<p class="tagline">{escape(t("app.tagline"))}</p>'
+            f'<h2>{escape(t("home.games"))}</h2><div class="tiles">{"".join(tiles)}</div>'
+            f'<h2>{escape(t("home.continue"))}</h2>{continue_list}{importer}</section>')
+
+
+def render_save_row(app, save) -> str:
+    t = app.t
+    status = t(f"saves.status.{save.status}")
+    delete = button(t("saves.delete"), "delete-save", save.id, "small danger", f"delete-{save.id}")
+    if save.status == "damaged":
+        return (f'<li class="save damaged" data-testid="save-{attr(save.id)}">'
+                f'<div><strong>{escape(status)}</strong>'
+                f'<p class="muted">{escape(t("saves.damaged_help", reason=save.damaged_reason))}</p></div>'
+                f"{delete}</li>")
+    title = game_title(app, save.game) if save.game in app.games else save.game
+    players = ", ".join(save.players)
+    when = save.updated.replace("T", " ").rstrip("Z")[:16]
+    return (f'<li class="save" data-testid="save-{attr(save.id)}">'
+            f'<div><strong>{escape(title)}</strong> · {escape(players)}'
+            f'<p class="muted">{escape(status)} · {escape(t("saves.updated", date=when))}</p></div>'
+            f'<div class="row">{link(t("saves.open"), f"#/play/{save.id}", "btn small primary", f"open-{save.id}")}'
+            f"{delete}</div></li>")
+
+
+# --- setup ----------------------------------------------------------------------
+def select(name: str, options: list, current, testid: str = "", label: str = "") -> str:
+    choices = "".join(
+        f'<option value="{attr(value)}"{" selected" if str(value) == str(current) else ""}>'
+        f"{escape(text)}</option>"
+        for value, text in options
+    )
+    tid = f' data-testid="{testid}"' if testid else ""
+    aria = f' aria-label="{attr(label)}"' if label else ""
+    return f'<select data-field="{attr(name)}"{tid}{aria}>{choices}</select>'
+
+
+def render_setup(app) -> str:
+    t = app.t
+    form = app.setup
+    game = app.games[form.game_id]
+    players = select("players", [(n, str(n)) for n in range(game.min_players, game.max_players + 1)],
+                     form.num_players, "players", t("setup.players"))
+    seats = "".join(render_seat_form(app, index, seat) for index, seat in
+                    enumerate(form.seats[: form.num_players]))
+    variants = "".join(
+        f'<label>{escape(t(option.label_key))} '
+        + select(f"variant.{option.key}", [(c, t(f"{option.label_key}.{c}")) for c in option.choices],
+                 form.variants.get(option.key, option.default), f"variant-{option.key}")
+        + (f'<span class="muted">{escape(t(option.help_key))}</span>' if option.help_key else "")
+        + "</label>"
+        for option in game.variants
+    )
+    return (f'<section class="page setup" data-testid="setup">'
+            f'<h2>{escape(t("setup.title", game=game_title(app, form.game_id)))}</h2>'
+            f'<label>{escape(t("setup.players"))} {players}</label>'
+            f'<div class="seats">{seats}</div>'
+            + (f'<h3>{escape(t("setup.variants"))}</h3><div class="variants">{variants}</div>' if variants else "")
+            + f'<label>{escape(t("setup.seed"))} <input type="text" data-field="seed" data-testid="seed"'
+            f' value="{attr(form.seed_text)}" inputmode="numeric" autocomplete="off"></label>'
+            f'<p class="muted">{escape(t("setup.seed_help"))}</p>'
+            f'{button(t("setup.start"), "start", cls="primary big", testid="start")}'
+            "</section>")
+
+
+def render_seat_form(app, index: int, seat) -> str:
+    t = app.t
+    kind = select(f"seat.{index}.kind", [(HUMAN, t("setup.kind.human")), (AI, t("setup.kind.ai"))],
+                  seat.kind, f"seat-{index}-kind", t("setup.kind"))
+    level = ""
+    if seat.kind == AI:
+        level = select(f"seat.{index}.level", [(lv, t(f"setup.level.{lv}")) for lv in LEVELS],
+                       seat.level, f"seat-{index}-level", t("setup.level"))
+    colours = select(f"seat.{index}.color", [(c, n) for c, n in COLOUR_NAMES.items()],
+                     seat.color, f"seat-{index}-colour", t("setup.colour"))
+    return (f'<fieldset class="seat" style="--seat:{attr(seat.color)}">'
+            f'<legend>{escape(t("setup.seat", n=index + 1))}</legend>'
+            f'<input type="text" data-field="seat.{index}.name" value="{attr(seat.name)}"'
+            f' maxlength="24" data-testid="seat-{index}-name" aria-label="{attr(t("setup.name"))}">'
+            f"{kind}{level}{colours}</fieldset>")
+
+
+# --- game ---------------------------------------------------------------------
+def render_game(app) -> str:
+    match = app.match
+    t = app.t
+    ui = registry.game_ui(match.game.id)
+    play = app.play
+    replaying = play.replay_index is not None
+    state = match.state_before(play.replay_index) if replaying else match.state
+    viewer = app._viewer()
+    acting = state.to_move()
+    handoff_player = None
+    if not replaying and not match.is_over:
+        for player in acting:
+            if match.seats[player].kind == HUMAN and app.needs_handoff(player):
+                handoff_player = player
+                break
+    fresh = [] if replaying else match.entries[play.rendered_entries:]
+    play.rendered_entries = len(match.entries)
+    ctx = RenderContext(
+        t=t, seats=match.seats, viewer=viewer,
+        can_act=(not replaying and not match.is_over and viewer is not None and viewer in acting
+                 and match.seats[viewer].kind == HUMAN and handoff_player is None),
+        animate=app.animate, fresh=fresh, pending=play.pending_choice,
+    )
+    view = state.view(viewer)
+    if handoff_player is not None:
+        table = render_handoff(app, handoff_player)
+    else:
+        table = ui.render_table(view, ctx)
+    status = render_status(app, state, ctx, ui, view)
+    undo_player = app._undo_player()
+    toolbar = (
+        f'<div class="toolbar">'
+        f'{button("↶ " + t("game.undo"), "undo", cls="small", testid="undo", disabled=undo_player is None)}'
+        f'{button(t("game.redo") + " ↷", "redo", cls="small", testid="redo", disabled=not match.can_redo() or replaying)}'
+        f'{button("☰ " + t("game.menu"), "menu", cls="small", testid="menu")}'
+        "</div>"
+    )
+    banner = ""
+    if replaying:
+        banner = (f'<div class="banner" data-testid="replay-banner">'
+                  f'{escape(t("game.replay", n=play.replay_index + 1))} '
+                  f'{button(t("game.replay_back"), "replay-exit", cls="small primary", testid="replay-exit")}</div>')
+    elif match.training_mode and match.undo_count:
+        banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
+    overlay = ""
+    if play.menu_open:
+        overlay = render_menu(app)
+    elif match.is_over and not replaying and not play.hide_results:
+        overlay = render_results(app)
+    return (f'<section class="game" data-testid="game" data-game="{attr(match.game.id)}"'
+            f' data-status="{attr(match.status)}" data-moves="{len(match.entries)}">'
+            f'<div class="game-head">{status}{toolbar}</div>{banner}'
+            f'<div class="game-body"><div class="table-wrap">{table}</div>'
+            f'<aside class="side">{render_players(app, state, view, ui)}{render_log(app, ui)}</aside></div>'
+            f"{overlay}</section>")
+
+
+def render_status(app, state, ctx, ui, view) -> str:
+    t = app.t
+    match = app.match
+    if match.is_over:
+        text = t("results.title")
+    elif app.play.ai_thinking is not None:
+        text = t("game.thinking", name=match.seats[app.play.ai_thinking].name)
+    elif ctx.can_act:
+        text = ui.prompt(view, ctx) or t("game.your_turn", name=match.seats[ctx.viewer].name)
+    else:
+        acting = state.to_move()
+        names = ", ".join(match.seats[p].name for p in acting)
+        text = t("game.turn_of", name=names) if acting else ""
+    thinking = ' data-thinking="1"' if app.play.ai_thinking is not None else ""
+    return f'<p class="status" role="status" aria-live="polite" data-testid="status"{thinking}>{escape(text)}</p>'
+
+
+def render_players(app, state, view, ui) -> str:
+    match = app.match
+    acting = state.to_move()
+    scores = state.scores()
+    items = []
+    for player, seat in enumerate(match.seats):
+        turn = " turn" if player in acting and not match.is_over else ""
+        who = "🤖 " if seat.kind == AI else ""
+        detail = ui.panel_detail(view, player, app.t)
+        items.append(
+            f'<li class="player{turn}" style="--seat:{attr(seat.color)}" data-testid="player-{player}">'
+            f'<span class="dot"></span><span class="pname">{who}{escape(seat.name)}</span>'
+            f'<span class="pscore" data-testid="score-{player}">{scores[player]}</span>'
+            f'<span class="pdetail muted">{escape(detail)}</span></li>'
+        )
+    return f'<ul class="players">{"".join(items)}</ul>'
+
+
+def render_log(app, ui) -> str:
+    match = app.match
+    t = app.t
+    names = [seat.name for seat in match.seats]
+    if not match.entries:
+        return f'<div class="log"><h3>{escape(t("game.log"))}</h3><p class="muted">{escape(t("game.log_empty"))}</p></div>'
+    items = []
+    for index, entry in enumerate(match.entries):
+        current = " current" if app.play.replay_index == index + 1 else ""
+        text = ui.describe_move(entry, names, t)
+        items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'
+                     f' data-arg="{index + 1}">{escape(text)}</button></li>')
+    return (f'<div class="log"><h3>{escape(t("game.log"))}</h3>'
+            f'<ol class="moves" data-testid="log" reversed>{"".join(reversed(items))}</ol></div>')
+
+
+def render_menu(app) -> str:
+    t = app.t
+    match = app.match
+    can_resign = not match.is_over and app._viewer() is not None
+    return (f'<div class="overlay" data-testid="menu-panel"><div class="dialog" role="dialog" aria-modal="true">'
+            f'{button(t("game.export"), "export", cls="wide", testid="export")}'
+            f'{link(t("game.rules"), f"#/rules/{match.game.id}", "btn wide", "menu-rules")}'
+            + (button(t("game.resign"), "resign", cls="wide danger", testid="resign") if can_resign else "")
+            + f'{button(t("game.quit"), "quit", cls="wide", testid="quit")}'
+            f'{button(t("game.close_menu"), "menu", cls="wide", testid="close-menu")}'
+            "</div></div>")
+
+
+def render_handoff(app, player: int) -> str:
+    t = app.t
+    name = app.match.seats[player].name
+    return (f'<div class="handoff" data-testid="handoff" style="--seat:{attr(app.match.seats[player].color)}">'
+            f'<h2>{escape(t("handoff.title", name=name))}</h2><p>{escape(t("handoff.body", name=name))}</p>'
+            f'{button(t("handoff.ready", name=name), "reveal", str(player), "primary big", "reveal")}</div>')
+
+
+def render_results(app) -> str:
+    t = app.t
+    match = app.match
+    places = match.final_places()
+    scores = match.state.scores()
+    order = sorted(range(len(places)), key=lambda p: (places[p], -scores[p]))
+    winners = [match.seats[p].name for p in order if places[p] == 1]
+    headline = t("results.winner", name=winners[0]) if len(winners) == 1 else \
+        t("results.winners", names=", ".join(winners))
+    rows = "".join(
+        f'<tr style="--seat:{attr(match.seats[p].color)}"><td>{places[p]}</td>'
+        f'<td><span class="dot"></span>{escape(match.seats[p].name)}</td><td>{scores[p]}</td></tr>'
+        for p in order
+    )
+    resigned = ""
+    if match.resigned is not None:
+        resigned = f'<p class="muted">{escape(t("results.resigned", name=match.seats[match.resigned].name))}</p>'
+    return (f'<div class="overlay" data-testid="results"><div class="dialog results" role="dialog">'
+            f'<h2>{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'
+            f"{resigned}<table><thead><tr><th>{escape(t('results.place'))}</th><th></th>"
+            f"<th>{escape(t('results.points'))}</th></tr></thead><tbody>{rows}</tbody></table>"
+            f'<div class="row">{button(t("results.rematch"), "rematch", cls="primary", testid="rematch")}'
+            f'{button(t("results.view_board"), "hide-results", testid="view-board")}'
+            f'{link(t("results.home"), "#/", "btn", "results-home")}</div></div></div>')
+
+
+# --- rules & settings ------------------------------------------------------------
+def render_rules(app) -> str:
+    game_id = app.route.arg
+    rules = render_markdown(registry.read_game_text(game_id, "RULES.md"))
+    rulings = render_markdown(registry.read_game_text(game_id, "RULINGS.md"), heading_offset=2)
+    return (f'<section class="page rules" data-testid="rules">'
+            f'<h2>{escape(app.t("rules.title", game=game_title(app, game_id)))}</h2>{rules}'
+            f'<h2 id="rulings">{escape(app.t("rules.rulings"))}</h2><div class="rulings">{rulings}</div>'
+            f'{link(app.t("home.new_game"), f"#/new/{game_id}", "btn primary")}</section>')
+
+
+def render_settings(app) -> str:
+    t = app.t
+    motion = app.prefs.get("motion", "system")
+    options = "".join(
+        f'<label class="radio"><input type="radio" name="motion" data-pref="motion" value="{value}"'
+        f'{" checked" if motion == value else ""}> {escape(t(f"settings.motion.{value}"))}</label>'
+        for value in ("system", "on", "off")
+    )
+    pace = app.prefs.get("pace", "normal")
+    pace_options = "".join(
+        f'<label class="radio"><input type="radio" name="pace" data-pref="pace" value="{value}"'
+        f'{" checked" if pace == value else ""}> {escape(t(f"settings.pace.{value}"))}</label>'
+        for value in ("normal", "fast")
+    )
+    auto = " checked" if app.prefs.get("auto_forced", True) else ""
+    return (f'<section class="page settings" data-testid="settings"><h2>{escape(t("settings.title"))}</h2>'
+            f'<fieldset><legend>{escape(t("settings.motion"))}</legend>{options}</fieldset>'
+            f'<fieldset><legend>{escape(t("settings.pace"))}</legend>{pace_options}</fieldset>'
+            f'<label class="radio"><input type="checkbox" data-pref="auto_forced" data-testid="auto-forced"{auto}>'
+            f' {escape(t("settings.auto_forced"))}</label>'
+            f'<p class="muted">{escape(t("settings.credits"))}</p></section>')

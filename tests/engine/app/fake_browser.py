@@ -1,0 +1,70 @@
+"""A stand-in for the browser, so the whole app runs under CPython."""
+
+import asyncio
+
+from ludoteca.ui.app import App, Browser
+from ludoteca.ui.storage import MemoryStore
+
+
+class FakeBrowser(Browser):
+    def __init__(self, store=None, reduced_motion=False):
+        self.store = store if store is not None else MemoryStore()
+        self.html = ""
+        self.hash = "#/"
+        self.downloads = []
+        self.confirm_answer = True
+        self.reduced_motion = reduced_motion
+        self.pending = []
+        self.clock = 0.0
+        self.app = None
+        self.seed = 12345
+
+    def render(self, html):
+        self.html = html
+
+    def set_hash(self, hash_text, replace=False):
+        self.hash = hash_text
+        if not replace:  # a real browser fires hashchange
+            self.app.navigate(hash_text)
+
+    def download(self, filename, text):
+        self.downloads.append((filename, text))
+
+    def confirm(self, message):
+        return self.confirm_answer
+
+    def prefers_reduced_motion(self):
+        return self.reduced_motion
+
+    def random_seed(self):
+        return self.seed
+
+    def spawn(self, coroutine):
+        self.pending.append(coroutine)
+
+    async def sleep(self, seconds):
+        self.clock += seconds
+
+    def now(self):
+        return self.clock
+
+    def run_pending(self, limit=100000):
+        """Runs spawned tasks (AI turns, forced moves) until none is left."""
+        steps = 0
+        while self.pending and steps < limit:
+            asyncio.run(self.pending.pop(0))
+            steps += 1
+        return steps
+
+    def discard_pending(self):
+        for coroutine in self.pending:
+            coroutine.close()
+        self.pending.clear()
+
+
+def make_app(store=None, **kwargs):
+    browser = FakeBrowser(store, **kwargs)
+    app = App(browser)
+    browser.app = app
+    app.navigate("#/")
+    return app, browser

@@ -1,0 +1,211 @@
+import json
+
+from ludoteca.core.match import AI, HUMAN
+from ludoteca.ui.storage import SAVE_PREFIX, MemoryStore
+
+from .fake_browser import make_app
+
+
+def start_vs_ai(app, browser, level="easy", players=2, seed="7"):
+    browser.app.navigate("#/new/alphabeticell")
+    app.dispatch("field", f"players={players}")
+    for seat in range(1, players):
+        app.dispatch("field", f"seat.{seat}.kind=ai")
+        app.dispatch("field", f"seat.{seat}.level={level}")
+    app.dispatch("field", f"seed={seed}")
+    app.dispatch("pref", "pace=fast")
+    app.dispatch("start")
+    return app.save_id
+
+
+def play_human_turns(app, browser, max_turns=2000):
+    """Plays the human seat with its first legal move until the game ends."""
+    for _ in range(max_turns):
+        browser.run_pending()
+        match = app.match
+        if match.is_over:
+            return
+        acting = [p for p in match.state.to_move() if match.seats[p].kind == HUMAN]
+        assert acting, "nobody can act and no task is pending"
+        player = acting[0]
+        moves = match.state.legal_moves(player).texts()
+        app.dispatch("move", f"{player}:{moves[-1]}")
+    raise AssertionError("the game did not end")
+
+
+def test_home_lists_the_playable_game_and_no_saves():
+    app, browser = make_app()
+    assert 'data-testid="tile-alphabeticell"' in browser.html
+    assert 'data-testid="no-saves"' in browser.html
+
+
+def test_full_game_against_the_computer_reaches_results_and_rematch():
+    app, browser = make_app()
+    save_id = start_vs_ai(app, browser)
+    assert browser.hash == f"#/play/{save_id}"
+    play_human_turns(app, browser)
+    assert app.match.is_over
+    assert 'data-testid="results"' in browser.html
+    assert max(app.match.state.scores()) >= 30
+    stored = json.loads(browser.store.get(SAVE_PREFIX + save_id))
+    assert stored["status"] == "finished"
+    app.dispatch("rematch")
+    assert app.save_id != save_id and not app.match.is_over
+    assert [s.name for s in app.match.seats] == [s["name"] for s in stored["seats"]]
+
+
+def test_autosave_then_reload_continues_identically():
+    app, browser = make_app()
+    save_id = start_vs_ai(app, browser, seed="99")
+    for _ in range(6):
+        browser.run_pending()
+        player = app.match.state.to_move()[0]
+        app.dispatch("move", f"{player}:{app.match.state.legal_moves(player).texts()[0]}")
+    browser.run_pending()
+    again, browser2 = make_app(store=browser.store)
+    browser2.app.navigate(f"#/play/{save_id}")
+    assert again.match.state.to_json() == app.match.state.to_json()
+    assert 'data-testid="game"' in browser2.html
+
+
+def test_damaged_save_is_reported_and_the_others_survive():
+    app, browser = make_app()
+    good = start_vs_ai(app, browser)
+    browser.store.set(SAVE_PREFIX + "20990101000000-0", "{not json")
+    app.navigate("#/")
+    assert "damaged" in browser.html and 'data-testid="save-' + good in browser.html
+    app.navigate("#/play/20990101000000-0")
+    assert app.route.name == "home"
+    assert 'data-testid="notice-error"' in browser.html
+    assert app.saves.load(good).seed == 7
+
+
+def test_unknown_record_version_is_reported_not_crashing():
+    app, browser = make_app()
+    save_id = start_vs_ai(app, browser)
+    record = json.loads(browser.store.get(SAVE_PREFIX + save_id))
+    record["version"] = 42
+    browser.store.set(SAVE_PREFIX + save_id, json.dumps(record))
+    app.match = None
+    app.navigate(f"#/play/{save_id}")
+    assert "version 42" in browser.html
+
+
+def play_one_human_move(app, browser):
+    browser.run_pending()
+    player = app.match.state.to_move()[0]
+    app.dispatch("move", f"{player}:{app.match.state.legal_moves(player).texts()[0]}")
+
+
+def test_full_storage_warns_and_the_game_goes_on():
+    app, browser = make_app(store=MemoryStore(quota=900))
+    start_vs_ai(app, browser)
+    for _ in range(60):
+        if any("Storage is full" in n.text for n in app.notices):
+            break
+        play_one_human_move(app, browser)
+    assert any("Storage is full" in n.text for n in app.notices)
+    assert 'data-testid="notice-error"' in browser.html
+    before = len(app.match.entries)
+    play_one_human_move(app, browser)
+    assert len(app.match.entries) > before
+
+
+def test_export_then_import_gives_the_same_game():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    browser.run_pending()
+    app.dispatch("export")
+    filename, text = browser.downloads[-1]
+    assert filename.endswith(".json")
+    original = app.match.state.to_json()
+    app.import_text(text)
+    assert app.match.state.to_json() == original
+    assert len(app.saves.list()) == 2
+
+
+def test_bad_import_gives_a_message_and_changes_nothing():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    saves_before = len(app.saves.list())
+    app.import_text("this is not json")
+    app.import_text(json.dumps({"format": "ludoteca-record", "version": 1, "game": "go"}))
+    errors = [n.text for n in app.notices if n.kind == "error"]
+    assert any("not valid JSON" in e for e in errors) and any("unknown game" in e for e in errors)
+    assert len(app.saves.list()) == saves_before
+
+
+def test_undo_against_the_computer_is_free_and_marked():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    browser.run_pending()
+    player = app.match.state.to_move()[0]
+    before = app.match.state.to_json()
+    app.dispatch("move", f"{player}:{app.match.state.legal_moves(player).texts()[0]}")
+    browser.run_pending()
+    app.dispatch("undo")
+    assert app.match.state.to_json() == before
+    assert app.match.record()["training"] is True
+    app.dispatch("redo")
+    assert len(app.match.entries) >= 1
+
+
+def test_hotseat_shows_a_handoff_before_private_cards():
+    app, browser = make_app()
+    app.navigate("#/new/alphabeticell")
+    app.dispatch("start")  # two humans by default? make sure
+    if app.match.seats[1].kind != HUMAN:
+        app.navigate("#/new/alphabeticell")
+        app.dispatch("field", "seat.1.kind=human")
+        app.dispatch("start")
+    acting = app.match.state.to_move()[0]
+    assert 'data-testid="handoff"' in browser.html
+    assert 'data-testid="keep-' not in browser.html
+    app.dispatch("reveal", str(acting))
+    assert 'data-testid="keep-' in browser.html
+
+
+def test_resign_ends_the_game_with_the_resigner_last():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    browser.run_pending()
+    app.dispatch("resign")
+    assert app.match.status == "resigned"
+    assert app.match.final_places()[0] == 2
+    assert 'data-testid="results"' in browser.html
+
+
+def test_rules_page_shows_rules_and_rulings():
+    app, browser = make_app()
+    app.navigate("#/rules/alphabeticell")
+    assert 'data-testid="rules"' in browser.html and 'id="rulings"' in browser.html
+
+
+def test_unknown_routes_show_not_found():
+    app, browser = make_app()
+    app.navigate("#/nowhere/at/all")
+    assert "does not exist" in browser.html
+    app.navigate("#/new/chess")
+    assert "does not exist" in browser.html
+
+
+def test_reduced_motion_turns_animations_off():
+    app, browser = make_app(reduced_motion=True)
+    assert "motion-off" in browser.html
+    app.dispatch("pref", "motion=on")
+    assert "motion-on" in browser.html
+
+
+def test_replay_shows_an_earlier_position_read_only():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    for _ in range(3):
+        browser.run_pending()
+        player = app.match.state.to_move()[0]
+        app.dispatch("move", f"{player}:{app.match.state.legal_moves(player).texts()[0]}")
+    browser.run_pending()
+    app.dispatch("replay", "1")
+    assert 'data-testid="replay-banner"' in browser.html
+    assert 'data-testid="controls"' not in browser.html
+    app.dispatch("replay-exit")
+    assert 'data-testid="replay-banner"' not in browser.html
