@@ -1,0 +1,305 @@
+"""Alphagon's word judge: is it a word, can a prefix go on, is a declared word unique.
+
+The word lists live in ``web/words/{en,it}.txt.gz`` (made by
+``py/tools/wordlists.py``). Uncompressed, a list is ASCII text:
+
+    AARDVARK     <- one word a line: 4+ letters A-Z, sorted, no repeats
+    ...
+    ZYGOTE
+                 <- one empty line
+    (3!8...      <- one char per word, same order: chr(0x21 + round(10 * Zipf))
+
+so that loading is two ``split`` calls, not a loop over 100,000 lines. Zipf is
+wordfreq's log10 frequency per billion words (0.0: not seen; 4.0: common).
+
+Queries bisect the sorted list (about 1 microsecond each). The module has no
+browser imports and loads only when an Alphagon game needs it: the UI fetches
+the gzipped bytes and calls :func:`load`.
+
+The family rule for "declare unique" and for corrections is documented in
+``RULINGS.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+import gzip
+import unicodedata
+import zlib
+from bisect import bisect_left
+
+__all__ = [
+    "AI_LEVELS",
+    "DictionaryError",
+    "FamilyVerdict",
+    "WordList",
+    "fold",
+    "load",
+]
+
+MIN_LETTERS = 4
+FREQ_BASE = 0x21
+ZIPF_STEP = 10
+_AFTER_Z = "["  # the character after "Z": prefix + "[" bounds every word starting with prefix
+
+# Least Zipf frequency a word needs for an AI of each level to know it.
+# Level 1 knows ~6,000 everyday words; level 5 knows the whole list.
+AI_LEVELS = {1: 4.0, 2: 3.0, 3: 2.0, 4: 0.1, 5: 0.0}
+
+
+class DictionaryError(ValueError):
+    """The word-list data is corrupt or not a word list."""
+
+
+def fold(word: str) -> str:
+    """A query in list form: uppercase, accents dropped (città -> CITTA)."""
+    if word.isascii():
+        return word.upper()
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).upper()
+
+
+# Family rules, per language: (ending, replacement) rewrites that lead a word to
+# its roots. Two words are one family when their roots meet: TAPPO and TAPPARE
+# both reach TAPP; ASCESA and ASCENSIONE both reach ASCES; ASCESIS and
+# ASCETICAL both reach ASCETIC. In English a word made of a word plus a
+# derivational suffix or another word also has that word as a root:
+# POLICEMAN and POLICEWOMEN reach POLICE, KINDNESS reaches KIND.
+_RULES = {
+    "en": (
+        ("S", ""), ("ES", ""), ("IES", "Y"), ("E", ""), ("Y", "I"),
+        ("SIS", "TIC"), ("SES", "TIC"), ("AL", ""), ("ALLY", ""), ("LY", ""), ("ISM", ""),
+        ("NESS", ""), ("SION", "D"), ("SIVE", "D"), ("ION", ""), ("ATION", ""),
+    ),
+    "it": (
+        ("A", ""), ("E", ""), ("I", ""), ("O", ""), ("HI", ""), ("HE", ""),
+        ("ARE", ""), ("ERE", ""), ("IRE", ""), ("D", "S"), ("NDERE", "S"), ("ION", ""),
+        ("ATO", ""), ("ATA", ""), ("ATI", ""), ("ATE", ""), ("UTO", ""), ("UTA", ""),
+        ("UTI", ""), ("UTE", ""), ("ITO", ""), ("ITA", ""), ("ITI", ""), ("ITE", ""),
+        ("ENTE", ""), ("ENTI", ""), ("ANTE", ""), ("ANTI", ""),
+        ("AZIONE", ""), ("AZIONI", ""), ("IONE", ""), ("IONI", ""), ("NSIONE", "S"), ("NSIONI", "S"),
+        ("SIVO", "S"), ("SIVA", "S"), ("SIVI", "S"), ("SIVE", "S"), ("ALE", ""), ("ALI", ""),
+        ("AMENTE", "O"), ("EMENTE", "E"), ("LMENTE", "LE"), ("RMENTE", "RE"), ("ISSIMAMENTE", "O"),
+        ("ISSIMO", "O"), ("ISSIMA", "O"), ("ISSIMI", "O"), ("ISSIME", "O"),
+    ),
+}
+_EN_SUFFIXES = frozenset(
+    "S ES ER ERS EST LY NESS LESS FUL SHIP SHIPS HOOD ISM ISMS IST ISTS AL ALLY ABLE IBLE "
+    "MENT MENTS MAN MEN WOMAN WOMEN DOM".split()
+)
+_MIN_ROOT = 3
+_ROOT_DEPTH = 3
+
+
+class FamilyVerdict:
+    """The answer to "is this prefix one family?", for a declared word or the shortest one."""
+
+    __slots__ = ("prefix", "base", "members", "contradictions", "base_is_word")
+
+    def __init__(self, prefix: str, base, members: tuple, contradictions: tuple, base_is_word: bool):
+        self.prefix = prefix
+        self.base = base  # the word the family is built around
+        self.members = members  # completions in the family, most frequent first
+        self.contradictions = contradictions  # completions outside it, most frequent first
+        self.base_is_word = base_is_word  # False: the declared word is no completion of the prefix
+
+    @property
+    def unique(self) -> bool:
+        """True when the base is a valid completion and every completion is in its family."""
+        return self.base_is_word and bool(self.members) and not self.contradictions
+
+    @property
+    def contradiction(self) -> str | None:
+        """The word an opponent would most likely name against the declaration."""
+        return self.contradictions[0] if self.contradictions else None
+
+    @property
+    def shortest(self) -> str | None:
+        """The family's shortest word (most frequent on a tie): it sets the score."""
+        return min(self.members, key=len) if self.members else None
+
+    def __repr__(self) -> str:
+        return (
+            f"FamilyVerdict({self.prefix!r}, base={self.base!r}, unique={self.unique}, "
+            f"shortest={self.shortest!r}, contradiction={self.contradiction!r})"
+        )
+
+
+class WordList:
+    """One edition's dictionary: sorted words plus a Zipf frequency for each."""
+
+    def __init__(self, words: list[str], freq: str, lang: str):
+        if len(words) != len(freq):
+            raise DictionaryError(f"{len(words)} words but {len(freq)} frequencies")
+        if lang not in _RULES:
+            raise DictionaryError(f"no family rules for language {lang!r}")
+        self.lang = lang
+        self._words = words
+        self._freq = freq
+        self._rules = _RULES[lang]
+        self._compounds = lang == "en"
+        self._roots_cache: dict[str, frozenset] = {}
+
+    # ------------------------------------------------------------ loading
+
+    @classmethod
+    def from_bytes(cls, data: bytes, lang: str) -> WordList:
+        """Build from the gzipped file's bytes (as fetched by the browser)."""
+        try:
+            text = gzip.decompress(data).decode("ascii")
+        except (OSError, EOFError, zlib.error, UnicodeDecodeError) as exc:
+            raise DictionaryError(f"not a gzipped ASCII word list: {exc}") from exc
+        return cls.from_text(text, lang)
+
+    @classmethod
+    def from_text(cls, text: str, lang: str) -> WordList:
+        words_part, sep, freq_part = text.partition("\n\n")
+        if not sep:
+            raise DictionaryError("missing the blank line before the frequency line")
+        words = words_part.split("\n")
+        if not words[0] or words[0] > words[-1]:  # a cheap check; the tests check the whole order
+            raise DictionaryError("the words are not sorted")
+        return cls(words, freq_part.rstrip("\n"), lang)
+
+    @classmethod
+    def from_words(cls, frequencies: dict[str, float], lang: str) -> WordList:
+        """Build from {word: zipf}, e.g. for tests or a custom list."""
+        words = sorted({fold(w) for w in frequencies})
+        zipf = {fold(w): z for w, z in frequencies.items()}
+        return cls(words, "".join(chr(FREQ_BASE + round(zipf[w] * ZIPF_STEP)) for w in words), lang)
+
+    # ------------------------------------------------------------ word queries
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def __contains__(self, word: str) -> bool:
+        return self.is_word(word)
+
+    def is_word(self, word: str) -> bool:
+        """A valid word: in the list (4+ letters, accents folded)."""
+        word = fold(word)
+        i = bisect_left(self._words, word)
+        return i < len(self._words) and self._words[i] == word
+
+    def has_prefix(self, prefix: str) -> bool:
+        """Some valid word starts with ``prefix`` (the prefix itself counts): settles a doubt."""
+        prefix = fold(prefix)
+        i = bisect_left(self._words, prefix)
+        return i < len(self._words) and self._words[i].startswith(prefix)
+
+    def _span(self, prefix: str) -> range:
+        lo = bisect_left(self._words, prefix)
+        return range(lo, bisect_left(self._words, prefix + _AFTER_Z, lo))
+
+    def count_completions(self, prefix: str) -> int:
+        return len(self._span(fold(prefix)))
+
+    def completions(self, prefix: str, limit: int | None = None) -> list[str]:
+        """Words starting with ``prefix``, most frequent first (alphabetical on ties)."""
+        span = self._span(fold(prefix))
+        freq = self._freq
+        ranked = sorted(span, key=lambda i: -ord(freq[i]))  # stable: ties stay alphabetical
+        return [self._words[i] for i in ranked[:limit]]
+
+    def frequency(self, word: str) -> float | None:
+        """The word's Zipf frequency (0.0 if wordfreq never saw it), or None if it is no word."""
+        word = fold(word)
+        i = bisect_left(self._words, word)
+        if i < len(self._words) and self._words[i] == word:
+            return (ord(self._freq[i]) - FREQ_BASE) / ZIPF_STEP
+        return None
+
+    # ------------------------------------------------------------ AI vocabulary
+
+    def known_by(self, level: int):
+        """A predicate: does an AI of ``level`` (1 easy .. 5 hard) know this word?"""
+        threshold = chr(FREQ_BASE + round(_level_zipf(level) * ZIPF_STEP))
+
+        def knows(word: str) -> bool:
+            word = fold(word)
+            i = bisect_left(self._words, word)
+            return i < len(self._words) and self._words[i] == word and self._freq[i] >= threshold
+
+        return knows
+
+    def vocabulary(self, level: int) -> list[str]:
+        """The words an AI of ``level`` knows, alphabetical."""
+        threshold = chr(FREQ_BASE + round(_level_zipf(level) * ZIPF_STEP))
+        return [w for w, f in zip(self._words, self._freq) if f >= threshold]
+
+    # ------------------------------------------------------------ families
+
+    def roots(self, word: str) -> frozenset:
+        """The word and the stems the family rules lead it to (TAPPARE -> TAPP)."""
+        cached = self._roots_cache.get(word)
+        if cached is not None:
+            return cached
+        found = {word}
+        if self._compounds:
+            found.update(self._heads(word))
+        frontier = list(found)
+        for _ in range(_ROOT_DEPTH):
+            frontier = [
+                w[: -len(end)] + repl
+                for w in frontier
+                for end, repl in self._rules
+                if w.endswith(end) and len(w) - len(end) + len(repl) >= _MIN_ROOT
+            ]
+            frontier = [r for r in frontier if r not in found]
+            found.update(frontier)
+        result = frozenset(found)
+        if len(self._roots_cache) > 50_000:
+            self._roots_cache.clear()
+        self._roots_cache[word] = result
+        return result
+
+    def _heads(self, word: str) -> list[str]:
+        """The words WORD is made of plus a suffix or a word: POLICEMAN -> POLICE."""
+        return [
+            word[:cut]
+            for cut in range(MIN_LETTERS, len(word))
+            if (word[cut:] in _EN_SUFFIXES or self.is_word(word[cut:])) and self.is_word(word[:cut])
+        ]
+
+    def same_family(self, a: str, b: str) -> bool:
+        """Are two words one family of meaning (see RULINGS.md)?"""
+        a, b = fold(a), fold(b)
+        return a == b or bool(self.roots(a) & self.roots(b))
+
+    def family(self, prefix: str, declared: str | None = None) -> FamilyVerdict:
+        """Split the completions of ``prefix`` into the family of ``declared`` and the rest.
+
+        Without ``declared`` the family is built around the shortest completion
+        (the most frequent one on a tie). A declared word that is not in the
+        list still has a family (for a correction), but is never unique.
+        """
+        prefix = fold(prefix)
+        words = self.completions(prefix)
+        if declared is None:
+            if not words:
+                return FamilyVerdict(prefix, None, (), (), True)
+            base = min(words, key=len)
+        else:
+            base = fold(declared)
+        members = tuple(w for w in words if self.same_family(base, w))
+        outsiders = tuple(w for w in words if w not in members)
+        valid = base.startswith(prefix) and self.is_word(base)
+        return FamilyVerdict(prefix, base, members, outsiders, valid)
+
+    def is_unique_family(self, prefix: str, declared: str | None = None) -> bool:
+        return self.family(prefix, declared).unique
+
+    def shortest_in_family(self, prefix: str, declared: str) -> str | None:
+        """The correction rule: the shortest completion of ``prefix`` in ``declared``'s family."""
+        return self.family(prefix, declared).shortest
+
+
+def _level_zipf(level: int) -> float:
+    if level not in AI_LEVELS:
+        raise ValueError(f"AI level must be one of {sorted(AI_LEVELS)}, not {level!r}")
+    return AI_LEVELS[level]
+
+
+def load(lang: str, data: bytes) -> WordList:
+    """The word list of edition ``lang`` ("en", "it") from its gzipped bytes."""
+    return WordList.from_bytes(data, lang)
