@@ -297,11 +297,11 @@ def render_players(app, state, view, ui) -> str:
     items = []
     for player, seat in enumerate(match.seats):
         turn = " turn" if player in acting and not match.is_over else ""
-        who = "🤖 " if seat.kind == AI else ""
+        who = f'<span class="badge">{escape(app.t("setup.kind.ai"))}</span> ' if seat.kind == AI else ""
         detail = ui.panel_detail(view, player, app.t)
         items.append(
             f'<li class="player{turn}" style="--seat:{attr(seat.color)}" data-testid="player-{player}">'
-            f'<span class="dot"></span><span class="pname">{who}{escape(seat.name)}</span>'
+            f'<span class="dot"></span><span class="pname">{escape(seat.name)} {who}</span>'
             f'<span class="pscore" data-testid="score-{player}">{scores[player]}</span>'
             f'<span class="pdetail muted">{escape(detail)}</span></li>'
         )
@@ -317,7 +317,7 @@ def render_log(app, ui) -> str:
     items = []
     for index, entry in enumerate(match.entries):
         current = " current" if app.play.replay_index == index + 1 else ""
-        text = ui.describe_move(entry, names, t)
+        text = ui.describe_move(entry, names, t, match.state_before(index))
         items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'
                      f' data-arg="{index + 1}">{escape(text)}</button></li>')
     return (f'<div class="log"><h3>{escape(t("game.log"))}</h3>'

@@ -13,7 +13,7 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 WIDTH = 360
 CARD_W, CARD_H, GAP = 24, 34, 3
 ROW_H = 58
-TOP_H = 112
+TOP_H = 134
 STRIP_H = 40
 
 MESSAGES_EN = {
@@ -44,8 +44,8 @@ MESSAGES_EN = {
     "abc.reason.deck": "the deck ran out",
     "abc.reason.discards": "four cards were discarded",
     "abc.log.keep": "{name} keeps {card}",
-    "abc.log.pass": "{name} passes",
-    "abc.log.take": "{name} takes it as {letter} ({end})",
+    "abc.log.pass": "{name} passes on {card}",
+    "abc.log.take": "{name} takes {card} as {letter} ({end})",
     "abc.log.flip": "{card} turned up",
     "abc.log.dealt": "cards dealt",
     "abc.unseen": "Letters still unseen",
@@ -55,9 +55,9 @@ register("en", MESSAGES_EN)
 
 def tile_art() -> str:
     return ('<svg viewBox="0 0 120 70" aria-hidden="true">'
-            + card_svg("NH", 18, 8, "N", scale=1.5)
-            + card_svg("AP", 50, 8, "P", scale=1.5)
-            + card_svg("SC", 82, 8, "S", scale=1.5)
+            + card_svg("NH", 14, 10, "N", scale=1.45)
+            + card_svg("AP", 46, 10, "P", scale=1.45)
+            + card_svg("SC", 78, 10, "S", scale=1.45)
             + "</svg>")
 
 
@@ -102,15 +102,17 @@ def panel_detail(view: dict, player: int, t) -> str:
     return " · ".join(parts)
 
 
-def describe_move(entry, names: list, t) -> str:
+def describe_move(entry, names: list, t, before) -> str:
+    """Log line for a move; `before` is the state it was played in."""
     name = names[entry.player]
     words = entry.move.text.split()
     if words[0] == "keep":
         text = t("abc.log.keep", name=name, card=words[1])
     elif words[0] == "pass":
-        text = t("abc.log.pass", name=name)
+        text = t("abc.log.pass", name=name, card=before.face_up)
     else:
-        text = t("abc.log.take", name=name, letter=words[2], end=t(f"abc.end.{words[1]}"))
+        text = t("abc.log.take", name=name, card=before.face_up, letter=words[2],
+                 end=t(f"abc.end.{words[1]}"))
     flips = [move.text.split()[1] for move in entry.chance if move.text.startswith("flip")]
     if flips:
         text += " · " + ", ".join(t("abc.log.flip", card=card) for card in flips)
