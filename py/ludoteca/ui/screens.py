@@ -402,4 +402,7 @@ def render_settings(app) -> str:
             f'<fieldset><legend>{escape(t("settings.pace"))}</legend>{pace_options}</fieldset>'
             f'<label class="radio"><input type="checkbox" data-pref="auto_forced" data-testid="auto-forced"{auto}>'
             f' {escape(t("settings.auto_forced"))}</label>'
-            f'<p class="muted">{escape(t("settings.credits"))}</p></section>')
+            f'<p class="muted">{escape(t("settings.credits"))}</p>'
+            f'<h2 id="about">{escape(t("about.title"))}</h2><div data-testid="credits">'
+            + "".join(f"<p>{escape(t(key))}</p>" for key in ("about.games", "about.software", "about.words"))
+            + "</div></section>")

@@ -209,3 +209,10 @@ def test_replay_shows_an_earlier_position_read_only():
     assert 'data-testid="controls"' not in browser.html
     app.dispatch("replay-exit")
     assert 'data-testid="replay-banner"' not in browser.html
+
+
+def test_settings_page_shows_the_credits():
+    app, browser = make_app()
+    app.navigate("#/settings")
+    assert 'data-testid="credits"' in browser.html
+    assert "Dennison" in browser.html and "wordfreq" in browser.html
