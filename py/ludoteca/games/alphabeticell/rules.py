@@ -1,0 +1,700 @@
+"""Alphabeticell: the rules engine.
+
+Each player builds a line of two-letter cards, using one letter of each card,
+in strict alphabetical order, adding cards only at the two ends. Cards are
+flipped one at a time and offered around the table; a round ends when the deck
+runs out or someone takes an 11th card (the 2018 rules: after 4 discards), and
+scores one point per card in each line. Rulings are numbered in RULINGS.md and
+cited here as R1, R2, ...
+
+Chance is explicit and the deck has no order: it is the sorted tuple of unseen
+cards, and each deal or flip is a chance node uniform over it (R13).
+
+Cards are two-letter strings, top letter first ("NH"). A line is a tuple of
+(card, letter) pairs, left to right; the letter of a one-card line is None
+until the second card fixes it.
+
+Move texts (players are 0-based, as in match records):
+    keep NH          keep this dealt card as the first card of your line
+    pass             refuse the face-up card
+    take L N         take the face-up card at the left (L) or right (R) end
+                     of the line, using its letter N
+    take R N P       the same for a line's 2nd card, also fixing the first
+                     card's letter (P)
+  chance events:
+    dealer 2         the game's first dealer is chosen (R1)
+    deal 0 NH        one card dealt to player 0 at the start of a round
+    flip NH          the dealer turns NH face up
+
+`view(player)` keys (JSON-ready):
+    game, variant ("classic"/"2018"), players, viewer, target,
+    line_limit (11, or null in the 2018 rules), discard_limit (4 or null),
+    phase ("choose_dealer", "deal", "keep", "flip", "offer", "game_over"),
+    round (1-based), dealer (who flips now), round_first_dealer, to_move (list),
+    face_up (card or null), passed (players who refused the face-up card),
+    hand (the viewer's dealt cards while keeping), hand_counts (per player),
+    lines (per player, a list of {"card", "letter"}; letter null while a line
+    has one card), line_ends (per player, [first letter, last letter] or null),
+    deck_count, unseen_letters ({letter: copies among the cards the viewer has
+    not seen this round}), discards (this round's pile, oldest first),
+    discard_count, round_scores (list per finished round), totals,
+    last_round (null, or {"round", "reason", "scores", "lines", "ender",
+    "next_dealer"} for the latest finished round; reason is "eleven",
+    "deck" or "discards"), game_over, winners, legal_moves (texts, for the
+    viewer when it is their turn), legal_placements (for the viewer offered
+    the face-up card: [{"end", "letter", "first_letter", "move"}]).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+from ...core.protocol import (
+    Game,
+    GameError,
+    IllegalMoveError,
+    Move,
+    MoveParseError,
+    Settings,
+    State,
+    VariantOption,
+    parse_with,
+)
+from ...core.rng import SeededRng
+
+# --- the deck ----------------------------------------------------------------
+TOP_LETTERS = "AEINORST"
+COPIES_PER_TOP = 6
+BOTTOM_COUNTS = {
+    "B": 4, "C": 4, "D": 5, "F": 2, "G": 3, "H": 5, "J": 1, "K": 1, "L": 5,
+    "M": 4, "P": 2, "Q": 1, "U": 3, "V": 1, "W": 3, "X": 1, "Y": 2, "Z": 1,
+}
+# Every card printed in the rulebook's examples.
+RULEBOOK_CARDS = (
+    "NH AP SC EK IL NU OC IQ AL IB EW TH IU EL EM NB OD OU AW TC SD NF SG RH"
+    " TM RW TD AJ AM OH"
+).split()
+# Our pairing of the other 18 (R2): the six single-copy letters J K Q V X Z
+# sit on six different tops, the two Ys on two more, and no card repeats.
+COMPLETING_CARDS = "AG EB EY ID IP OB OL NG NX SH SL SV TF TY RC RD RM RZ".split()
+ALL_CARDS = tuple(sorted(RULEBOOK_CARDS + COMPLETING_CARDS))
+DECK_SIZE = len(ALL_CARDS)
+
+SETUP_CARDS = 3
+CLASSIC, RULES_2018 = "classic", "2018"
+RULESETS = {
+    # name: (line length that ends the round, discards that end it, target)
+    CLASSIC: (11, 0, 30),
+    RULES_2018: (0, 4, 25),
+}
+
+LEFT, RIGHT = "L", "R"
+ELEVEN, DECK_OUT, DISCARDS = "eleven", "deck", "discards"
+
+# Phases, as small ints because the search compares them constantly.
+CHOOSE_DEALER, DEAL, KEEP, FLIP, OFFER, GAME_OVER = range(6)
+PHASE_NAMES = ("choose_dealer", "deal", "keep", "flip", "offer", "game_over")
+
+
+# --- moves ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChooseDealer(Move):
+    player: int
+
+    @property
+    def text(self) -> str:
+        return f"dealer {self.player}"
+
+
+@dataclass(frozen=True)
+class Deal(Move):
+    player: int
+    card: str
+
+    @property
+    def text(self) -> str:
+        return f"deal {self.player} {self.card}"
+
+
+@dataclass(frozen=True)
+class Keep(Move):
+    card: str
+
+    @property
+    def text(self) -> str:
+        return f"keep {self.card}"
+
+
+@dataclass(frozen=True)
+class Flip(Move):
+    card: str
+
+    @property
+    def text(self) -> str:
+        return f"flip {self.card}"
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    @property
+    def text(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Take(Move):
+    end: str
+    letter: str
+    first_letter: Optional[str] = None  # only when this is the line's 2nd card
+
+    @property
+    def text(self) -> str:
+        if self.first_letter is None:
+            return f"take {self.end} {self.letter}"
+        return f"take {self.end} {self.letter} {self.first_letter}"
+
+
+# Moves are immutable, so the search reuses one object per move instead of
+# building dataclasses in its inner loop.
+PASS = Pass()
+FLIPS = {card: Flip(card) for card in ALL_CARDS}
+KEEPS = {card: Keep(card) for card in ALL_CARDS}
+_TAKES: dict = {}
+
+
+def take_move(end: str, letter: str, first_letter: Optional[str] = None) -> Take:
+    key = (end, letter, first_letter)
+    move = _TAKES.get(key)
+    if move is None:
+        move = _TAKES[key] = Take(end, letter, first_letter)
+    return move
+
+
+def _card_word(word: str) -> str:
+    card = word.upper()
+    if card not in FLIPS:
+        raise MoveParseError(f"there is no card {word!r}")
+    return card
+
+
+def _letter_word(word: str) -> str:
+    if len(word) != 1 or not word.isalpha():
+        raise MoveParseError(f"{word!r} is not a letter")
+    return word.upper()
+
+
+def _words(rest: str, low: int, high: int) -> list:
+    words = rest.split()
+    if not low <= len(words) <= high:
+        raise MoveParseError(f"expected {low}-{high} words after the move name, got {rest!r}")
+    return words
+
+
+def _parse_take(rest: str) -> Take:
+    words = _words(rest, 2, 3)
+    end = words[0].upper()
+    if end not in (LEFT, RIGHT):
+        raise MoveParseError(f"the end must be L or R, not {words[0]!r}")
+    first = _letter_word(words[2]) if len(words) == 3 else None
+    return take_move(end, _letter_word(words[1]), first)
+
+
+def _parse_nothing(rest: str) -> Pass:
+    _words(rest, 0, 0)
+    return PASS
+
+
+MOVE_PARSERS = {
+    "pass": _parse_nothing,
+    "take": _parse_take,
+    "keep": lambda rest: KEEPS[_card_word(_words(rest, 1, 1)[0])],
+    "flip": lambda rest: FLIPS[_card_word(_words(rest, 1, 1)[0])],
+    "deal": lambda rest: Deal(int(_words(rest, 2, 2)[0]), _card_word(rest.split()[1])),
+    "dealer": lambda rest: ChooseDealer(int(_words(rest, 1, 1)[0])),
+}
+
+
+# --- placing cards ---------------------------------------------------------------
+def placements(line: tuple, card: str) -> list:
+    """Every way to add `card` to `line`: (end, letter, first_letter) triples.
+
+    The line stays strictly alphabetical, so a letter can go left only below
+    the first letter and right only above the last: skipped letters and the
+    line's own letters are out of reach for good (R5).
+    """
+    if len(line) == 1:
+        # The 2nd card fixes both letters (R4): any pair of distinct letters.
+        first_card = line[0][0]
+        found = []
+        for letter in card:
+            for first_letter in first_card:
+                if letter < first_letter:
+                    found.append((LEFT, letter, first_letter))
+                elif letter > first_letter:
+                    found.append((RIGHT, letter, first_letter))
+        return found
+    low, high = line[0][1], line[-1][1]
+    found = []
+    for letter in card:
+        if letter < low:
+            found.append((LEFT, letter, None))
+        elif letter > high:
+            found.append((RIGHT, letter, None))
+    return found
+
+
+def place(line: tuple, card: str, end: str, letter: str, first_letter: Optional[str]) -> tuple:
+    """The line after adding `card` (the placement must be legal)."""
+    if first_letter is not None:
+        line = ((line[0][0], first_letter),)
+    if end == LEFT:
+        return ((card, letter),) + line
+    return line + ((card, letter),)
+
+
+def line_letters(line: tuple) -> str:
+    return "".join(letter or "?" for _, letter in line)
+
+
+# --- the game --------------------------------------------------------------------
+class AlphabeticellGame(Game):
+    id = "alphabeticell"
+    rules_version = 1
+    min_players = 2
+    max_players = 5
+    variants = (
+        VariantOption(
+            key="rules",
+            label_key="alphabeticell.variant.rules",
+            choices=(CLASSIC, RULES_2018),
+            help_key="alphabeticell.variant.rules.help",
+        ),
+    )
+
+    def new_state(self, settings: Settings, seed: int) -> "AlphabeticellState":
+        return AlphabeticellState.new(self.validate_settings(settings), seed)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_with(MOVE_PARSERS, text)
+
+    def state_from_json(self, data: dict) -> "AlphabeticellState":
+        return AlphabeticellState.from_json(data)
+
+
+GAME = AlphabeticellGame()
+
+
+class AlphabeticellState(State):
+    """A position. Everything is ints, strings and tuples, so `clone` only
+    copies a few references and the per-player lists."""
+
+    game = GAME
+    __slots__ = (
+        "settings", "rng", "n", "line_limit", "discard_limit", "target",
+        "phase", "round", "dealer", "round_first_dealer", "step",
+        "deck", "hands", "lines", "face_up", "discards",
+        "round_scores", "totals", "last_round",
+    )
+
+    # --- construction -----------------------------------------------------
+    @classmethod
+    def new(cls, settings: Settings, seed: int) -> "AlphabeticellState":
+        state = cls.__new__(cls)
+        state.settings = settings
+        state.rng = SeededRng(seed)
+        state.n = settings.num_players
+        state.line_limit, state.discard_limit, state.target = RULESETS[settings.variants["rules"]]
+        state.phase = CHOOSE_DEALER
+        state.round = 0
+        state.dealer = 0
+        state.round_scores = ()
+        state.totals = (0,) * state.n
+        state.last_round = None
+        state._start_round(0)
+        state.phase = CHOOSE_DEALER  # the first round waits for its dealer
+        return state
+
+    def _start_round(self, first_dealer: int) -> None:
+        """Everything goes back into the deck and each player is dealt 3 (R8)."""
+        self.round += 1
+        self.dealer = self.round_first_dealer = first_dealer
+        self.step = 0  # cards dealt, keeps made, or passes on the face-up card
+        self.deck = ALL_CARDS
+        self.hands = [()] * self.n
+        self.lines = [()] * self.n
+        self.face_up = None
+        self.discards = ()
+        self.phase = DEAL
+
+    def clone(self) -> "AlphabeticellState":
+        other = AlphabeticellState.__new__(AlphabeticellState)
+        other.settings = self.settings
+        other.rng = SeededRng(self.rng.state)
+        other.n = self.n
+        other.line_limit = self.line_limit
+        other.discard_limit = self.discard_limit
+        other.target = self.target
+        other.phase = self.phase
+        other.round = self.round
+        other.dealer = self.dealer
+        other.round_first_dealer = self.round_first_dealer
+        other.step = self.step
+        other.deck = self.deck
+        other.hands = list(self.hands)
+        other.lines = list(self.lines)
+        other.face_up = self.face_up
+        other.discards = self.discards
+        other.round_scores = self.round_scores
+        other.totals = self.totals
+        other.last_round = self.last_round
+        return other
+
+    # --- whose turn -------------------------------------------------------
+    @property
+    def variant(self) -> str:
+        return self.settings.variants["rules"]
+
+    def actor(self) -> int:
+        """The player the current step belongs to, counting from the dealer."""
+        if self.phase == DEAL:
+            return (self.dealer + self.step // SETUP_CARDS) % self.n
+        return (self.dealer + self.step) % self.n
+
+    def to_move(self) -> tuple:
+        if self.phase == OFFER or self.phase == KEEP:
+            return ((self.dealer + self.step) % self.n,)
+        return ()
+
+    def is_chance(self) -> bool:
+        return self.phase <= FLIP and self.phase != KEEP
+
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    # --- moves ------------------------------------------------------------
+    def generate_moves(self, player: int) -> Iterator[Move]:
+        if self.phase == OFFER:
+            if player != (self.dealer + self.step) % self.n:
+                return iter(())
+            moves = [PASS]
+            for end, letter, first in placements(self.lines[player], self.face_up):
+                moves.append(take_move(end, letter, first))
+            return iter(moves)
+        if self.phase == KEEP and player == (self.dealer + self.step) % self.n:
+            return iter([KEEPS[card] for card in self.hands[player]])
+        return iter(())
+
+    def is_legal(self, player: int, move: Move) -> bool:
+        if player not in self.to_move():
+            return False
+        if self.phase == KEEP:
+            return isinstance(move, Keep) and move.card in self.hands[player]
+        if isinstance(move, Pass):
+            return True
+        if isinstance(move, Take):
+            placement = (move.end, move.letter, move.first_letter)
+            return placement in placements(self.lines[player], self.face_up)
+        return False
+
+    def apply_unchecked(self, player: int, move: Move) -> None:
+        phase = self.phase
+        if phase == OFFER:
+            if move is PASS or isinstance(move, Pass):
+                self._pass()
+            else:
+                self._take(player, move)
+        elif phase == FLIP:
+            self._remove_from_deck(move.card)
+            self.face_up = move.card
+            self.step = 0
+            self.phase = OFFER
+        elif phase == KEEP:
+            self._keep(player, move.card)
+        elif phase == DEAL:
+            self._remove_from_deck(move.card)
+            self.hands[move.player] += (move.card,)
+            self.step += 1
+            if self.step == SETUP_CARDS * self.n:
+                self.step = 0
+                self.phase = KEEP
+        elif phase == CHOOSE_DEALER:
+            self.dealer = self.round_first_dealer = move.player
+            self.phase = DEAL
+        else:
+            raise IllegalMoveError("the game is over")
+
+    def _remove_from_deck(self, card: str) -> None:
+        deck = self.deck
+        index = deck.index(card)
+        self.deck = deck[:index] + deck[index + 1:]
+
+    def _keep(self, player: int, card: str) -> None:
+        # The two other cards go straight back: nothing is drawn before the
+        # first flip, so this equals shuffling them back after everyone (R9).
+        returned = tuple(other for other in self.hands[player] if other != card)
+        self.deck = tuple(sorted(self.deck + returned))
+        self.hands[player] = ()
+        self.lines[player] = ((card, None),)
+        self.step += 1
+        if self.step == self.n:
+            self.step = 0
+            self.phase = FLIP
+
+    def _take(self, player: int, move: Take) -> None:
+        line = place(self.lines[player], self.face_up, move.end, move.letter, move.first_letter)
+        self.lines[player] = line
+        self.face_up = None
+        if self.line_limit and len(line) >= self.line_limit:
+            self._end_round(ELEVEN, player, player)  # R11: the taker deals next
+            return
+        if not self.deck:
+            self._end_round(DECK_OUT, None, self.dealer)  # R12
+            return
+        self.dealer = (player + 1) % self.n  # R7: the taker's left flips next
+        self.phase = FLIP
+
+    def _pass(self) -> None:
+        self.step += 1
+        if self.step < self.n:
+            return
+        # Everyone refused: the card is discarded and the same dealer flips.
+        self.discards += (self.face_up,)
+        self.face_up = None
+        if self.discard_limit and len(self.discards) >= self.discard_limit:
+            self._end_round(DISCARDS, None, self.dealer)  # R15
+        elif not self.deck:
+            self._end_round(DECK_OUT, None, self.dealer)
+        else:
+            self.phase = FLIP
+
+    def _end_round(self, reason: str, ender: Optional[int], next_dealer: int) -> None:
+        scores = tuple(len(line) for line in self.lines)  # one point per card
+        self.round_scores += (scores,)
+        self.totals = tuple(total + score for total, score in zip(self.totals, scores))
+        self.last_round = (self.round, reason, scores, tuple(self.lines), ender, next_dealer)
+        if max(self.totals) >= self.target:
+            self.phase = GAME_OVER
+            self.face_up = None
+        else:
+            self._start_round(next_dealer)
+
+    # --- chance -----------------------------------------------------------
+    def chance_outcomes(self) -> list:
+        if self.phase == CHOOSE_DEALER:
+            return [(ChooseDealer(player), 1.0 / self.n) for player in range(self.n)]
+        if self.phase == FLIP:
+            probability = 1.0 / len(self.deck)
+            return [(FLIPS[card], probability) for card in self.deck]
+        if self.phase == DEAL:
+            probability = 1.0 / len(self.deck)
+            player = self.actor()
+            return [(Deal(player, card), probability) for card in self.deck]
+        return []
+
+    def sample_chance(self, rng: Optional[SeededRng] = None) -> Move:
+        """Same distribution as the generic version, one RNG draw, no lists."""
+        rng = rng or self.rng
+        if self.phase == FLIP:
+            return FLIPS[self.deck[rng.randbelow(len(self.deck))]]
+        if self.phase == DEAL:
+            return Deal(self.actor(), self.deck[rng.randbelow(len(self.deck))])
+        if self.phase == CHOOSE_DEALER:
+            return ChooseDealer(rng.randbelow(self.n))
+        raise IllegalMoveError("no chance event is pending")
+
+    # --- results ----------------------------------------------------------
+    def scores(self) -> list:
+        return list(self.totals)
+
+    def heuristic_returns(self) -> list:
+        """Estimated share of the win for each player, for searches that stop
+        before the end: banked points plus the cards in each line, turned
+        into shares by a softmax whose temperature shrinks as the target nears."""
+        if self.is_terminal():
+            return self.returns()
+        return win_shares(
+            [total + len(line) for total, line in zip(self.totals, self.lines)], self.target
+        )
+
+    # --- information --------------------------------------------------------
+    def unseen_cards(self, player: Optional[int]) -> tuple:
+        """Cards `player` has not seen this round: the deck and the other
+        players' dealt cards that are still hidden."""
+        cards = list(self.deck)
+        for other, hand in enumerate(self.hands):
+            if other != player:
+                cards.extend(hand)
+        return tuple(sorted(cards))
+
+    def determinize(self, player: int, rng: SeededRng) -> "AlphabeticellState":
+        """Re-deals the other players' hidden setup cards from the unseen
+        cards; the world also gets a fresh RNG so it cannot leak the future."""
+        world = self.clone()
+        world.rng = rng.fork()
+        hidden = [other for other, hand in enumerate(self.hands) if hand and other != player]
+        if hidden:
+            pool = list(self.deck)
+            for other in hidden:
+                pool.extend(self.hands[other])
+            pool.sort()  # a canonical order, so the same rng gives the same world
+            rng.shuffle(pool)
+            for other in hidden:
+                size = len(self.hands[other])
+                world.hands[other] = tuple(sorted(pool[:size]))
+                del pool[:size]
+            world.deck = tuple(sorted(pool))
+        return world
+
+    def reveals_information(self, player: int, move: Move) -> bool:
+        # Keeping turns a secret dealt card face up (R10).
+        return isinstance(move, Keep)
+
+    def view(self, player: Optional[int]) -> dict:
+        acting = self.to_move()
+        data = {
+            "game": GAME.id,
+            "variant": self.variant,
+            "players": self.n,
+            "viewer": player,
+            "target": self.target,
+            "line_limit": self.line_limit or None,
+            "discard_limit": self.discard_limit or None,
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.round,
+            "dealer": self.dealer,
+            "round_first_dealer": self.round_first_dealer,
+            "to_move": list(acting),
+            "face_up": self.face_up,
+            "passed": self._passed_players(),
+            "hand": list(self.hands[player]) if player is not None else [],
+            "hand_counts": [len(hand) for hand in self.hands],
+            "lines": [_line_json(line) for line in self.lines],
+            "line_ends": [
+                [line[0][1], line[-1][1]] if len(line) > 1 else None for line in self.lines
+            ],
+            "deck_count": len(self.deck),
+            "unseen_letters": letter_counts(self.unseen_cards(player)),
+            "discards": list(self.discards),
+            "discard_count": len(self.discards),
+            "round_scores": [list(scores) for scores in self.round_scores],
+            "totals": list(self.totals),
+            "last_round": self._last_round_json(),
+            "game_over": self.is_terminal(),
+            "winners": self.winners() if self.is_terminal() else [],
+            "legal_moves": [],
+            "legal_placements": [],
+        }
+        if player is not None and player in acting:
+            data["legal_moves"] = [move.text for move in self.generate_moves(player)]
+            if self.phase == OFFER:
+                data["legal_placements"] = [
+                    {
+                        "end": end,
+                        "letter": letter,
+                        "first_letter": first,
+                        "move": take_move(end, letter, first).text,
+                    }
+                    for end, letter, first in placements(self.lines[player], self.face_up)
+                ]
+        return data
+
+    def _passed_players(self) -> list:
+        if self.phase != OFFER:
+            return []
+        return [(self.dealer + offset) % self.n for offset in range(self.step)]
+
+    def _last_round_json(self) -> Optional[dict]:
+        if self.last_round is None:
+            return None
+        number, reason, scores, lines, ender, next_dealer = self.last_round
+        return {
+            "round": number,
+            "reason": reason,
+            "scores": list(scores),
+            "lines": [_line_json(line) for line in lines],
+            "ender": ender,
+            "next_dealer": next_dealer,
+        }
+
+    # --- serialising --------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "game": GAME.id,
+            "settings": self.settings.to_json(),
+            "rng": self.rng.state,
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.round,
+            "dealer": self.dealer,
+            "round_first_dealer": self.round_first_dealer,
+            "step": self.step,
+            "deck": list(self.deck),
+            "hands": [list(hand) for hand in self.hands],
+            "lines": [_line_json(line) for line in self.lines],
+            "face_up": self.face_up,
+            "discards": list(self.discards),
+            "round_scores": [list(scores) for scores in self.round_scores],
+            "totals": list(self.totals),
+            "last_round": self._last_round_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "AlphabeticellState":
+        try:
+            if data.get("game") != GAME.id:
+                raise GameError(f"not an {GAME.id} state")
+            settings = GAME.validate_settings(Settings.from_json(data["settings"]))
+            state = cls.new(settings, 0)
+            state.rng = SeededRng(int(data["rng"]))
+            state.phase = PHASE_NAMES.index(data["phase"])
+            state.round = int(data["round"])
+            state.dealer = int(data["dealer"])
+            state.round_first_dealer = int(data["round_first_dealer"])
+            state.step = int(data["step"])
+            state.deck = tuple(data["deck"])
+            state.hands = [tuple(hand) for hand in data["hands"]]
+            state.lines = [_line_from_json(line) for line in data["lines"]]
+            state.face_up = data["face_up"]
+            state.discards = tuple(data["discards"])
+            state.round_scores = tuple(tuple(scores) for scores in data["round_scores"])
+            state.totals = tuple(data["totals"])
+            last = data["last_round"]
+            state.last_round = None if last is None else (
+                last["round"], last["reason"], tuple(last["scores"]),
+                tuple(_line_from_json(line) for line in last["lines"]),
+                last["ender"], last["next_dealer"],
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise GameError(f"damaged {GAME.id} state: {error}") from None
+        if len(state.hands) != state.n or len(state.lines) != state.n:
+            raise GameError(f"damaged {GAME.id} state: wrong number of players")
+        return state
+
+
+def _line_json(line: tuple) -> list:
+    return [{"card": card, "letter": letter} for card, letter in line]
+
+
+def _line_from_json(data: list) -> tuple:
+    return tuple((entry["card"], entry["letter"]) for entry in data)
+
+
+def letter_counts(cards) -> dict:
+    """How many copies of each letter the cards carry, alphabetically."""
+    counts: dict = {}
+    for card in cards:
+        for letter in card:
+            counts[letter] = counts.get(letter, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def win_shares(points: list, target: int) -> list:
+    """Soft win shares from projected points: close scores share the win
+    while much of the game is left, the leader takes it near the target."""
+    best = max(points)
+    distance = max(target - best, 0)
+    temperature = 1.5 + 0.45 * math.sqrt(distance)  # about the spread of a round's scores
+    weights = [math.exp((score - best) / temperature) for score in points]
+    total = sum(weights)
+    return [weight / total for weight in weights]
