@@ -1,0 +1,545 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark Ludoteca.
+
+Standard library only, so a fresh Debian machine can run it with `python3`:
+
+    python3 build.py serve [--port 8000]   # play: installs what it needs, builds dist/, serves it
+    python3 build.py test [pytest args]    # engine + browser tests
+    python3 build.py build                 # just assemble dist/
+    python3 build.py bench [NAME] [-- ARGS] # run py/tools/bench_*.py (or bench_NAME.py) against dist/
+    python3 build.py words                 # regenerate the word lists
+    python3 build.py setup                 # install node_modules, .venv and Chromium
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import time
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+NODE_MODULES = ROOT / "node_modules"
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / "bin" / "python"
+REQUIREMENTS = ROOT / "tests" / "requirements.txt"
+CHROMIUM = Path("/usr/bin/chromium")
+TOOLS = ROOT / "py" / "tools"
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+ENGINE_ZIP = "py/ludoteca.zip"
+ENGINE_DATA_SUFFIXES = (".py", ".md", ".json")
+# web/ files that are build inputs, not shipped as they are.
+WEB_TEMPLATES = {"sw.js", "manifest.webmanifest"}
+# Files the page fetches while it starts; their sizes drive the download bar
+# when no service worker is there to report precache progress.
+BOOT_FILES = tuple(f"pyodide/{name}" for name in PYODIDE_FILES) + ("py/main.py", ENGINE_ZIP)
+
+THEME_COLOR = "#1f3b4d"
+BACKGROUND_COLOR = "#10222d"
+ACCENT_COLOR = "#f2b134"
+ICON_PNG_SIZES = (192, 512)
+
+# Hosts that serve code or packages. Nothing shipped may point at them: the app
+# must never load anything from outside its own origin.
+REMOTE_CODE_HOSTS = re.compile(
+    rb"(?:https?:)?//(?:[a-z0-9-]+\.)*(?:jsdelivr\.(?:net|com)|unpkg\.com|pyscript\.net"
+    rb"|googleapis\.com|cdnjs\.cloudflare\.com|esm\.sh|esm\.run|jspm\.io|skypack\.dev"
+    rb"|raw\.githubusercontent\.com|micropython\.org)",
+)  # matched against lower-cased bytes: several times faster than re.IGNORECASE
+# Doctest examples inside Pyodide's own stdlib: documentation, never fetched.
+ALLOWED_REMOTE_MENTIONS = {
+    ("pyodide/python_stdlib.zip", "pyodide/http/__init__.py"),
+    ("pyodide/python_stdlib.zip", "pyodide/http/_pyfetch.py"),
+}
+
+# The vendor bundles carry CDN fallbacks for when no local interpreter is
+# configured. Point them at same-origin paths (absent ones fail as 404 on our
+# own origin instead of silently going online).
+VENDOR_REWRITES = {
+    "pyscript/": (
+        ("https://cdn.jsdelivr.net/pyodide/v${e}/full/pyodide.mjs", "./pyodide/pyodide.mjs"),
+        (
+            "https://cdn.jsdelivr.net/npm/@micropython/micropython-webassembly-pyscript@${e}/micropython.mjs",
+            "./micropython/micropython.mjs",
+        ),
+        ("https://packages.pyscript.net/?q=", "the Pyodide package list, name "),
+        ("https://docs.pyscript.net/latest/faq/#sharedarraybuffer", "the PyScript FAQ on SharedArrayBuffer"),
+        ("https://raw.githubusercontent.com/", "./github/"),
+        ("https://micropython.org/pi/v2", "./micropython/pi/v2"),
+        ("https://www.jsdelivr.com/using-sri-with-dynamic-files", "the jsDelivr SRI notes"),
+    ),
+    "pyodide/": (
+        # Package fallback URL: packages come from the local index or nowhere.
+        ("https://cdn.jsdelivr.net/pyodide/v${U}/full/", "./"),
+    ),
+}
+SOURCE_MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+class BuildError(Exception):
+    """A problem the user can act on; printed without a traceback."""
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def sha256_of(*paths: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode() + b"\0")
+        digest.update(path.read_bytes() if path.exists() else b"<missing>")
+    return digest.hexdigest()
+
+
+def run(command: list[str], **kwargs) -> None:
+    log("$ " + " ".join(str(part) for part in command))
+    result = subprocess.run(command, **kwargs)
+    if result.returncode != 0:
+        raise BuildError(f"command failed with exit code {result.returncode}: {' '.join(map(str, command))}")
+
+
+def as_root(command: list[str]) -> list[str]:
+    if os.geteuid() == 0:
+        return command
+    if shutil.which("sudo") is None:
+        raise BuildError(f"need root to run {' '.join(command)} and sudo is not installed")
+    return ["sudo", *command]
+
+
+def apt_install(*packages: str) -> None:
+    log(f"installing Debian packages: {' '.join(packages)}")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(as_root(["apt-get", "update"]), env=env)
+    run(as_root(["apt-get", "install", "-y", *packages]), env=env)
+
+
+def ensure_node_modules() -> None:
+    """`npm ci` when node_modules is missing or was installed from another lockfile."""
+    lockfile = ROOT / "package-lock.json"
+    if not lockfile.exists():
+        raise BuildError("package-lock.json is missing: run `npm install` once and commit it")
+    stamp = NODE_MODULES / ".ludoteca-lock.sha256"
+    wanted = sha256_of(ROOT / "package.json", lockfile)
+    if stamp.exists() and stamp.read_text().strip() == wanted:
+        return
+    if shutil.which("npm") is None:
+        apt_install("nodejs", "npm")
+    log("node_modules missing or stale: npm ci")
+    run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+    stamp.write_text(wanted + "\n")
+
+
+def ensure_venv() -> None:
+    """Create .venv and install the pinned test requirements when they changed."""
+    stamp = VENV / ".ludoteca-requirements.sha256"
+    wanted = sha256_of(REQUIREMENTS) + f"-py{sys.version_info[0]}.{sys.version_info[1]}"
+    if VENV_PYTHON.exists() and stamp.exists() and stamp.read_text().strip() == wanted:
+        return
+    if not VENV_PYTHON.exists():
+        log("creating .venv")
+        created = subprocess.run([sys.executable, "-m", "venv", str(VENV)])
+        if created.returncode != 0:  # Debian ships venv's ensurepip separately
+            shutil.rmtree(VENV, ignore_errors=True)
+            apt_install(f"python{sys.version_info[0]}.{sys.version_info[1]}-venv")
+            run([sys.executable, "-m", "venv", str(VENV)])
+    log("installing tests/requirements.txt into .venv")
+    run([str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(REQUIREMENTS)])
+    stamp.write_text(wanted + "\n")
+
+
+def ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    log(f"{CHROMIUM} is missing")
+    apt_install("chromium")
+
+
+def setup(*, browser: bool = False) -> None:
+    ensure_node_modules()
+    ensure_venv()
+    if browser:
+        ensure_chromium()
+
+
+# --------------------------------------------------------------------------- build
+
+
+def engine_zip_bytes(package_dir: Path) -> bytes:
+    """The engine package as a deterministic zip (sorted, fixed timestamps)."""
+    files = sorted(
+        path
+        for path in package_dir.rglob("*")
+        if path.is_file() and path.suffix in ENGINE_DATA_SUFFIXES and "__pycache__" not in path.parts
+    )
+    if not (package_dir / "__init__.py").exists():
+        raise BuildError(f"{package_dir} has no __init__.py")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(package_dir.parent).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+    return buffer.getvalue()
+
+
+def rewrite_vendor_file(relative: str, data: bytes) -> bytes:
+    for prefix, rewrites in VENDOR_REWRITES.items():
+        if relative.startswith(prefix) and relative.endswith((".js", ".mjs", ".css")):
+            for old, new in rewrites:
+                data = data.replace(old.encode(), new.encode())
+            # We do not ship source maps; the comment would make devtools ask for them.
+            data = SOURCE_MAP_COMMENT.sub(b"\n", data)
+    return data
+
+
+def shipped_sources() -> dict[str, Path]:
+    """Map each dist path to its source file (everything except generated files)."""
+    sources: dict[str, Path] = {"index.html": ROOT / "index.html", "py/main.py": ROOT / "py" / "main.py"}
+    sources["manifest.webmanifest"] = WEB / "manifest.webmanifest"
+    for path in sorted(WEB.rglob("*")):
+        relative = path.relative_to(WEB)
+        if not path.is_file() or path.suffix == ".md" or path.name.startswith("."):
+            continue
+        if relative.as_posix() in WEB_TEMPLATES:
+            continue
+        sources[f"web/{relative.as_posix()}"] = path
+    pyodide = NODE_MODULES / "pyodide"
+    for name in PYODIDE_FILES:
+        sources[f"pyodide/{name}"] = pyodide / name
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in sorted(pyscript.iterdir()):
+        if path.is_file() and path.suffix != ".map":
+            sources[f"pyscript/{path.name}"] = path
+    missing = [str(path) for path in sources.values() if not path.exists()]
+    if missing:
+        raise BuildError("missing build inputs (run `python3 build.py setup`?):\n  " + "\n  ".join(missing))
+    return sources
+
+
+def content_hash(inventory: list[tuple[str, str, int]], extra: bytes = b"") -> str:
+    """Hash of every path and its bytes (plus `extra`): the service worker's cache version."""
+    digest = hashlib.sha256(extra)
+    for relative, data_hash, _size in inventory:
+        digest.update(f"{relative}\0{data_hash}\n".encode())
+    return digest.hexdigest()
+
+
+def file_inventory(dist: Path, exclude: set[str] = frozenset()) -> list[tuple[str, str, int]]:
+    """(path, sha256, size) for every file in dist, sorted by path."""
+    inventory = []
+    for path in sorted(dist.rglob("*")):
+        relative = path.relative_to(dist).as_posix()
+        if path.is_file() and relative not in exclude:
+            data = path.read_bytes()
+            inventory.append((relative, hashlib.sha256(data).hexdigest(), len(data)))
+    return inventory
+
+
+BOOT_FILES_TAG = re.compile(r'(<script type="application/json" id="boot-files">)(.*?)(</script>)', re.DOTALL)
+SW_PLACEHOLDERS = ("__LUDOTECA_CACHE_NAME__", "__LUDOTECA_PRECACHE__")
+
+
+def finalize_dist(dist: Path, sw_template: Path = WEB / "sw.js", boot_files: tuple[str, ...] = BOOT_FILES) -> str:
+    """Write the generated parts of an assembled dist; return the cache name.
+
+    index.html gets the sizes of the files fetched at start-up (for the
+    download bar), then sw.js gets the precache list and a cache name keyed on
+    the content hash of everything else. Safe to run again after changing a
+    file in dist (tests use that to publish a "new version").
+    """
+    index = dist / "index.html"
+    sizes = {name: (dist / name).stat().st_size for name in boot_files}
+    page = index.read_text(encoding="utf-8")
+    if not BOOT_FILES_TAG.search(page):
+        raise BuildError('index.html lacks <script type="application/json" id="boot-files"></script>')
+    page = BOOT_FILES_TAG.sub(lambda m: m.group(1) + json.dumps(sizes, sort_keys=True) + m.group(3), page, count=1)
+    index.write_text(page, encoding="utf-8")
+
+    template = sw_template.read_text(encoding="utf-8")
+    # The worker's own code is in the key too: a new worker must never reuse
+    # (and on a failed install, delete) the cache the running one serves from.
+    shipped = file_inventory(dist, exclude={"sw.js"})
+    cache_name = "ludoteca-" + content_hash(shipped, extra=template.encode())[:16]
+    precache = [[relative, size, sha[:16]] for relative, sha, size in shipped]
+    for placeholder in SW_PLACEHOLDERS:
+        if template.count(placeholder) != 1:
+            raise BuildError(f"{sw_template} must contain {placeholder} exactly once")
+    worker = template.replace("__LUDOTECA_CACHE_NAME__", cache_name).replace(
+        "__LUDOTECA_PRECACHE__", json.dumps(precache, separators=(",", ":"))
+    )
+    (dist / "sw.js").write_text(worker, encoding="utf-8")
+    return cache_name
+
+
+def find_remote_references(dist: Path) -> list[str]:
+    """Every CDN / package-host URL in dist, including inside zip archives."""
+    found = []
+
+    def scan(label: str, member: str | None, data: bytes) -> None:
+        if (label, member) in ALLOWED_REMOTE_MENTIONS:
+            return
+        for match in REMOTE_CODE_HOSTS.finditer(data.lower()):
+            where = f"{label}!{member}" if member else label
+            found.append(f"{where}: {data[max(0, match.start() - 40):match.end() + 40]!r}")
+
+    for path in sorted(dist.rglob("*")):
+        if not path.is_file():
+            continue
+        label = path.relative_to(dist).as_posix()
+        data = path.read_bytes()
+        scan(label, None, data)
+        if path.suffix in (".zip", ".whl"):
+            with zipfile.ZipFile(path) as archive:
+                for name in archive.namelist():
+                    scan(label, name, archive.read(name))
+    return found
+
+
+def build(dist: Path = DIST, *, quiet: bool = False) -> str:
+    """Assemble dist/ from scratch; return the service worker cache name."""
+    started = time.perf_counter()
+    # Assemble beside dist/ and swap at the end: a failed build leaves the last good one.
+    staging = dist.with_name(dist.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        for relative, source in shipped_sources().items():
+            target = staging / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(rewrite_vendor_file(relative, source.read_bytes()))
+        (staging / ENGINE_ZIP).write_bytes(engine_zip_bytes(ROOT / "py" / "ludoteca"))
+        for size in ICON_PNG_SIZES:
+            (staging / f"web/icons/icon-{size}.png").write_bytes(icon_png(size, maskable=False))
+        (staging / "web/icons/icon-maskable-512.png").write_bytes(icon_png(512, maskable=True))
+        cache_name = finalize_dist(staging)
+        remote = find_remote_references(staging)
+        if remote:
+            raise BuildError("dist would reference remote code hosts:\n  " + "\n  ".join(remote))
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    shutil.rmtree(dist, ignore_errors=True)
+    staging.rename(dist)
+    if not quiet:
+        total = sum(size for _, _, size in file_inventory(dist))
+        log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
+            f"({total / 1e6:.1f} MB, cache {cache_name}) in {time.perf_counter() - started:.1f} s")
+    return cache_name
+
+
+# --------------------------------------------------------------------------- icons
+# A die showing five on a rounded tile, rasterised with analytic horizontal
+# coverage over 4 sub-rows per pixel: fast enough to run on every build and
+# byte-for-byte reproducible. web/icons/icon.svg draws the same geometry.
+
+
+def _hex_rgb(color: str) -> tuple[int, int, int]:
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+
+
+def icon_shapes(size: int, maskable: bool) -> list[tuple[str, tuple, tuple[int, int, int]]]:
+    """Shapes in paint order, in pixel units: ("rect", (x0, y0, x1, y1, r)) or ("circle", (cx, cy, r))."""
+    s = size / 100.0  # the SVG is drawn on a 100x100 grid
+    tile = ("rect", (0, 0, size, size, 0 if maskable else 22 * s), _hex_rgb(THEME_COLOR))
+    # maskable icons get cropped to a circle of 80% diameter: keep the die inside
+    die_half = 25 if maskable else 30
+    lo, hi = (50 - die_half) * s, (50 + die_half) * s
+    die = ("rect", (lo, lo, hi, hi, die_half * 0.28 * s), (250, 246, 236))
+    pip_offset = die_half * 0.5
+    pips = [
+        ("circle", ((50 + dx * pip_offset) * s, (50 + dy * pip_offset) * s, die_half * 0.16 * s),
+         _hex_rgb(ACCENT_COLOR) if (dx, dy) == (0, 0) else _hex_rgb(THEME_COLOR))
+        for dx, dy in ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1))
+    ]
+    return [tile, die, *pips]
+
+
+def _span(shape: str, geometry: tuple, y: float) -> tuple[float, float] | None:
+    """Horizontal extent of a shape on the line at height y."""
+    if shape == "circle":
+        cx, cy, r = geometry
+        if abs(y - cy) >= r:
+            return None
+        half = (r * r - (y - cy) ** 2) ** 0.5
+        return cx - half, cx + half
+    x0, y0, x1, y1, r = geometry
+    if not y0 <= y < y1:
+        return None
+    inset = 0.0
+    corner_depth = max(y0 + r - y, y - (y1 - r))
+    if r and corner_depth > 0:
+        inset = r - (r * r - corner_depth * corner_depth) ** 0.5
+    return x0 + inset, x1 - inset
+
+
+def icon_png(size: int, maskable: bool) -> bytes:
+    sub_rows = 4
+    shapes = icon_shapes(size, maskable)
+    rows = []
+    for y in range(size):
+        row = bytearray(size * 4)  # straight RGBA
+        for shape, geometry, color in shapes:
+            spans = [_span(shape, geometry, y + (i + 0.5) / sub_rows) for i in range(sub_rows)]
+            spans = [span for span in spans if span and span[1] > span[0]]
+            if not spans:
+                continue
+            # pixels every sub-row covers completely get the flat colour at C speed
+            solid_from = int(-(-max(a for a, _ in spans) // 1)) if len(spans) == sub_rows else size
+            solid_to = int(min(b for _, b in spans)) if len(spans) == sub_rows else size
+            if solid_from < solid_to:
+                row[4 * solid_from:4 * solid_to] = bytes((*color, 255)) * (solid_to - solid_from)
+            first = max(0, int(min(a for a, _ in spans)))
+            last = min(size, int(max(b for _, b in spans)) + 1)
+            for x in range(first, last):
+                if solid_from <= x < solid_to:
+                    continue
+                coverage = sum(max(0.0, min(b, x + 1) - max(a, x)) for a, b in spans) / sub_rows
+                if coverage <= 0:
+                    continue
+                k = 4 * x
+                below = row[k + 3] / 255 * (1 - coverage)
+                alpha = coverage + below
+                for channel in range(3):
+                    row[k + channel] = round((color[channel] * coverage + row[k + channel] * below) / alpha)
+                row[k + 3] = round(alpha * 255)
+        rows.append(b"\0" + bytes(row))  # PNG filter type 0 for each row
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def command_serve(port: int, host: str) -> int:
+    sys.path.insert(0, str(TOOLS))
+    from browser_harness import PortBusyError, StaticServer
+
+    try:  # claim the port first: a busy port should fail before any work
+        server = StaticServer(DIST, host=host, port=port, log_requests=True)
+    except PortBusyError as error:
+        raise BuildError(f"{error}. Stop the other server or pick another port: python3 build.py serve --port {port + 1}")
+    except OSError as error:
+        raise BuildError(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    try:
+        ensure_node_modules()  # playing needs no test tooling
+        build()
+        log(f"serving {DIST.relative_to(ROOT)} on {server.url}  (Ctrl+C to stop)")
+        server.serve_forever()
+    except KeyboardInterrupt:
+        log("stopped")
+    finally:
+        server.close()
+    return 0
+
+
+def command_test(pytest_args: list[str]) -> int:
+    setup(browser=True)
+    build()
+    explicit_paths = [arg for arg in pytest_args if not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()]
+    command = [str(VENV_PYTHON), "-m", "pytest", *([] if explicit_paths else ["tests"]), *pytest_args]
+    log("$ " + " ".join(command))
+    code = subprocess.run(command, cwd=ROOT).returncode
+    if code == 5:
+        log("pytest collected no tests: treating that as a failure")
+        return 1
+    if code != 0:
+        log(f"tests failed (pytest exit code {code})")
+    return code
+
+
+def command_bench(arguments: list[str]) -> int:
+    """`bench [NAME ...] [-- ARGS]`: run bench_NAME.py (all when none named), passing ARGS on."""
+    names, extra = (arguments[: arguments.index("--")], arguments[arguments.index("--") + 1:]) \
+        if "--" in arguments else (arguments, [])
+    scripts = sorted(TOOLS.glob("bench_*.py"))
+    if names:
+        wanted = {f"bench_{name.removeprefix('bench_').removesuffix('.py')}.py" for name in names}
+        unknown = wanted - {script.name for script in scripts}
+        if unknown:
+            raise BuildError(f"no such bench: {', '.join(sorted(unknown))} (have: {', '.join(s.name for s in scripts)})")
+        scripts = [script for script in scripts if script.name in wanted]
+    if not scripts:
+        raise BuildError(f"no bench scripts in {TOOLS}")
+    setup(browser=True)
+    build()
+    failed = []
+    for script in scripts:
+        log(f"== {script.relative_to(ROOT)}")
+        code = subprocess.run([str(VENV_PYTHON), str(script), "--dist", str(DIST), *extra], cwd=ROOT).returncode
+        if code != 0:
+            failed.append(f"{script.name} (exit {code})")
+    if failed:
+        log("bench failures: " + ", ".join(failed))
+        return 1
+    return 0
+
+
+def command_words(extra_args: list[str]) -> int:
+    script = TOOLS / "wordlists.py"
+    if not script.exists():
+        raise BuildError(f"{script.relative_to(ROOT)} does not exist yet")
+    return subprocess.run([sys.executable, str(script), *extra_args], cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("setup", help="install node_modules, .venv and Chromium")
+    commands.add_parser("build", help="assemble dist/")
+    serve = commands.add_parser("serve", help="build and serve dist/ on http://127.0.0.1:PORT")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
+    commands.add_parser("test", help="build and run pytest (extra arguments go to pytest)", add_help=False)
+    commands.add_parser("bench", help="build and run py/tools/bench_*.py; `bench boot -- --runs 9`", add_help=False)
+    commands.add_parser("words", help="regenerate word lists (py/tools/wordlists.py)", add_help=False)
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command not in ("test", "bench", "words"):
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    try:
+        if args.command == "setup":
+            setup(browser=True)
+            return 0
+        if args.command == "build":
+            ensure_node_modules()
+            build()
+            return 0
+        if args.command == "serve":
+            return command_serve(args.port, args.host)
+        if args.command == "test":
+            return command_test(rest)
+        if args.command == "bench":
+            return command_bench(rest)
+        return command_words(rest)
+    except BuildError as error:
+        print(f"[build] error: {error}", file=sys.stderr, flush=True)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,427 @@
+"""Boot benchmark: the app's time to interactive against a bare Pyodide boot.
+
+Run through `python3 build.py bench` (which builds dist/ first), or directly:
+
+    .venv/bin/python py/tools/bench_boot.py --dist dist [--runs 5] [--skip-micropip]
+
+Prints, for headless Debian Chromium against dist/ on loopback:
+  (a) time to interactive (navigation start -> ludotecaBoot.readyAt), cold and
+      warm, median of N runs, as ratios to a bare loadPyodide() page measured in
+      the same run (goal: warm <= 1.10);
+  (b) all bytes shipped in dist/ as a ratio to Pyodide's core files;
+  (c) the micropip experiment: the engine installed as a wheel by micropip from
+      a lock written with Pyodide's lock tooling, against PyScript [files].
+and writes the figures with the decision to web/BOOT.md.
+
+The micropip experiment's packages (pyodide-lock and the wheels) go into
+.venv/bench-tools/, only when this runs; the variant site lives in a temp dir.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import datetime
+import hashlib
+import json
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parents[1]
+sys.path.insert(0, str(TOOLS))
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from browser_harness import StaticServer, chromium, wait_for_app_ready  # noqa: E402
+
+PAGES = ROOT / "tests" / "browser" / "pages"
+PAGES_PREFIX = "/__pages__/"
+BARE_PAGE = PAGES_PREFIX + "bare_pyodide.html"
+BENCH_TOOLS = ROOT / ".venv" / "bench-tools"
+REPORT = ROOT / "web" / "BOOT.md"
+MICROPIP_WHEELS = ("micropip==0.11.1", "packaging==26.1")  # packaging matches Pyodide's own lock
+PYODIDE_LOCK_TOOL = "pyodide-lock==0.2.1"
+WARM_GOAL = 1.10
+MICROPIP_BUDGET = 0.10  # micropip may cost at most this share of boot time
+TIMEOUT_MS = 60_000
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+# --------------------------------------------------------------------------- measuring
+
+
+def bare_ready(page, timeout_ms: int = TIMEOUT_MS) -> float:
+    page.wait_for_function("() => window.bareReadyAt || window.bareError", timeout=timeout_ms)
+    error = page.evaluate("() => window.bareError")
+    if error:
+        raise RuntimeError(f"bare Pyodide page failed: {error}")
+    return page.evaluate("() => window.bareReadyAt")
+
+
+def cold(browser, url: str, wait, **context_args) -> float:
+    """One first visit in a fresh context: empty HTTP cache, no service worker yet."""
+    for attempt in (1, 2):
+        context = browser.new_context(**context_args)
+        try:
+            page = context.new_page()
+            page.goto(url)
+            return wait(page)
+        except Exception as error:  # a renderer crash on this busy VM is retried once
+            if attempt == 2 or "crashed" not in str(error):
+                raise
+            print(f"warning: renderer crashed on {url}; running that measurement again", flush=True)
+        finally:
+            context.close()
+
+
+def measure_cold(browser, runs: int, variants: dict[str, tuple[str, object, dict]]) -> dict[str, list[float]]:
+    """Interleave the variants run by run so drift on the machine hits them alike."""
+    times = {name: [] for name in variants}
+    for _ in range(runs):
+        for name, (url, wait, context_args) in variants.items():
+            times[name].append(cold(browser, url, wait, **context_args))
+    return times
+
+
+def measure_warm(browser, runs: int, variants: dict[str, tuple[str, object]], install_urls: list[str],
+                 phases: dict[str, list[dict[str, float]]]) -> dict[str, list[float]]:
+    """Repeat visits, interleaved, in one context whose service workers already cached everything.
+
+    Also collects each variant's phase breakdown per run into `phases`.
+    """
+    context = browser.new_context()
+    context.add_init_script(PHASE_RECORDER)
+    try:
+        page = context.new_page()
+        for install_url in install_urls:  # one service worker per app origin
+            page.goto(install_url)
+            wait_for_app_ready(page, TIMEOUT_MS)
+            page.evaluate("navigator.serviceWorker.ready")
+        for url, wait in variants.values():  # one unmeasured visit each: compile caches fill
+            page.goto(url)
+            wait(page)
+        times = {name: [] for name in variants}
+        for _ in range(runs):
+            for name, (url, wait) in variants.items():
+                page.goto(url)
+                times[name].append(wait(page))
+                phases.setdefault(name, []).append((bare_phases if wait is bare_ready else app_phases)(page))
+        return times
+    finally:
+        context.close()
+
+
+def app_ready(page) -> float:
+    return wait_for_app_ready(page, TIMEOUT_MS)
+
+
+# Where the app's start-up time goes, from PyScript's own events.
+PHASE_RECORDER = """
+window.__bootMarks = {};
+addEventListener("py:progress", (event) => { window.__bootMarks[event.detail] = performance.now(); });
+document.addEventListener("py:ready", () => { window.__bootMarks["py:ready"] = performance.now(); });
+"""
+# (name, from mark, to mark); None is navigation start, "ready" is ludotecaBoot.readyAt, "python" is
+# main.py's first ludotecaBoot.progress() call (PyScript's own Python setup runs before it).
+SHARED_PHASE = "Pyodide start (loadPyodide)"
+APP_PHASES = (
+    ("page, boot.js and PyScript load", None, "Loading interpreter"),
+    (SHARED_PHASE, "Loading interpreter", "Loaded interpreter"),
+    ("engine zip fetch + unpack", "Loading files", "Loaded files"),
+    ("PyScript's Python setup, to main.py's first progress()", "Loaded files", "python"),
+    ("main.py until ready()", "python", "ready"),
+)
+BARE_PHASES = (
+    ("page and pyodide.mjs import", None, "imported"),
+    (SHARED_PHASE, "imported", "ready"),
+)
+
+
+def app_phases(page) -> dict[str, float]:
+    marks = page.evaluate(
+        "({...window.__bootMarks, ready: window.ludotecaBoot.readyAt,"
+        " python: window.ludotecaBoot.firstPythonCallAt ?? window.__bootMarks['py:ready']})"
+    )
+    return {name: marks[end] - (marks[start] if start else 0.0) for name, start, end in APP_PHASES
+            if marks.get(end) is not None and (start is None or marks.get(start) is not None)}
+
+
+def bare_phases(page) -> dict[str, float]:
+    marks = page.evaluate("({imported: window.bareImportedAt, ready: window.bareReadyAt})")
+    return {name: marks[end] - (marks[start] if start else 0.0) for name, start, end in BARE_PHASES}
+
+
+def fetched_wheels(page) -> list[str]:
+    names = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
+    return sorted(name.rsplit("/", 1)[-1] for name in names if name.endswith(".whl"))
+
+
+def check_micropip_variant(browser, url: str) -> list[str]:
+    """Prove the variant really installs through micropip on a first visit; return what a repeat visit loads."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        app_ready(page)
+        first = fetched_wheels(page)
+        if not any(name.startswith("micropip-") for name in first) or not any(n.startswith("ludoteca-") for n in first):
+            raise RuntimeError(f"micropip variant did not install through micropip (wheels fetched: {first})")
+        page.reload()
+        app_ready(page)
+        return fetched_wheels(page)
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- micropip variant
+
+
+def ensure_bench_tools() -> Path:
+    """pyodide-lock and the micropip wheels, in .venv/bench-tools (never on the test path)."""
+    wheels = BENCH_TOOLS / "wheels"
+    stamp = BENCH_TOOLS / ".installed"
+    wanted = " ".join((PYODIDE_LOCK_TOOL, *MICROPIP_WHEELS))
+    if not (stamp.exists() and stamp.read_text() == wanted):
+        shutil.rmtree(BENCH_TOOLS, ignore_errors=True)
+        pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
+        print("installing the micropip experiment's tools into .venv/bench-tools", flush=True)
+        # pyodide-lock 0.2.1 declares Python >= 3.12 but runs on 3.11; it is the
+        # first release that reads Pyodide 314's lock format.
+        subprocess.run([*pip, "install", "--target", str(BENCH_TOOLS / "site"), "--ignore-requires-python",
+                        PYODIDE_LOCK_TOOL, "pkginfo", "packaging"], check=True)
+        subprocess.run([*pip, "download", "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
+                        "-d", str(wheels), *MICROPIP_WHEELS], check=True)
+        stamp.write_text(wanted)
+    sys.path.insert(0, str(BENCH_TOOLS / "site"))
+    return wheels
+
+
+def engine_version() -> str:
+    init = (ROOT / "py" / "ludoteca" / "__init__.py").read_text(encoding="utf-8")
+    return re.search(r'__version__\s*=\s*["\']([^"\']+)["\']', init).group(1)
+
+
+def build_engine_wheel(directory: Path) -> Path:
+    """A pure-Python wheel of py/ludoteca from the same files the [files] zip carries."""
+    version = engine_version()
+    dist_info = f"ludoteca-{version}.dist-info"
+    wheel = directory / f"ludoteca-{version}-py3-none-any.whl"
+    files: dict[str, bytes] = {}
+    with zipfile.ZipFile(ROOT / "dist" / build.ENGINE_ZIP) as engine:
+        for name in engine.namelist():
+            files[name] = engine.read(name)
+    files[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: ludoteca\nVersion: {version}\n".encode()
+    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: bench_boot\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/top_level.txt"] = b"ludoteca\n"
+    record = []
+    for name, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{name},sha256={digest},{len(data)}")
+    record.append(f"{dist_info}/RECORD,,")
+    files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data)
+    return wheel
+
+
+def build_micropip_variant(dist: Path, target: Path) -> Path:
+    """dist/ with the engine installed by micropip instead of unpacked from [files]."""
+    wheels = ensure_bench_tools()
+    from pyodide_lock import PyodideLockSpec
+    from pyodide_lock.utils import add_wheels_to_spec
+
+    shutil.copytree(dist, target)
+    pyodide_dir = target / "pyodide"
+    (target / build.ENGINE_ZIP).unlink()
+    added = [shutil.copy2(wheel, pyodide_dir) for wheel in sorted(wheels.glob("*.whl"))]
+    added.append(build_engine_wheel(pyodide_dir))
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    spec = add_wheels_to_spec(PyodideLockSpec.from_json(lock_path), [Path(p) for p in added], base_path=pyodide_dir)
+    spec.to_json(lock_path)
+
+    page = (target / "index.html").read_text(encoding="utf-8")
+    files_config = '"files": {"./py/ludoteca.zip": "./*"}'
+    if files_config not in page:
+        raise RuntimeError("index.html's PyScript config changed: update build_micropip_variant")
+    page = page.replace(files_config, '"packages": ["ludoteca"]')
+    (target / "index.html").write_text(page, encoding="utf-8")
+    # The engine now arrives as a wheel, not as the zip.
+    build.finalize_dist(target, boot_files=tuple(name for name in build.BOOT_FILES if name != build.ENGINE_ZIP))
+    return target
+
+
+# --------------------------------------------------------------------------- report
+
+
+def phase_medians(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {name: median([run[name] for run in runs if name in run]) for name in runs[0]} if runs else {}
+
+
+def overhead_over_pyodide(phases: dict[str, list[dict[str, float]]]) -> float:
+    """Median ms the app adds around Pyodide's own start (the phase both pages share)."""
+    def extra(runs):
+        return [sum(v for k, v in run.items() if k != SHARED_PHASE) for run in runs]
+
+    return median(extra(phases["app"])) - median(extra(phases["bare"]))
+
+
+def phase_rows(phases: dict[str, list[dict[str, float]]]) -> list[str]:
+    app, bare = phase_medians(phases.get("app", [])), phase_medians(phases.get("bare", []))
+    rows = [f"| {name} | {value:.0f} | {bare.get(name, 0):.0f} |" if name in bare else f"| {name} | {value:.0f} | |"
+            for name, value in app.items()]
+    rows += [f"| {name} | | {value:.0f} |" for name, value in bare.items() if name not in app]
+    return rows
+
+
+def ratio(value: float, base: float) -> str:
+    return f"{value / base:.2f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--runs", type=int, default=5, help="runs per variant (median reported)")
+    parser.add_argument("--skip-micropip", action="store_true", help="skip the micropip experiment")
+    args = parser.parse_args()
+    dist = args.dist.resolve()
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+
+    # (b) bytes
+    shipped = sum(size for _, _, size in build.file_inventory(dist))
+    pyodide_core = sum((dist / "pyodide" / name).stat().st_size for name in build.PYODIDE_FILES)
+
+    results: dict[str, list[float]] = {}
+    phases: dict[str, list[dict[str, float]]] = {}
+    with tempfile.TemporaryDirectory(prefix="ludoteca-bench-") as scratch, chromium() as browser:
+        servers = [StaticServer(dist, mounts={PAGES_PREFIX: PAGES}).start()]
+        app, bare = servers[0].url + "/", servers[0].url + BARE_PAGE
+        variants = {"app": (app, app_ready, {}), "bare": (bare, bare_ready, {"service_workers": "block"}),
+                    "app_no_sw": (app, app_ready, {"service_workers": "block"})}
+        if not args.skip_micropip:
+            variant = build_micropip_variant(dist, Path(scratch) / "micropip")
+            servers.append(StaticServer(variant, mounts={PAGES_PREFIX: PAGES}).start())
+            micropip_url = servers[1].url + "/"
+            variants["micropip"] = (micropip_url, app_ready, {})
+            repeat_visit_wheels = check_micropip_variant(browser, micropip_url)
+        try:
+            print(f"cold runs ({args.runs} per variant)...", flush=True)
+            results.update({f"cold_{k}": v for k, v in measure_cold(browser, args.runs, variants).items()})
+            print(f"warm runs ({args.runs} per variant)...", flush=True)
+            warm_variants = {"app": (app, app_ready), "bare": (bare, bare_ready)}
+            if not args.skip_micropip:
+                warm_variants["micropip"] = (micropip_url, app_ready)
+            install_urls = [url for url, wait in warm_variants.values() if wait is app_ready]
+            warm = measure_warm(browser, args.runs, warm_variants, install_urls, phases)
+            results.update({f"warm_{k}": v for k, v in warm.items()})
+        finally:
+            for server in servers:
+                server.close()
+
+    m = {name: median(values) for name, values in results.items()}
+    overhead = overhead_over_pyodide(phases)
+    lines = [
+        f"runs per variant: {args.runs} (median), headless Chromium, dist served on loopback",
+        "",
+        "| measure | median ms | ratio to bare Pyodide |",
+        "|---|---|---|",
+        f"| bare Pyodide, cold (no cache) | {m['cold_bare']:.0f} | 1.00 |",
+        f"| app, cold first visit (service worker precaches all {shipped / 1e6:.1f} MB first) "
+        f"| {m['cold_app']:.0f} | {ratio(m['cold_app'], m['cold_bare'])} |",
+        f"| app, cold without service worker | {m['cold_app_no_sw']:.0f} | {ratio(m['cold_app_no_sw'], m['cold_bare'])} |",
+        f"| bare Pyodide, warm (from the service worker cache) | {m['warm_bare']:.0f} | 1.00 |",
+        f"| app, warm (from the service worker cache) | {m['warm_app']:.0f} | {ratio(m['warm_app'], m['warm_bare'])} |",
+        "",
+        f"warm goal <= {WARM_GOAL:.2f}: {'met' if m['warm_app'] / m['warm_bare'] <= WARM_GOAL else 'NOT met'}",
+        "",
+        "Warm start, phase by phase (median ms):",
+        "",
+        "| phase | app | bare Pyodide |",
+        "|---|---|---|",
+        *phase_rows(phases),
+        "",
+        f"The app adds {overhead:.0f} ms around Pyodide's own start; with loadPyodide taking the same time "
+        f"in both pages (it does the same work) the warm ratio is {1 + overhead / m['warm_bare']:.2f}. "
+        "On a busy machine this is steadier than the ratio of the totals.",
+        "",
+        f"bytes shipped: {shipped:,} = {shipped / pyodide_core:.2f} x Pyodide's core files ({pyodide_core:,})",
+    ]
+    decision = ""
+    if not args.skip_micropip:
+        cold_cost = (m["cold_micropip"] - m["cold_app"]) / m["cold_app"]
+        warm_cost = (m["warm_micropip"] - m["warm_app"]) / m["warm_app"]
+        lines += [
+            "",
+            "| engine delivery | cold ms | warm ms |",
+            "|---|---|---|",
+            f"| PyScript [files] zip | {m['cold_app']:.0f} | {m['warm_app']:.0f} |",
+            f"| micropip wheel from a local lock | {m['cold_micropip']:.0f} | {m['warm_micropip']:.0f} |",
+            f"| micropip's cost | {cold_cost:+.0%} | {warm_cost:+.0%} |",
+            "",
+            "A first visit loads micropip and lets it install the engine wheel from the lock. "
+            "Repeat visits skip micropip: PyScript keeps micropip.freeze() in IndexedDB and has "
+            f"Pyodide load the wheels straight from it (wheels fetched: {', '.join(repeat_visit_wheels)}).",
+        ]
+        if max(cold_cost, warm_cost) > MICROPIP_BUDGET:
+            decision = (f"Decision: ship the engine through PyScript [files]: micropip costs "
+                        f"{cold_cost:+.0%} cold and {warm_cost:+.0%} warm, over the {MICROPIP_BUDGET:.0%} budget.")
+        else:
+            decision = (f"Decision: micropip is within the {MICROPIP_BUDGET:.0%} budget "
+                        f"({cold_cost:+.0%} cold, {warm_cost:+.0%} warm); [files] stays, being simpler.")
+        lines += ["", decision]
+    raw = {name: [round(v) for v in values] for name, values in sorted(results.items())}
+    lines += ["", "raw ms: " + json.dumps(raw)]
+    print("\n".join(lines), flush=True)
+    if not args.skip_micropip:
+        write_report(lines)
+    return 0
+
+
+def write_report(lines: list[str]) -> None:
+    today = datetime.date.today().isoformat()
+    text = f"""# Boot: how Ludoteca starts, and what it costs
+
+Generated by `python3 build.py bench boot` (py/tools/bench_boot.py) on {today},
+on the 2-core VM, which other jobs share: single runs vary by ±30 %, so read
+the medians and the phase table rather than any one run. Re-run to refresh.
+
+## How it starts
+- **First visit**: `web/boot.js` registers the service worker (`sw.js`), which
+  downloads every shipped file once (`cache: "reload"`) and posts byte progress
+  to the loading screen. PyScript starts only once the worker controls the
+  page, so every request is then answered from the cache: nothing is
+  downloaded twice (the browser tests count the server's requests).
+- **Later visits, online or offline**: the worker answers from its cache
+  (cache name = content hash of everything shipped); no download phase.
+  A new version installs in the background and a toast offers to reload.
+- **No service worker** (blocked or unsupported): PyScript starts at once and
+  boot.js counts the start-up files' bytes as they stream in.
+- Start-up progress follows PyScript's `py:progress` events, then Python's
+  `ludotecaBoot.progress(label, fraction)` calls, until `ludotecaBoot.ready()`.
+- Pyodide's start is one long main-thread task (about 2 s). The loading
+  screen stays alive through it with compositor-only CSS (a sweeping band, a
+  tumbling die, and the bar gliding towards the next real milestone); with
+  reduced motion, a gentle fade instead. A browser test checks that frames
+  keep changing during that task.
+- Errors (a missing file, a Python exception, PyScript's error banner, or 60 s
+  without progress) show an error screen with Retry.
+
+## Figures
+{chr(10).join(lines)}
+"""
+    REPORT.write_text(text, encoding="utf-8")
+    print(f"wrote {REPORT.relative_to(ROOT)}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

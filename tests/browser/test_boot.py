@@ -1,0 +1,170 @@
+"""Start-up: loading screen, real progress, error screen with Retry."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_harness import (
+    install_longtask_observer,
+    longest_task_window,
+    screencast_frames,
+    wait_for_app_ready,
+)
+from build import BOOT_FILES
+
+HOME = '#app [data-screen="home"]'
+ERROR_SCREEN = '[data-testid="boot-error"]'
+
+
+def test_boots_to_home_and_hides_loading_screen(page, open_app):
+    page_errors = []
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_app(page)
+    expect(page.locator(HOME)).to_be_visible()
+    expect(page.locator("#boot")).to_be_hidden()
+    expect(page.locator(ERROR_SCREEN)).to_be_hidden()
+    assert page.evaluate("window.ludotecaBoot.readyAt") > 0
+    assert page_errors == []
+
+
+def test_progress_bar_is_real_and_reaches_100(page, open_app):
+    open_app(page)
+    assert page.get_attribute('[data-testid="boot-progress"]', "aria-valuenow") == "100"
+    history = page.evaluate("window.ludotecaBoot.history")
+    percents = [step["percent"] for step in history]
+    assert percents == sorted(percents), "progress went backwards"
+    assert percents[-1] == 100
+    # First visit: byte progress from the service worker's precache, strictly
+    # between empty and full, before start-up steps take over.
+    downloading = [step for step in history if step["label"].startswith("Downloading")]
+    assert any(0 < step["percent"] < 50 for step in downloading), history
+    labels = [step["label"] for step in history]
+    assert labels.index("Starting Python…") > max(i for i, label in enumerate(labels) if label.startswith("Downloading"))
+
+
+def test_first_visit_downloads_each_file_once(page, open_app, serve_dir):
+    server = serve_dir()
+    open_app(page, server.url + "/")
+    assert page.evaluate("window.ludotecaBoot.mode") == "cache"
+    for path in BOOT_FILES:
+        assert server.count("/" + path) == 1, f"{path} fetched {server.count('/' + path)} times"
+    page.reload()
+    wait_for_app_ready(page)
+    for path in BOOT_FILES:
+        assert server.count("/" + path) == 1, f"{path} fetched again on a warm start"
+
+
+def test_without_service_worker_each_file_is_fetched_once(new_context, open_app, serve_dir):
+    server = serve_dir()
+    page = new_context(service_workers="block").new_page()
+    open_app(page, server.url + "/")
+    assert page.evaluate("window.ludotecaBoot.mode") == "network"
+    for path in BOOT_FILES:
+        assert server.count("/" + path) == 1, f"{path} fetched {server.count('/' + path)} times"
+
+
+@pytest.mark.parametrize("missing", ["pyodide/python_stdlib.zip", "py/ludoteca.zip"])
+def test_missing_file_shows_error_then_retry_recovers(new_context, open_app, app_url, missing):
+    # Without a service worker every request goes through page.route.
+    page = new_context(service_workers="block").new_page()
+    pattern = "**/" + missing
+    page.route(pattern, lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(app_url)
+    error = page.locator(ERROR_SCREEN)
+    expect(error).to_be_visible()
+    expect(error).to_contain_text(missing)
+    expect(error).to_contain_text("404")
+    expect(page.locator("#boot")).to_be_hidden()
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+
+    page.unroute(pattern)
+    page.get_by_test_id("boot-retry").click()
+    wait_for_app_ready(page)
+    expect(page.locator(HOME)).to_be_visible()
+
+
+def test_missing_file_during_offline_install_shows_error(new_context, app_url):
+    # The service worker's own downloads are routed through the context in Chromium.
+    context = new_context()
+    context.route("**/pyodide/python_stdlib.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page = context.new_page()
+    page.goto(app_url)
+    error = page.locator(ERROR_SCREEN)
+    expect(error).to_be_visible(timeout=30_000)
+    expect(error).to_contain_text("python_stdlib.zip")
+
+
+def test_python_exception_at_start_shows_error(new_context, app_url):
+    page = new_context(service_workers="block").new_page()
+    page.route("**/py/main.py", lambda route: route.fulfill(body="raise RuntimeError('engine exploded')\n"))
+    page.goto(app_url)
+    expect(page.locator(ERROR_SCREEN)).to_contain_text("RuntimeError: engine exploded", timeout=30_000)
+
+
+def test_python_can_report_failure(new_context, app_url):
+    script = "from js import window\nwindow.ludotecaBoot.fail('no games found')\n"
+    page = new_context(service_workers="block").new_page()
+    page.route("**/py/main.py", lambda route: route.fulfill(body=script))
+    page.goto(app_url)
+    expect(page.locator(ERROR_SCREEN)).to_contain_text("no games found", timeout=30_000)
+
+
+def test_stalled_start_times_out_with_error(new_context, app_url):
+    context = new_context(service_workers="block")
+    # Long enough for Pyodide's own start, which reports no progress while it runs.
+    context.add_init_script("window.ludotecaBootOptions = { stallTimeoutMs: 8000 };")
+    page = context.new_page()
+    page.route("**/py/main.py", lambda route: None)  # never answered
+    page.goto(app_url)
+    error = page.locator(ERROR_SCREEN)
+    expect(error).to_contain_text(re.compile(r"stalled.*Starting the games"), timeout=40_000)
+
+
+def keyframe_properties(page) -> dict[str, list[str]]:
+    return page.evaluate(
+        """() => {
+          const found = {};
+          for (const sheet of document.styleSheets) {
+            for (const rule of sheet.cssRules) {
+              if (!(rule instanceof CSSKeyframesRule) || !rule.name.startsWith("boot-")) continue;
+              found[rule.name] = [...rule.cssRules].flatMap((frame) => [...frame.style]);
+            }
+          }
+          return found;
+        }"""
+    )
+
+
+@pytest.mark.parametrize("reduced_motion", ["no-preference", "reduce"])
+def test_loading_animation_is_compositor_only(new_context, app_url, reduced_motion):
+    page = new_context(service_workers="block", reduced_motion=reduced_motion).new_page()
+    page.route("**/py/main.py", lambda route: None)  # hold the loading screen up
+    page.goto(app_url)
+    for name, properties in keyframe_properties(page).items():
+        assert set(properties) <= {"transform", "opacity"}, f"@keyframes {name} animates {properties}"
+    animations = page.evaluate(
+        """() => Object.fromEntries(["boot-logo", "boot-bar-shimmer"].map((cls) =>
+             [cls, getComputedStyle(document.querySelector("." + cls)).animationName]))"""
+    )
+    if reduced_motion == "reduce":
+        assert animations == {"boot-logo": "none", "boot-bar-shimmer": "boot-breathe"}
+    else:
+        assert animations == {"boot-logo": "boot-tumble", "boot-bar-shimmer": "boot-sweep"}
+
+
+@pytest.mark.parametrize("reduced_motion", ["no-preference", "reduce"])
+def test_loading_screen_keeps_moving_while_pyodide_blocks_the_main_thread(new_context, open_app, reduced_motion):
+    context = new_context(viewport={"width": 400, "height": 500}, reduced_motion=reduced_motion)
+    page = context.new_page()
+    install_longtask_observer(page)
+    open_app(page)  # install the offline cache: the measured start is a warm one
+    with screencast_frames(page) as frames:
+        page.reload()
+        wait_for_app_ready(page)
+    start, end = longest_task_window(page)
+    assert end - start > 0.3, "expected Pyodide's start to block the main thread"
+    painted = {digest for timestamp, digest in frames if start <= timestamp <= end}
+    # Roughly 60 frames a second get painted; demand a handful so a loaded machine passes.
+    assert len(painted) >= min(5, int((end - start) * 4)), f"{len(painted)} distinct frames in {end - start:.1f} s"

@@ -1,0 +1,420 @@
+// Ludoteca boot: loading screen with real download and start-up progress, an
+// error screen with Retry, the offline service worker with its update toast,
+// and finally PyScript.
+//
+// Contract with Python (py/main.py):
+//   window.ludotecaBoot.progress(label, fraction)  fraction of Python's own start-up, 0..1
+//   window.ludotecaBoot.ready()                    the app is on screen
+//   window.ludotecaBoot.fail(message)              show the error screen (also after ready())
+//
+// How bytes are counted (so nothing is downloaded twice):
+//   "install": first visit. The service worker precaches every shipped file and
+//              posts byte progress; PyScript starts once the worker controls the
+//              page, so every request is then answered from the cache.
+//   "cache":   a worker already controls the page: no download phase at all.
+//   "network": no service worker (unsupported, blocked, or its install failed).
+//              fetch() responses are counted as they stream, through a clone,
+//              and module imports when they complete.
+const APP_BASE = new URL("../", import.meta.url);
+// Tests shorten the stall watchdog: window.ludotecaBootOptions = { stallTimeoutMs }.
+const options = globalThis.ludotecaBootOptions || {};
+const STALL_TIMEOUT_MS = options.stallTimeoutMs ?? 60_000;
+const CLAIM_TIMEOUT_MS = 3_000;
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const DOWNLOAD_SHARE = 0.5; // of the bar, when there is something to download
+const PYTHON_START = 0.85; // start-up share reached when main.py starts running
+// PyScript's py:progress events, mapped to the share of start-up done when each
+// fires. Pyodide's own start (about 2 s, one long main-thread task) happens
+// between "Loading interpreter" and "Loaded interpreter": there the bar glides
+// towards (never past) the next milestone on a CSS transition, which the
+// compositor keeps running while the main thread is frozen.
+const PYODIDE_START_GLIDE = { to: 0.68, ms: 2_500 };
+const MILESTONES = {
+  "Loading Pyodide": [0.08, "Starting Python…"],
+  "Loading interpreter": [0.12, "Starting Python…", PYODIDE_START_GLIDE],
+  "Loaded interpreter": [0.72, "Loading the games…"],
+  "Loading files": [0.74, "Loading the games…"],
+  "Loaded files": [0.8, "Loading the games…"],
+  "Loaded Pyodide": [0.82, "Loading the games…"],
+};
+
+const html = document.documentElement;
+const bootScreen = document.getElementById("boot");
+const errorScreen = document.getElementById("boot-error");
+const bar = bootScreen.querySelector(".boot-bar");
+const barFill = bootScreen.querySelector(".boot-bar-fill");
+const labelText = bootScreen.querySelector(".boot-label");
+const detailText = bootScreen.querySelector(".boot-detail");
+const bootFiles = JSON.parse(document.getElementById("boot-files")?.textContent || "{}");
+const nativeFetch = globalThis.fetch;
+
+const boot = {
+  mode: "starting",
+  download: 0,
+  downloadNeeded: true,
+  startup: 0,
+  percent: 0,
+  label: "Loading…",
+  bytes: "", // "3.1 of 13.6 MB" while downloading
+  error: null,
+  readyAt: null,
+  firstPythonCallAt: null,
+  /** Whether a service worker controlled the page as it loaded (false after a hard reload). */
+  loadedControlled: Boolean(navigator.serviceWorker?.controller),
+  /** Every progress step: {t, percent, label} (tests and diagnostics read it). */
+  history: [],
+  progress: pythonProgress,
+  ready,
+  fail,
+};
+globalThis.ludotecaBoot = boot;
+
+let lastProgressAt = performance.now();
+let renderQueued = false;
+const booting = () => boot.readyAt === null && boot.error === null;
+
+// ---------------------------------------------------------------- progress
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1);
+}
+
+function overall() {
+  const startup = boot.startup;
+  return boot.downloadNeeded ? DOWNLOAD_SHARE * boot.download + (1 - DOWNLOAD_SHARE) * startup : startup;
+}
+
+function update(changes) {
+  if (!booting()) return;
+  Object.assign(boot, changes);
+  const percent = Math.max(boot.percent, Math.round(overall() * 1000) / 10);
+  if (percent !== boot.percent || changes.label) {
+    lastProgressAt = performance.now();
+    boot.history.push({ t: Math.round(lastProgressAt), percent, label: boot.label });
+  }
+  boot.percent = percent;
+  if (!renderQueued) {
+    renderQueued = true;
+    requestAnimationFrame(render);
+  }
+}
+
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+let pendingGlide = null; // {to, ms}, set by the step that starts a glide
+let glideTarget = 0; // percent the bar is gliding towards; 0 when not gliding
+
+function render() {
+  renderQueued = false;
+  if (boot.percent >= glideTarget) {
+    glideTarget = 0;
+    barFill.style.transition = "";
+    barFill.style.transform = `scaleX(${boot.percent / 100})`;
+  }
+  if (pendingGlide) {
+    const { to, ms } = pendingGlide;
+    pendingGlide = null;
+    const target = 100 * (boot.downloadNeeded ? DOWNLOAD_SHARE + (1 - DOWNLOAD_SHARE) * to : to);
+    if (target > boot.percent && !reducedMotion.matches) {
+      glideTarget = target;
+      // Let this frame commit the real value, then start the long transition.
+      requestAnimationFrame(() => {
+        if (glideTarget !== target) return;
+        barFill.style.transition = `transform ${ms}ms cubic-bezier(0.25, 0.6, 0.35, 1)`;
+        barFill.style.transform = `scaleX(${target / 100})`;
+      });
+    }
+  }
+  bar.setAttribute("aria-valuenow", String(Math.round(boot.percent)));
+  labelText.textContent = boot.label;
+  detailText.textContent = boot.downloadNeeded && boot.download < 1 ? boot.bytes : "";
+}
+
+function setDownload(loaded, total) {
+  const changes = {
+    download: total > 0 ? Math.min(1, loaded / total) : 1,
+    bytes: `${megabytes(loaded)} of ${megabytes(total)} MB`,
+  };
+  // Without a service worker, downloads overlap start-up: keep start-up's label.
+  if (boot.startup === 0) changes.label = "Downloading Ludoteca…";
+  update(changes);
+}
+
+function setStartup(fraction, label, glide = null) {
+  if (glide) pendingGlide = glide;
+  update({ startup: Math.max(boot.startup, fraction), label });
+}
+
+function pythonProgress(label, fraction) {
+  boot.firstPythonCallAt ??= performance.now(); // benchmarks split PyScript's setup from main.py with it
+  const clamped = Math.min(1, Math.max(0, Number(fraction) || 0));
+  setStartup(PYTHON_START + (1 - PYTHON_START) * clamped, String(label));
+}
+
+function ready() {
+  if (!booting()) return;
+  update({ download: 1, startup: 1, label: "Ready" });
+  render();
+  boot.readyAt = performance.now();
+  html.dataset.ready = "1";
+  bootScreen.hidden = true;
+  stopWatching();
+  checkForUpdatesLater();
+}
+
+// ---------------------------------------------------------------- failure
+
+function fail(message) {
+  if (boot.error !== null) return; // the first error is the one to show
+  boot.error = String(message || "Unknown error");
+  console.error("Ludoteca could not start:", boot.error);
+  html.dataset.bootError = "1";
+  stopWatching();
+  errorScreen.querySelector(".boot-error-message").textContent = boot.error;
+  bootScreen.hidden = true;
+  errorScreen.hidden = false;
+  errorScreen.querySelector("button").focus();
+}
+
+errorScreen.querySelector("button").addEventListener("click", () => location.reload());
+
+// Anything that goes wrong before ready() is fatal to the start-up.
+const onError = (event) => fail(event.message || String(event.error));
+const onRejection = (event) => fail(event.reason?.message || String(event.reason));
+addEventListener("error", onError);
+addEventListener("unhandledrejection", onRejection);
+// PyScript reports Python errors (and failed fetches) as .py-error banners in <body>.
+const bannerWatch = new MutationObserver(() => {
+  const banner = document.querySelector("body > .py-error");
+  if (banner) fail(banner.textContent.trim());
+});
+bannerWatch.observe(document.body, { childList: true });
+const stallWatch = setInterval(() => {
+  if (performance.now() - lastProgressAt > STALL_TIMEOUT_MS) {
+    fail(`Start-up stalled: nothing happened for ${Math.round(STALL_TIMEOUT_MS / 1000)} s (last step: ${boot.label})`);
+  }
+}, 1_000);
+
+/** Start-up is over: leave the page to the app. */
+function stopWatching() {
+  removeEventListener("error", onError);
+  removeEventListener("unhandledrejection", onRejection);
+  bannerWatch.disconnect();
+  clearInterval(stallWatch);
+  resourceWatch.disconnect();
+  globalThis.fetch = nativeFetch;
+}
+
+// ---------------------------------------------------------------- network mode byte counting
+
+/** Path of a URL relative to the app, or null when it is not one of ours. */
+function appPath(url) {
+  const parsed = new URL(url, location.href);
+  if (parsed.origin !== APP_BASE.origin || !parsed.pathname.startsWith(APP_BASE.pathname)) return null;
+  return decodeURIComponent(parsed.pathname.slice(APP_BASE.pathname.length)) || "index.html";
+}
+
+const receivedBytes = new Map();
+const bootTotal = Object.values(bootFiles).reduce((sum, size) => sum + size, 0);
+
+function received(path, bytes) {
+  if (!(path in bootFiles) || boot.mode !== "network") return;
+  receivedBytes.set(path, Math.min(bootFiles[path], Math.max(bytes, receivedBytes.get(path) || 0)));
+  let loaded = 0;
+  for (const value of receivedBytes.values()) loaded += value;
+  setDownload(loaded, bootTotal);
+}
+
+async function countStream(path, response) {
+  const reader = response.body.getReader();
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      received(path, bytes);
+    }
+  } catch {
+    // The real consumer sees the same failure and reports it.
+  }
+}
+
+// Module imports (pyodide.mjs, pyodide.asm.mjs) do not go through fetch().
+const resourceWatch = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const path = appPath(entry.name);
+    if (path !== null && entry.responseEnd > 0) received(path, bootFiles[path] || 0);
+  }
+});
+resourceWatch.observe({ type: "resource", buffered: true });
+
+// Fails fast on a missing file instead of letting PyScript hang, and counts bytes.
+globalThis.fetch = async function ludotecaBootFetch(resource, init) {
+  if (!booting()) return nativeFetch(resource, init);
+  const path = appPath(resource instanceof Request ? resource.url : String(resource));
+  let response;
+  try {
+    response = await nativeFetch(resource, init);
+  } catch (error) {
+    if (path !== null) fail(`Could not download ${path}: ${error.message}`);
+    throw error;
+  }
+  if (path !== null && !response.ok) {
+    fail(`Could not download ${path} (HTTP ${response.status})`);
+  } else if (path !== null && path in bootFiles && boot.mode === "network" && response.body) {
+    countStream(path, response.clone());
+  }
+  return response;
+};
+
+// ---------------------------------------------------------------- service worker
+
+let updateAccepted = false;
+let precacheError = null;
+
+function useCache(downloaded) {
+  boot.mode = html.dataset.bootMode = "cache";
+  update(downloaded ? { download: 1 } : { download: 1, downloadNeeded: false });
+}
+
+function useNetwork(reason) {
+  console.info(`Ludoteca: loading without the offline cache (${reason}).`);
+  boot.mode = html.dataset.bootMode = "network";
+  setDownload(0, bootTotal);
+}
+
+function onWorkerMessage(event) {
+  const message = event.data || {};
+  if (boot.mode !== "install") return; // an update installing in the background
+  if (message.type === "precache-progress") setDownload(message.loaded, message.total);
+  else if (message.type === "precache-error") precacheError = message.message;
+}
+
+function whenControlled(timeoutMs) {
+  return new Promise((resolve) => {
+    const container = navigator.serviceWorker;
+    if (container.controller) return resolve(true);
+    container.addEventListener("controllerchange", () => resolve(true), { once: true });
+    if (timeoutMs) setTimeout(() => resolve(Boolean(container.controller)), timeoutMs);
+  });
+}
+
+async function register() {
+  try {
+    // Resolves to undefined when the browser is told to block workers (tests do).
+    return await navigator.serviceWorker.register(new URL("sw.js", APP_BASE), { scope: APP_BASE.pathname });
+  } catch (error) {
+    console.warn("Ludoteca: service worker registration failed:", error);
+    return undefined;
+  }
+}
+
+/** Resolves when PyScript may start: files will come from the cache or, failing that, the network. */
+async function prepareFiles() {
+  const container = navigator.serviceWorker;
+  if (!container || !isSecureContext) return useNetwork("this browser has no service workers here");
+  container.addEventListener("message", onWorkerMessage);
+  container.startMessages();
+  container.addEventListener("controllerchange", () => {
+    if (updateAccepted) location.reload();
+  });
+
+  if (container.controller) {
+    // A previous visit installed everything: start at once, check for updates alongside.
+    useCache(false);
+    register().then((registration) => registration && watchForUpdates(registration));
+    return;
+  }
+  const registration = await register();
+  if (!registration) return useNetwork("service worker unavailable");
+  watchForUpdates(registration);
+  if (registration.active) {
+    // Installed, but this page loaded without it (a hard reload): ask to be controlled.
+    registration.active.postMessage({ type: "claim" });
+    if (await whenControlled(CLAIM_TIMEOUT_MS)) return useCache(false);
+    return useNetwork("the service worker did not take control");
+  }
+  const worker = registration.installing || registration.waiting;
+  boot.mode = html.dataset.bootMode = "install";
+  update({ label: "Downloading Ludoteca…" });
+  const installed = await new Promise((resolve) => {
+    whenControlled().then(() => resolve(true));
+    worker.addEventListener("statechange", () => worker.state === "redundant" && resolve(false));
+  });
+  if (installed) return useCache(true);
+  useNetwork(`saving for offline use failed: ${precacheError || "unknown reason"}`);
+}
+
+function watchForUpdates(registration) {
+  const offer = (worker) => {
+    if (worker && navigator.serviceWorker.controller) showUpdateToast(worker);
+  };
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => worker.state === "installed" && offer(worker));
+  });
+  boot.registration = registration;
+}
+
+function checkForUpdatesLater() {
+  const check = () => boot.registration?.update().catch(() => {}); // offline: try next time
+  setTimeout(check, 5_000);
+  setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+}
+
+function showUpdateToast(worker) {
+  if (document.querySelector('[data-testid="update-toast"]')) return;
+  const toast = document.createElement("div");
+  toast.className = "update-toast";
+  toast.dataset.testid = "update-toast";
+  toast.setAttribute("role", "status");
+  const text = document.createElement("span");
+  text.textContent = "A new version is available";
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.className = "update-toast-reload";
+  reload.textContent = "Reload";
+  reload.addEventListener("click", () => {
+    reload.disabled = true;
+    updateAccepted = true;
+    if (worker.state === "activated") location.reload();
+    else worker.postMessage({ type: "skip-waiting" }); // then controllerchange reloads
+  });
+  const dismiss = document.createElement("button");
+  dismiss.type = "button";
+  dismiss.className = "update-toast-dismiss";
+  dismiss.setAttribute("aria-label", "Dismiss");
+  dismiss.textContent = "×";
+  dismiss.addEventListener("click", () => toast.remove());
+  toast.append(text, reload, dismiss);
+  document.body.append(toast);
+}
+
+// ---------------------------------------------------------------- PyScript
+
+function onPyScriptProgress(event) {
+  const milestone = MILESTONES[event.detail];
+  if (milestone) setStartup(...milestone);
+}
+
+async function startPyScript() {
+  setStartup(0.02, "Starting PyScript…");
+  addEventListener("py:progress", onPyScriptProgress);
+  document.addEventListener("py:ready", () => setStartup(PYTHON_START, "Starting the games…"));
+  const stylesheet = Object.assign(document.createElement("link"), {
+    rel: "stylesheet",
+    href: new URL("pyscript/core.css", APP_BASE).href,
+  });
+  document.head.append(stylesheet);
+  try {
+    await import(new URL("pyscript/core.js", APP_BASE).href);
+  } catch (error) {
+    fail(`Could not load PyScript: ${error.message}`);
+  }
+}
+
+update({ label: "Loading…" });
+prepareFiles()
+  .catch((error) => useNetwork(`offline cache error: ${error.message}`))
+  .then(() => booting() && startPyScript());
