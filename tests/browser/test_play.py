@@ -1,0 +1,188 @@
+"""End-to-end play in the real app: clicking through Alphabeticell games."""
+
+import json
+import re
+
+import pytest
+
+SETTINGS_KEY = "ludoteca:v1:settings"
+SAVE_PREFIX = "ludoteca:v1:save:"
+FAST_PLAY = (
+    "if (!localStorage.getItem('%s')) localStorage.setItem('%s', JSON.stringify({pace: 'fast'}));"
+    % (SETTINGS_KEY, SETTINGS_KEY)
+)
+
+
+@pytest.fixture
+def fast_page(context):
+    """Computer players move without pauses, so games finish quickly."""
+    context.add_init_script(FAST_PLAY)
+    return context.new_page()
+
+
+def moves_played(page) -> int:
+    return int(page.get_attribute('[data-testid="game"]', "data-moves"))
+
+
+def start_game(page, level="easy", seed="42", players=2):
+    page.click('[data-testid="new-alphabeticell"]')
+    page.wait_for_selector('[data-testid="setup"]')
+    page.select_option('[data-testid="players"]', str(players))
+    for seat in range(1, players):
+        page.select_option(f'[data-testid="seat-{seat}-level"]', level)
+    page.fill('[data-testid="seed"]', seed)
+    page.click('[data-testid="start"]')
+    page.wait_for_selector('[data-testid="game"]')
+
+
+def new_game(page, open_app, seed: str, human_turns: int = 0, level: str = "easy"):
+    """Opens the app, starts a game against the computer and plays some turns."""
+    open_app(page)
+    start_game(page, level=level, seed=seed)
+    for _ in range(human_turns):
+        play_one_human_turn(page)
+    if human_turns:
+        page.wait_for_selector('[data-testid="controls"]')
+    return page
+
+
+def play_one_human_turn(page) -> bool:
+    """Clicks the human's move (keep, take or pass); False once the game is over."""
+    page.locator('[data-testid="controls"], [data-testid="results"]').first.wait_for(timeout=60_000)
+    if page.locator('[data-testid="results"]').count():
+        return False
+    before = moves_played(page)
+    controls = page.locator('[data-testid="controls"]')
+    keep = controls.locator('[data-testid^="keep-"]')
+    take = controls.locator('[data-testid^="take-"]')
+    if keep.count():
+        keep.first.click()
+    elif take.count():
+        take.first.click()
+    else:
+        controls.locator('[data-testid="pass"]').click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
+    return True
+
+
+def table_markup(page) -> str:
+    html = page.locator('[data-testid="table"]').evaluate("e => e.outerHTML")
+    return re.sub(r"\s*anim-\w+", "", html)
+
+
+def test_full_game_against_the_computer_by_clicking(fast_page, open_app):
+    page = new_game(fast_page, open_app, seed="42")
+    turns = 0
+    while play_one_human_turn(page):
+        turns += 1
+        assert turns < 400, "the game should end long before this"
+    results = page.locator('[data-testid="results"]')
+    assert results.is_visible()
+    assert "wins" in page.inner_text('[data-testid="winner"]') or "Shared" in page.inner_text('[data-testid="winner"]')
+    scores = [int(page.inner_text(f'[data-testid="score-{p}"]')) for p in range(2)]
+    assert max(scores) >= 30
+    page.click('[data-testid="rematch"]')
+    page.wait_for_function("() => document.querySelector('[data-testid=game]')?.dataset.status === 'playing'")
+
+
+def test_save_reload_and_continue_gives_the_identical_state(fast_page, open_app):
+    page = new_game(fast_page, open_app, seed="7", human_turns=5)
+    save_key = SAVE_PREFIX + page.url.split("#/play/")[1]
+    record = page.evaluate("k => localStorage.getItem(k)", save_key)
+    moves = moves_played(page)
+    table = table_markup(page)
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']", timeout=60_000)
+    page.wait_for_selector('[data-testid="controls"]')
+    assert moves_played(page) == moves
+    assert page.evaluate("k => localStorage.getItem(k)", save_key) == record
+    assert table_markup(page) == table
+    # and it plays on from there
+    play_one_human_turn(page)
+    assert moves_played(page) > moves
+
+
+def test_continue_from_the_home_screen(fast_page, open_app):
+    page = new_game(fast_page, open_app, seed="8", human_turns=1)
+    save_id = page.url.split("#/play/")[1]
+    page.click('[data-testid="nav-home"]')
+    page.click(f'[data-testid="open-{save_id}"]')
+    page.wait_for_selector('[data-testid="game"]')
+    assert page.url.endswith(f"#/play/{save_id}")
+    page.go_back()
+    page.wait_for_selector('[data-testid="home"]')
+    page.go_forward()
+    page.wait_for_selector('[data-testid="game"]')
+
+
+def test_export_and_import_a_record(fast_page, open_app, tmp_path):
+    page = new_game(fast_page, open_app, seed="11", human_turns=3)
+    page.click('[data-testid="menu"]')
+    with page.expect_download() as download_info:
+        page.click('[data-testid="export"]')
+    path = tmp_path / "record.json"
+    download_info.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["format"] == "ludoteca-record" and record["game"] == "alphabeticell"
+    moves = moves_played(page)
+    page.click('[data-testid="nav-home"]')
+    page.set_input_files('[data-testid="import-input"]', str(path))
+    page.wait_for_selector('[data-testid="game"]')
+    assert moves_played(page) == moves
+    page.click('[data-testid="nav-home"]')
+    assert page.locator('[data-testid^="save-"]').count() == 2
+    # a bad file is reported and changes nothing
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ this is not a record")
+    page.set_input_files('[data-testid="import-input"]', str(bad))
+    page.wait_for_selector('[data-testid="notice-error"]')
+    assert page.locator('[data-testid^="save-"]').count() == 2
+
+
+def test_a_corrupted_save_is_reported_and_the_others_survive(fast_page, open_app, app_url):
+    page = new_game(fast_page, open_app, seed="12")
+    good_id = page.url.split("#/play/")[1]
+    page.evaluate("k => localStorage.setItem(k, '{broken')", SAVE_PREFIX + "20000101000000-0")
+    page.goto(app_url + "#/")
+    page.wait_for_selector('[data-testid="home"]')
+    damaged = page.locator('[data-testid="save-20000101000000-0"]')
+    assert "damaged" in damaged.inner_text()
+    assert page.locator(f'[data-testid="save-{good_id}"]').is_visible()
+    page.goto(app_url + "#/play/20000101000000-0")
+    page.wait_for_selector('[data-testid="notice-error"]')
+    assert page.locator('[data-testid="home"]').is_visible()
+    page.click(f'[data-testid="open-{good_id}"]')
+    page.wait_for_selector('[data-testid="game"]')
+
+
+def test_the_page_answers_clicks_while_the_computer_thinks(context, open_app):
+    """The AI thinks in slices between browser tasks: a click made while it
+    thinks is handled before the AI has moved."""
+    page = new_game(context.new_page(), open_app, seed="5", level="hard")
+    for _ in range(40):
+        if not play_one_human_turn(page):
+            break
+        thinking = page.locator('[data-testid="status"][data-thinking]')
+        try:
+            thinking.wait_for(timeout=5_000)
+        except Exception:
+            continue
+        before = moves_played(page)
+        page.click('[data-testid="menu"]')
+        page.wait_for_selector('[data-testid="menu-panel"]', timeout=2_000)
+        if moves_played(page) == before:
+            page.click('[data-testid="close-menu"]')
+            return
+        page.click('[data-testid="close-menu"]')
+    pytest.fail("never caught the computer thinking with a responsive page")
+
+
+def test_undo_in_training_mode(fast_page, open_app):
+    page = new_game(fast_page, open_app, seed="3", human_turns=1)
+    before = moves_played(page)
+    assert page.is_enabled('[data-testid="undo"]')
+    page.click('[data-testid="undo"]')
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=game]').dataset.moves) < n", arg=before)
+    page.wait_for_selector('[data-testid="redo"]:not([disabled])')
