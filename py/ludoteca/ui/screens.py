@@ -375,7 +375,10 @@ def render_results(app) -> str:
 def render_rules(app) -> str:
     game_id = app.route.arg
     rules = render_markdown(registry.read_game_text(game_id, "RULES.md"))
-    rulings = render_markdown(registry.read_game_text(game_id, "RULINGS.md"), heading_offset=2)
+    # RULINGS.md names the tests behind each ruling; players do not need those lines.
+    rulings_text = "\n".join(line for line in registry.read_game_text(game_id, "RULINGS.md").splitlines()
+                             if not line.lstrip("- ").startswith("Tests:"))
+    rulings = render_markdown(rulings_text, heading_offset=2)
     return (f'<section class="page rules" data-testid="rules">'
             f'<h2>{escape(app.t("rules.title", game=game_title(app, game_id)))}</h2>{rules}'
             f'<h2 id="rulings">{escape(app.t("rules.rulings"))}</h2><div class="rulings">{rulings}</div>'

@@ -179,6 +179,8 @@ def test_rules_page_shows_rules_and_rulings():
     app, browser = make_app()
     app.navigate("#/rules/alphabeticell")
     assert 'data-testid="rules"' in browser.html and 'id="rulings"' in browser.html
+    assert "R11. The 11th card." in browser.html
+    assert "Tests:" not in browser.html and "test_" not in browser.html
 
 
 def test_unknown_routes_show_not_found():

@@ -1,0 +1,40 @@
+from ludoteca.ui.i18n import Catalog, register
+from ludoteca.ui.markdown import render_markdown
+from ludoteca.ui.routes import Route, parse_route
+from ludoteca.ui.storage import INDEX_KEY, SaveStore, MemoryStore
+
+
+def test_markdown_renders_headings_lists_and_emphasis_and_escapes_html():
+    html = render_markdown("# Title\n\nSome **bold** and *it*.\n\n- one\n- two <b>\n\n1. first")
+    assert "<h2>Title</h2>" in html
+    assert "<strong>bold</strong>" in html and "<em>it</em>" in html
+    assert "<ul><li>one</li><li>two &lt;b&gt;</li></ul>" in html
+    assert "<ol><li>first</li></ol>" in html
+
+
+def test_routes_parse_and_format_round_trip():
+    for route in (Route("home"), Route("settings"), Route("new", "alphabeticell"),
+                  Route("play", "2026-0"), Route("rules", "alphabeticell")):
+        assert parse_route(route.hash) == route
+    assert parse_route("") == Route("home")
+    assert parse_route("#/play/").name == "missing"
+    assert parse_route("#/bogus").name == "missing"
+
+
+def test_catalog_falls_back_to_english_then_to_the_key_and_escapes():
+    register("xx", {"home.games": "Giochi"})
+    catalog = Catalog("xx")
+    assert catalog.t("home.games") == "Giochi"
+    assert catalog.t("nav.home") == "Home"
+    assert catalog.t("no.such.key") == "no.such.key"
+    register("en", {"test.value": "<{v}>"})
+    assert Catalog("en").h("test.value", v="&") == "&lt;&amp;&gt;"
+
+
+def test_a_damaged_index_is_rebuilt_from_the_saves():
+    store = MemoryStore()
+    saves = SaveStore(store, {})
+    store.set(INDEX_KEY, "][ not json")
+    store.set("ludoteca:v1:save:1-0", '{"format": "ludoteca-record", "game": "x", "seats": [{"name": "A"}]}')
+    listed = saves.list()
+    assert [s.id for s in listed] == ["1-0"] and listed[0].players == ["A"]
