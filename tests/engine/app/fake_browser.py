@@ -1,7 +1,5 @@
 """A stand-in for the browser, so the whole app runs under CPython."""
 
-import asyncio
-
 from ludoteca.ui.app import App, Browser
 from ludoteca.ui.storage import MemoryStore
 
@@ -52,7 +50,7 @@ class FakeBrowser(Browser):
         """Runs spawned tasks (AI turns, forced moves) until none is left."""
         steps = 0
         while self.pending and steps < limit:
-            asyncio.run(self.pending.pop(0))
+            drive(self.pending.pop(0))
             steps += 1
         return steps
 
@@ -60,6 +58,17 @@ class FakeBrowser(Browser):
         for coroutine in self.pending:
             coroutine.close()
         self.pending.clear()
+
+
+def drive(coroutine):
+    """Runs a task to its end. `sleep` here never suspends, so no event loop
+    is needed (and none may be started: Playwright's may be running)."""
+    try:
+        coroutine.send(None)
+    except StopIteration:
+        return
+    coroutine.close()
+    raise RuntimeError("a task suspended, but the fake browser's sleep never does")
 
 
 def make_app(store=None, **kwargs):
