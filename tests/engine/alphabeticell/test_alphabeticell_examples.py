@@ -12,7 +12,7 @@ from ludoteca.games.alphabeticell.rules import (
     take_move,
 )
 
-from .helpers import letters_of, line, new_state, offer_state
+from .helpers import letters_of, line, new_state
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

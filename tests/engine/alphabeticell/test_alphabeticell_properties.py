@@ -93,7 +93,6 @@ def test_undo_redo_is_the_identity_and_records_replay(game, training):
     seats = [Seat(f"P{p}", HUMAN if (p == 0 or not training) else AI, "easy") for p in range(game["players"])]
     match = Match(GAME, settings_, game["seed"], seats)
     rng = SeededRng(game["seed"] ^ 0xA11)
-    undone = 0
     while not match.is_over:
         player = match.state.to_move()[0]
         move = random_move(match.state, player, rng, game["take_bias"])
@@ -110,7 +109,6 @@ def test_undo_redo_is_the_identity_and_records_replay(game, training):
                     assert match.state.to_json() == before
                     assert [entry.text for entry in match.entries] == texts
                     assert match.state.to_move() == acting
-                    undone += 1
                     break
     replayed = Match.from_record(json.loads(json.dumps(match.record())), {GAME.id: GAME})
     assert replayed.state == match.state

@@ -2,16 +2,16 @@
 
 import pytest
 
-from ludoteca.core.protocol import IllegalMoveError, NotYourTurnError
+from ludoteca.core.protocol import IllegalMoveError, MoveParseError, NotYourTurnError
 from ludoteca.core.rng import SeededRng
 from ludoteca.games.alphabeticell.rules import (
     ALL_CARDS,
     CHOOSE_DEALER,
     DEAL,
     FLIP,
+    GAME,
     GAME_OVER,
     KEEP,
-    OFFER,
     PASS,
     ChooseDealer,
     Deal,
@@ -20,7 +20,7 @@ from ludoteca.games.alphabeticell.rules import (
     take_move,
 )
 
-from .helpers import keep_all, letters_of, new_state, offer_state, start_round
+from .helpers import all_cards_in_play, keep_all, letters_of, new_state, offer_state, start_round
 
 HANDS_3P = [["NH", "AP", "SC"], ["EK", "IL", "NU"], ["OC", "IQ", "AL"]]
 
@@ -347,7 +347,7 @@ def test_determinize_redeals_only_the_hidden_hands():
     for world in worlds:
         assert world.hands[1] == state.hands[1]
         assert world.lines == state.lines
-        assert sorted(all_cards(world)) == list(ALL_CARDS)
+        assert sorted(all_cards_in_play(world)) == list(ALL_CARDS)
         assert len(world.hands[2]) == 3
         assert not set(world.hands[2]) & set(state.hands[1])
     assert len({world.hands[2] for world in worlds}) > 20
@@ -359,24 +359,19 @@ def test_determinize_redeals_only_the_hidden_hands():
     assert world.rng.state != offer.rng.state
 
 
-def all_cards(state):
-    from .helpers import all_cards_in_play
-    return all_cards_in_play(state)
-
-
 # --- moves as text ------------------------------------------------------------------------
 @pytest.mark.parametrize("text", [
     "pass", "take L N", "take R N P", "keep NH", "flip SC", "deal 0 NH", "deal 4 RZ", "dealer 2",
 ])
 def test_move_texts_parse_back_to_equal_moves(text):
-    move = GAME_parse(text)
+    move = GAME.parse_move(text)
     assert move.text == text
-    assert GAME_parse(move.text) == move
+    assert GAME.parse_move(move.text) == move
 
 
 def test_move_parsing_is_lenient_about_case_and_spaces():
-    assert GAME_parse("  take r n p ") == take_move("R", "N", "P")
-    assert GAME_parse("keep nh") == Keep("NH")
+    assert GAME.parse_move("  take r n p ") == take_move("R", "N", "P")
+    assert GAME.parse_move("keep nh") == Keep("NH")
 
 
 @pytest.mark.parametrize("text", [
@@ -384,14 +379,8 @@ def test_move_parsing_is_lenient_about_case_and_spaces():
     "keep NHX", "flip", "deal 0", "deal x NH", "dealer", "dealer two", "pass now",
 ])
 def test_bad_move_texts_raise_a_parse_error(text):
-    from ludoteca.core.protocol import MoveParseError
     with pytest.raises(MoveParseError):
-        GAME_parse(text)
-
-
-def GAME_parse(text):
-    from ludoteca.games.alphabeticell.rules import GAME
-    return GAME.parse_move(text)
+        GAME.parse_move(text)
 
 
 def test_chance_moves_cannot_be_played_by_players():
