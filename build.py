@@ -221,7 +221,9 @@ def shipped_sources() -> dict[str, Path]:
     sources["manifest.webmanifest"] = WEB / "manifest.webmanifest"
     for path in sorted(WEB.rglob("*")):
         relative = path.relative_to(WEB)
-        if not path.is_file() or path.suffix == ".md" or path.name.startswith("."):
+        if not path.is_file() or path.name.startswith("."):
+            continue
+        if path.suffix == ".md" and path.parent == WEB:  # web/*.md are developer notes (BOOT.md)
             continue
         if relative.as_posix() in WEB_TEMPLATES:
             continue

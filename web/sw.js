@@ -14,6 +14,7 @@ const PROGRESS_INTERVAL_MS = 100;
 // (wasm streaming compilation insists on application/wasm).
 const CONTENT_TYPES = {
   css: "text/css; charset=utf-8",
+  gz: "application/gzip",
   html: "text/html; charset=utf-8",
   js: "text/javascript; charset=utf-8",
   json: "application/json",

@@ -57,7 +57,7 @@ def test_dist_holds_only_what_the_app_needs(dist_dir):
     assert sorted(p.name for p in (dist_dir / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
     assert sorted(p.name for p in (dist_dir / "py").iterdir()) == ["ludoteca.zip", "main.py"]
     assert not list(dist_dir.rglob("*.map")) and not list(dist_dir.rglob("__pycache__"))
-    assert not list((dist_dir / "web").rglob("*.md"))
+    assert not list((dist_dir / "web").glob("*.md")), "web/*.md are notes for developers"
 
 
 def test_engine_zip_holds_the_package_sources_only(dist_dir):
