@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 SETTINGS_KEY = "ludoteca:v1:settings"
 SAVE_PREFIX = "ludoteca:v1:save:"
@@ -131,13 +132,15 @@ def test_export_and_import_a_record(fast_page, open_app, tmp_path):
     page.wait_for_selector('[data-testid="game"]')
     assert moves_played(page) == moves
     page.click('[data-testid="nav-home"]')
-    assert page.locator('[data-testid^="save-"]').count() == 2
+    page.wait_for_selector('[data-testid="home"]')
+    saves = page.locator('[data-testid="saves"] > li')
+    expect(saves).to_have_count(2)
     # a bad file is reported and changes nothing
     bad = tmp_path / "bad.json"
     bad.write_text("{ this is not a record")
     page.set_input_files('[data-testid="import-input"]', str(bad))
     page.wait_for_selector('[data-testid="notice-error"]')
-    assert page.locator('[data-testid^="save-"]').count() == 2
+    expect(saves).to_have_count(2)
 
 
 def test_a_corrupted_save_is_reported_and_the_others_survive(fast_page, open_app, app_url):
