@@ -19,7 +19,7 @@ Key choices:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Iterator, Optional, Sequence
 
 from .rng import SeededRng
@@ -49,14 +49,22 @@ class Move:
     """Base class for moves. Subclasses are small frozen dataclasses.
 
     `text` is the canonical, compact text form used in records and logs;
-    `Game.parse_move(text)` must give back an equal move.
+    `Game.parse_move(text)` must give back an equal move. By default it is
+    the class's `keyword` followed by each field that is not None, which
+    `parse_with` dispatches on.
     """
 
     __slots__ = ()
+    keyword = ""
 
     @property
-    def text(self) -> str:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def text(self) -> str:
+        parts = [self.keyword]
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if value is not None:
+                parts.append(str(value))
+        return " ".join(parts)
 
     def __str__(self) -> str:
         return self.text

@@ -13,12 +13,9 @@ from ludoteca.core.rng import SeededRng
 
 @dataclass(frozen=True)
 class Take(Move):
+    keyword = "take"
     heap: int
     count: int
-
-    @property
-    def text(self):
-        return f"take {self.heap} {self.count}"
 
 
 @dataclass(frozen=True)

@@ -101,59 +101,40 @@ PHASE_NAMES = ("choose_dealer", "deal", "keep", "flip", "offer", "game_over")
 # --- moves ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class ChooseDealer(Move):
+    keyword = "dealer"
     player: int
-
-    @property
-    def text(self) -> str:
-        return f"dealer {self.player}"
 
 
 @dataclass(frozen=True)
 class Deal(Move):
+    keyword = "deal"
     player: int
     card: str
-
-    @property
-    def text(self) -> str:
-        return f"deal {self.player} {self.card}"
 
 
 @dataclass(frozen=True)
 class Keep(Move):
+    keyword = "keep"
     card: str
-
-    @property
-    def text(self) -> str:
-        return f"keep {self.card}"
 
 
 @dataclass(frozen=True)
 class Flip(Move):
+    keyword = "flip"
     card: str
-
-    @property
-    def text(self) -> str:
-        return f"flip {self.card}"
 
 
 @dataclass(frozen=True)
 class Pass(Move):
-    @property
-    def text(self) -> str:
-        return "pass"
+    keyword = "pass"
 
 
 @dataclass(frozen=True)
 class Take(Move):
+    keyword = "take"
     end: str
     letter: str
     first_letter: Optional[str] = None  # only when this is the line's 2nd card
-
-    @property
-    def text(self) -> str:
-        if self.first_letter is None:
-            return f"take {self.end} {self.letter}"
-        return f"take {self.end} {self.letter} {self.first_letter}"
 
 
 # Moves are immutable, so the search reuses one object per move instead of
