@@ -189,3 +189,25 @@ def test_undo_in_training_mode(fast_page, open_app):
     page.wait_for_function(
         "n => Number(document.querySelector('[data-testid=game]').dataset.moves) < n", arg=before)
     page.wait_for_selector('[data-testid="redo"]:not([disabled])')
+
+
+def test_a_phone_sized_touch_screen_can_play(new_context, open_app):
+    """Taps (not clicks) through setup and a few turns on a 390×844 touch screen."""
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    page.tap('[data-testid="new-alphabeticell"]')
+    page.select_option('[data-testid="seat-1-level"]', "easy")
+    page.tap('[data-testid="start"]')
+    page.wait_for_selector('[data-testid="game"]')
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    for _ in range(3):
+        page.locator('[data-testid="controls"]').wait_for(timeout=60_000)
+        before = moves_played(page)
+        button = page.locator('[data-testid="controls"] button').first
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44  # comfortable touch targets
+        button.tap()
+        page.wait_for_function(
+            "n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
