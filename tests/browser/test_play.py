@@ -211,3 +211,23 @@ def test_a_phone_sized_touch_screen_can_play(new_context, open_app):
         button.tap()
         page.wait_for_function(
             "n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
+
+
+def test_hotseat_hides_each_players_cards_until_they_take_the_device(fast_page, open_app):
+    page = fast_page
+    open_app(page)
+    page.click('[data-testid="new-alphabeticell"]')
+    page.select_option('[data-testid="seat-1-kind"]', "human")
+    page.fill('[data-testid="seat-1-name"]', "Bea")
+    page.click('[data-testid="start"]')
+    for _ in range(2):  # each player in turn keeps a card behind a hand-off screen
+        page.wait_for_selector('[data-testid="handoff"]')
+        assert page.locator('[data-testid^="keep-"]').count() == 0
+        before = moves_played(page)
+        page.click('[data-testid="reveal"]')
+        page.locator('[data-testid^="keep-"]').first.click()
+        page.wait_for_function(
+            "n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
+    # after the secret setup, play is public: no more hand-off screens
+    page.wait_for_selector('[data-testid="controls"]')
+    assert page.locator('[data-testid="handoff"]').count() == 0
