@@ -8,7 +8,7 @@ real one and the tests for a fake), so all of it runs under CPython too.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 from ..core.match import AI, HUMAN, Match, Seat
@@ -80,7 +80,6 @@ class PlayView:
     ai_thinking: Optional[int] = None
     rendered_entries: int = 0  # moves already animated
     hide_results: bool = False
-    pending_choice: dict = field(default_factory=dict)  # game-specific UI selection
 
 
 class App:
@@ -254,21 +253,12 @@ class App:
         player_text, _, move_text = arg.partition(":")
         self._human_move(int(player_text), move_text)
 
-    def on_choose(self, arg: str):
-        """A game-specific partial selection (e.g. which card is picked)."""
-        key, _, value = arg.partition("=")
-        if value:
-            self.play.pending_choice[key] = value
-        else:
-            self.play.pending_choice.pop(key, None)
-
     def on_undo(self, _arg: str):
         human = self._undo_player()
         if human is not None:
             self._cancel_ai()
             self.match.undo(human)
             self.play.rendered_entries = len(self.match.entries)
-            self.play.pending_choice.clear()
             self._autosave()
 
     def on_redo(self, _arg: str):
@@ -383,7 +373,6 @@ class App:
         except GameError as error:
             self.notify("error", self.t("error.illegal", reason=str(error)))
             return
-        self.play.pending_choice.clear()
         self._autosave()
 
     def _autosave(self) -> None:

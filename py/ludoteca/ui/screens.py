@@ -52,7 +52,6 @@ class RenderContext:
     can_act: bool  # the viewer may click moves now
     animate: bool
     fresh: list  # entries played since the last redraw, for animations
-    pending: dict  # game-specific partial selection
 
     def h(self, key: str, **values) -> str:
         return escape(self.t(key, **values))
@@ -237,7 +236,7 @@ def render_game(app) -> str:
         t=t, seats=match.seats, viewer=viewer,
         can_act=(not replaying and not match.is_over and viewer is not None and viewer in acting
                  and match.seats[viewer].kind == HUMAN and handoff_player is None),
-        animate=app.animate, fresh=fresh, pending=play.pending_choice,
+        animate=app.animate, fresh=fresh,
     )
     view = state.view(viewer)
     if handoff_player is not None:
