@@ -286,16 +286,11 @@ class HeuristicBot(Bot):
 class RolloutSearch(Search):
     """Flat Monte Carlo over the legal moves, with common random numbers."""
 
-    def __init__(self, state, player: int, rng: SeededRng, seconds: Optional[float],
-                 iterations: Optional[int], policy: LineHeuristic,
-                 min_samples: int, confidence: float, tolerance: float, horizon: int):
-        super().__init__(state, player, seconds, iterations)
-        self.horizon = horizon
-        self.rng = rng
-        self.policy = policy
-        self.min_samples = min_samples
-        self.confidence = confidence
-        self.tolerance = tolerance
+    def __init__(self, state, player: int, bot: "RolloutBot"):
+        super().__init__(state, player, bot.seconds, bot.iterations)
+        self.settings = bot  # min_samples, confidence, tolerance, horizon, policy
+        self.rng = bot.rng.fork()
+        self.policy = bot.policy
         moves = len(self.legal)
         self.count = 0  # iterations: one result per move each
         self.totals = [0.0] * moves
@@ -332,7 +327,7 @@ class RolloutSearch(Search):
             row = self.products[index]
             for other, other_value in enumerate(results):
                 row[other] += value * other_value
-        if self.count >= self.min_samples and self.count % 4 == 0:
+        if self.count >= self.settings.min_samples and self.count % 4 == 0:
             self.decided = self._settled()
 
     def _rollout(self, state: AlphabeticellState) -> float:
@@ -344,7 +339,7 @@ class RolloutSearch(Search):
             if state.is_chance():
                 if state.phase == FLIP:
                     flips += 1
-                    if flips > self.horizon:
+                    if flips > self.settings.horizon:
                         return win_shares(policy.projected_points(state), state.target)[self.player]
                 state.apply_unchecked(-1, state.sample_chance())
             else:
@@ -369,7 +364,7 @@ class RolloutSearch(Search):
             squares = products[best][best] - 2 * products[best][other] + products[other][other]
             mean = total / count
             variance = max(squares - total * mean, 0.0) / (count - 1)
-            if self.confidence * math.sqrt(variance / count) - mean >= self.tolerance:
+            if self.settings.confidence * math.sqrt(variance / count) - mean >= self.settings.tolerance:
                 return False
         return True
 
@@ -405,9 +400,7 @@ class RolloutBot(Bot):
         self.policy = LineHeuristic()
 
     def start(self, state, player: int) -> Search:
-        return RolloutSearch(state, player, self.rng.fork(), self.seconds, self.iterations,
-                             self.policy, self.min_samples, self.confidence, self.tolerance,
-                             self.horizon)
+        return RolloutSearch(state, player, self)
 
 
 EASY_NOISE = 0.3  # in cards of line value: enough to blunder now and then
