@@ -17,11 +17,13 @@ import hashlib
 import io
 import json
 import os
+import posixpath
 import re
 import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 import zlib
@@ -36,6 +38,14 @@ VENV_PYTHON = VENV / "bin" / "python"
 REQUIREMENTS = ROOT / "tests" / "requirements.txt"
 CHROMIUM = Path("/usr/bin/chromium")
 TOOLS = ROOT / "py" / "tools"
+PYC_COMPILER = TOOLS / "compile_pyc.mjs"
+PYC_CACHE = ROOT / ".cache" / "pyc"
+PYSCRIPT_STDLIB_ARTIFACT = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+# Stdlib modules the app's start-up imports that a bare Pyodide start does not
+# (PyScript's display module needs html); tests/browser/test_boot.py checks
+# that start-up compiles nothing from source.
+STDLIB_BYTECODE = ("html",)
+PYODIDE_HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript unpacks [files] archives
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -186,23 +196,147 @@ def setup(*, browser: bool = False) -> None:
 # --------------------------------------------------------------------------- build
 
 
-def engine_zip_bytes(package_dir: Path) -> bytes:
-    """The engine package as a deterministic zip (sorted, fixed timestamps)."""
-    files = sorted(
-        path
-        for path in package_dir.rglob("*")
-        if path.is_file() and path.suffix in ENGINE_DATA_SUFFIXES and "__pycache__" not in path.parts
-    )
+def engine_sources(package_dir: Path) -> dict[str, bytes]:
+    """Archive path -> bytes of every file the engine package ships."""
     if not (package_dir / "__init__.py").exists():
         raise BuildError(f"{package_dir} has no __init__.py")
+    return {
+        path.relative_to(package_dir.parent).as_posix(): path.read_bytes()
+        for path in sorted(package_dir.rglob("*"))
+        if path.is_file() and path.suffix in ENGINE_DATA_SUFFIXES and "__pycache__" not in path.parts
+    }
+
+
+def pyscript_stdlib_sources(shipped_bundles: list[bytes]) -> dict[str, bytes]:
+    """The `pyscript` package PyScript writes into the working directory at every start.
+
+    Read from the artifact PyScript builds its bundle from, and checked against
+    the shipped bundle: bytecode for a different text would never be used.
+    """
+    artifact = PYSCRIPT_STDLIB_ARTIFACT.read_text(encoding="utf-8")
+    tree = json.loads(artifact[artifact.index("export default") + len("export default"):].strip().rstrip(";"))
+    sources = {}
+
+    def walk(prefix: str, node: dict) -> None:
+        for name, value in node.items():
+            if isinstance(value, dict):
+                walk(f"{prefix}{name}/", value)
+            elif name.endswith(".py"):
+                for old, new in VENDOR_REWRITES["pyscript/"]:  # as the build did to the bundle
+                    value = value.replace(old, new)
+                literal = json.dumps(value, ensure_ascii=False).encode()
+                if not any(literal in bundle for bundle in shipped_bundles):
+                    raise BuildError(f"{prefix}{name} in {PYSCRIPT_STDLIB_ARTIFACT} is not the text PyScript ships")
+                sources[f"{prefix}{name}"] = value.encode()
+
+    walk("", tree)
+    if "pyscript/__init__.py" not in sources:
+        raise BuildError(f"no pyscript package found in {PYSCRIPT_STDLIB_ARTIFACT}")
+    return sources
+
+
+def compiled_bytecode(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """Checked-hash .pyc files for the .py sources, compiled by the shipped Pyodide.
+
+    Start-up otherwise compiles every module from source on each visit (the
+    browser's Python never writes bytecode). Compiling takes Pyodide's start
+    under Node (~3 s), so results are cached in .cache/ keyed on the inputs.
+    """
+    python_sources = {name: data for name, data in sources.items() if name.endswith(".py")}
+    digest = hashlib.sha256((NODE_MODULES / "pyodide" / "package.json").read_bytes())
+    digest.update(PYC_COMPILER.read_bytes())
+    for name, data in python_sources.items():
+        digest.update(f"{name}\0{len(data)}\0".encode() + data)
+    cached = PYC_CACHE / f"{digest.hexdigest()[:24]}.zip"
+    if cached.exists():
+        with zipfile.ZipFile(cached) as archive:
+            return {name: archive.read(name) for name in archive.namelist()}
+    with tempfile.TemporaryDirectory(prefix="ludoteca-pyc-") as folder:
+        root = Path(folder)
+        for name, data in python_sources.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_bytes(data)
+        result = subprocess.run(
+            ["node", str(PYC_COMPILER), str(NODE_MODULES / "pyodide"), str(root), PYODIDE_HOME],
+            capture_output=True, text=True,
+        )
+        if result.returncode != 0:
+            raise BuildError(f"compiling bytecode with Pyodide failed:\n{result.stdout}{result.stderr}")
+        compiled = {
+            path.relative_to(root).as_posix(): path.read_bytes()
+            for path in sorted(root.rglob("__pycache__/*.pyc"))
+        }
+    if len(compiled) != len(python_sources):
+        raise BuildError(f"expected {len(python_sources)} .pyc files from Pyodide, got {len(compiled)}")
+    shutil.rmtree(PYC_CACHE, ignore_errors=True)  # keep only the newest
+    PYC_CACHE.mkdir(parents=True)
+    cached.write_bytes(deterministic_zip(compiled))
+    return compiled
+
+
+class Utf8ZipInfo(zipfile.ZipInfo):
+    """Marks every name as UTF-8 (flag bit 11), which zipfile does only for non-ASCII names.
+
+    Unmarked names are decoded as cp437, and in Pyodide that codec is compiled
+    from source the first time: ~10 ms of every start, for ASCII names.
+    """
+
+    def _encodeFilenameFlags(self):
+        return self.filename.encode("utf-8"), self.flag_bits | 0x800
+
+
+def deterministic_zip(files: dict[str, bytes]) -> bytes:
+    """A zip of archive path -> bytes, sorted, with fixed timestamps."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(package_dir.parent).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+        for name in sorted(files):
+            info = Utf8ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
+            archive.writestr(info, files[name], compresslevel=9)
     return buffer.getvalue()
+
+
+def stdlib_sources(stdlib_zip: Path, packages: tuple[str, ...] = STDLIB_BYTECODE) -> dict[str, bytes]:
+    """The .py files of these top-level stdlib modules/packages, from the shipped stdlib zip."""
+    with zipfile.ZipFile(stdlib_zip) as archive:
+        sources = {
+            name: archive.read(name)
+            for name in archive.namelist()
+            if name.endswith(".py") and (name.split("/")[0] in packages or name[:-3] in packages)
+        }
+    missing = [name for name in packages if not any(path.split("/")[0] in (name, name + ".py") for path in sources)]
+    if missing:
+        raise BuildError(f"{stdlib_zip} has no {', '.join(missing)}")
+    return sources
+
+
+def sourceless_path(pyc_path: str) -> str:
+    """html/__pycache__/entities.cpython-314.pyc -> html/entities.pyc"""
+    folder, name = posixpath.split(pyc_path)
+    if posixpath.basename(folder) != "__pycache__":
+        raise BuildError(f"{pyc_path} is not in a __pycache__ folder")
+    return posixpath.join(posixpath.dirname(folder), name.split(".")[0] + ".pyc")
+
+
+def engine_zip_bytes(package_dir: Path, pyscript_bundles: list[bytes], stdlib_zip: Path) -> bytes:
+    """What PyScript unpacks into Pyodide's working directory before main.py runs.
+
+    - the engine's sources with their bytecode;
+    - bytecode (only) for the pyscript package, which PyScript writes there next;
+    - sourceless bytecode for the stdlib modules start-up needs beyond Pyodide's
+      own (the working directory comes first on sys.path, so these are found
+      before the stdlib zip, which holds sources only).
+    """
+    engine = engine_sources(package_dir)
+    pyscript = pyscript_stdlib_sources(pyscript_bundles)
+    stdlib = stdlib_sources(stdlib_zip)
+    compiled = compiled_bytecode({**engine, **pyscript, **stdlib})
+    files = dict(engine)
+    for path, data in compiled.items():
+        source = path.replace("__pycache__/", "").rsplit(".", 2)[0] + ".py"
+        files[sourceless_path(path) if source in stdlib else path] = data
+    return deterministic_zip(files)
 
 
 def rewrite_vendor_file(relative: str, data: bytes) -> bytes:
@@ -331,7 +465,9 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> str:
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(rewrite_vendor_file(relative, source.read_bytes()))
-        (staging / ENGINE_ZIP).write_bytes(engine_zip_bytes(ROOT / "py" / "ludoteca"))
+        bundles = [path.read_bytes() for path in (staging / "pyscript").glob("*.js")]
+        engine_zip = engine_zip_bytes(ROOT / "py" / "ludoteca", bundles, staging / "pyodide" / "python_stdlib.zip")
+        (staging / ENGINE_ZIP).write_bytes(engine_zip)
         for size in ICON_PNG_SIZES:
             (staging / f"web/icons/icon-{size}.png").write_bytes(icon_png(size, maskable=False))
         (staging / "web/icons/icon-maskable-512.png").write_bytes(icon_png(512, maskable=True))

@@ -231,7 +231,8 @@ def build_engine_wheel(directory: Path) -> Path:
     files: dict[str, bytes] = {}
     with zipfile.ZipFile(ROOT / "dist" / build.ENGINE_ZIP) as engine:
         for name in engine.namelist():
-            files[name] = engine.read(name)
+            if name.startswith("ludoteca/"):  # the rest must sit in the working directory, not site-packages
+                files[name] = engine.read(name)
     files[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: ludoteca\nVersion: {version}\n".encode()
     files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: bench_boot\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     files[f"{dist_info}/top_level.txt"] = b"ludoteca\n"

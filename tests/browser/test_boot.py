@@ -1,6 +1,7 @@
 """Start-up: loading screen, real progress, error screen with Retry."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -168,3 +169,58 @@ def test_loading_screen_keeps_moving_while_pyodide_blocks_the_main_thread(new_co
     painted = {digest for timestamp, digest in frames if start <= timestamp <= end}
     # Roughly 60 frames a second get painted; demand a handful so a loaded machine passes.
     assert len(painted) >= min(5, int((end - start) * 4)), f"{len(painted)} distinct frames in {end - start:.1f} s"
+
+
+# Runs inside the app's interpreter (PyScript runs <script type="py"> added later too):
+# for each module imported at start-up, whether its code came from bytecode.
+MODULE_ORIGINS_PROBE = """
+import sys
+loaded_at_start = sorted(sys.modules)
+import importlib.util, json, os, zipimport
+from importlib.machinery import SourceFileLoader, SourcelessFileLoader
+
+def compiled_from(name):
+    module = sys.modules.get(name)
+    spec = getattr(module, "__spec__", None)
+    loader = getattr(spec, "loader", None)
+    origin = getattr(spec, "origin", None) or ""
+    if isinstance(loader, SourcelessFileLoader):
+        return "bytecode"
+    if isinstance(loader, zipimport.zipimporter):
+        return "source" if origin.endswith(".py") else "bytecode"
+    if isinstance(loader, SourceFileLoader):
+        cached = spec.cached
+        if not cached or not os.path.exists(cached):
+            return "source"
+        with open(origin, "rb") as source, open(cached, "rb") as pyc:
+            header, source_hash = pyc.read(16), importlib.util.source_hash(source.read())
+        valid = header[:4] == importlib.util.MAGIC_NUMBER and header[8:16] == source_hash
+        return "bytecode" if valid else "stale bytecode"
+    return "built in"
+
+import js
+js.window.moduleOrigins = json.dumps({name: compiled_from(name) for name in loaded_at_start})
+"""
+
+
+def test_start_up_compiles_no_python_from_source(page, open_app, app_url):
+    """Every module the app's start adds to a bare Pyodide start runs from shipped bytecode.
+
+    Pyodide compiles nothing for its own start, but its stdlib zip holds sources
+    only, and the browser's Python never writes bytecode: without the .pyc files
+    the build ships, each visit would compile them again (tens of ms).
+    """
+    page.goto(app_url + "__pages__/bare_pyodide.html")
+    page.wait_for_function("() => window.bareModules || window.bareError", timeout=60_000)
+    bare = set(page.evaluate("window.bareModules"))
+    open_app(page)
+    page.evaluate("""(code) => {
+        const script = Object.assign(document.createElement("script"), { type: "py", textContent: code });
+        document.body.append(script);
+    }""", MODULE_ORIGINS_PROBE)
+    page.wait_for_function("() => window.moduleOrigins || document.querySelector('.py-error')", timeout=30_000)
+    assert page.locator(".py-error").count() == 0, page.locator(".py-error").first.text_content()
+    origins = {name: how for name, how in json.loads(page.evaluate("window.moduleOrigins")).items() if name not in bare}
+    assert any(name.startswith("ludoteca.") for name in origins) and "pyscript" in origins and "html" in origins
+    compiled = {name: how for name, how in origins.items() if how in ("source", "stale bytecode")}
+    assert compiled == {}, f"start-up compiled these from source: {compiled}"

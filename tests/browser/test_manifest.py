@@ -60,12 +60,34 @@ def test_dist_holds_only_what_the_app_needs(dist_dir):
     assert not list((dist_dir / "web").glob("*.md")), "web/*.md are notes for developers"
 
 
-def test_engine_zip_holds_the_package_sources_only(dist_dir):
+def test_engine_zip_holds_the_package_and_start_up_bytecode(dist_dir):
     with zipfile.ZipFile(dist_dir / build.ENGINE_ZIP) as archive:
-        names = archive.namelist()
-    assert "ludoteca/__init__.py" in names
-    assert all(name.startswith("ludoteca/") and name.endswith(build.ENGINE_DATA_SUFFIXES) for name in names)
-    assert not [name for name in names if "__pycache__" in name]
+        infos = archive.infolist()
+    names = [info.filename for info in infos]
+    sources = [name for name in names if name.startswith("ludoteca/") and name.endswith(".py")]
+    assert "ludoteca/__init__.py" in sources
+    # Each engine module has checked-hash bytecode for Pyodide's CPython beside it.
+    for source in sources:
+        folder, _, module = source.rpartition("/")
+        assert f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc" in names, source
+    for name in names:
+        top = name.split("/")[0]
+        if top == "ludoteca":
+            assert name.endswith(build.ENGINE_DATA_SUFFIXES) or name.endswith(".cpython-314.pyc"), name
+        elif top == "pyscript":  # PyScript writes the sources itself at start-up
+            assert name.startswith("pyscript/__pycache__/") and name.endswith(".cpython-314.pyc"), name
+        else:
+            assert top in build.STDLIB_BYTECODE and name.endswith(".pyc") and "__pycache__" not in name, name
+    assert all(info.flag_bits & 0x800 for info in infos), "names must be marked UTF-8"
+
+
+def test_bytecode_is_hash_checked_for_shipped_sources(dist_dir):
+    """Checked-hash pycs: Python recompiles if a source ever differs, never runs stale code."""
+    with zipfile.ZipFile(dist_dir / build.ENGINE_ZIP) as archive:
+        for name in archive.namelist():
+            if name.startswith(("ludoteca/", "pyscript/")) and name.endswith(".pyc"):
+                flags = int.from_bytes(archive.read(name)[4:8], "little")
+                assert flags == 0b11, f"{name}: flags {flags:#b}"
 
 
 def test_service_worker_precaches_every_shipped_file(dist_dir):
@@ -96,3 +118,13 @@ def test_build_is_deterministic(tmp_path):
     second = build.build(tmp_path / "b", quiet=True)
     assert first == second
     assert build.file_inventory(tmp_path / "a") == build.file_inventory(tmp_path / "b")
+
+
+def test_build_refuses_pyscript_bytecode_for_text_it_does_not_ship():
+    with pytest.raises(build.BuildError, match="not the text PyScript ships"):
+        build.pyscript_stdlib_sources([b"a bundle from another PyScript version"])
+
+
+def test_sourceless_layout_for_stdlib_bytecode():
+    assert build.sourceless_path("html/__pycache__/entities.cpython-314.pyc") == "html/entities.pyc"
+    assert build.sourceless_path("__pycache__/glob.cpython-314.pyc") == "glob.pyc"
