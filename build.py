@@ -394,6 +394,33 @@ def file_inventory(dist: Path, exclude: set[str] = frozenset()) -> list[tuple[st
     return inventory
 
 
+# PyScript plug-ins the app uses; index.html's config turns the others off, so
+# start-up neither waits for them nor ships a request for them.
+PYSCRIPT_PLUGINS_USED = ("error",)  # boot.js watches its banner for Python errors
+
+
+def start_up_modules(dist: Path) -> list[str]:
+    """The JS modules every start imports one after another, for the page to preload.
+
+    PyScript's entry, what it imports statically, the plug-ins left on, and
+    Pyodide's two modules.
+    """
+    entry = (dist / "pyscript" / "core.js").read_text(encoding="utf-8")
+    modules = ["pyscript/core.js"] + [f"pyscript/{name}" for name in re.findall(r'from"\./([^"]+\.js)"', entry)]
+    bundle = "".join((dist / path).read_text(encoding="utf-8") for path in modules[1:])
+    for plugin in PYSCRIPT_PLUGINS_USED:
+        chunk = re.search(rf'{plugin}:\(\)=>import\("\./([^"]+\.js)"\)', bundle)
+        if not chunk:
+            raise BuildError(f"cannot find PyScript's {plugin!r} plug-in chunk in {modules[1:]}")
+        modules.append(f"pyscript/{chunk.group(1)}")
+    modules += ["pyodide/pyodide.mjs"]
+    missing = [path for path in modules if not (dist / path).is_file()]
+    if len(modules) < 4 or missing:
+        raise BuildError(f"start-up modules not found in dist: {missing or modules}")
+    return modules
+
+
+BOOT_PRELOAD_TAG = re.compile(r'(<script type="application/json" id="boot-preload">)(.*?)(</script>)', re.DOTALL)
 BOOT_FILES_TAG = re.compile(r'(<script type="application/json" id="boot-files">)(.*?)(</script>)', re.DOTALL)
 SW_PLACEHOLDERS = ("__LUDOTECA_CACHE_NAME__", "__LUDOTECA_PRECACHE__")
 
@@ -412,6 +439,10 @@ def finalize_dist(dist: Path, sw_template: Path = WEB / "sw.js", boot_files: tup
     if not BOOT_FILES_TAG.search(page):
         raise BuildError('index.html lacks <script type="application/json" id="boot-files"></script>')
     page = BOOT_FILES_TAG.sub(lambda m: m.group(1) + json.dumps(sizes, sort_keys=True) + m.group(3), page, count=1)
+    if not BOOT_PRELOAD_TAG.search(page):
+        raise BuildError('index.html lacks <script type="application/json" id="boot-preload"></script>')
+    preload = json.dumps(start_up_modules(dist))
+    page = BOOT_PRELOAD_TAG.sub(lambda m: m.group(1) + preload + m.group(3), page, count=1)
     index.write_text(page, encoding="utf-8")
 
     template = sw_template.read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ from browser_harness import (
     screencast_frames,
     wait_for_app_ready,
 )
-from build import BOOT_FILES
+from build import BOOT_FILES, start_up_modules
 
 HOME = '#app [data-screen="home"]'
 ERROR_SCREEN = '[data-testid="boot-error"]'
@@ -45,16 +45,35 @@ def test_progress_bar_is_real_and_reaches_100(page, open_app):
     assert labels.index("Starting Python…") > max(i for i, label in enumerate(labels) if label.startswith("Downloading"))
 
 
-def test_first_visit_downloads_each_file_once(page, open_app, serve_dir):
+def test_first_visit_downloads_each_file_once(page, open_app, serve_dir, dist_dir):
     server = serve_dir()
     open_app(page, server.url + "/")
     assert page.evaluate("window.ludotecaBoot.mode") == "cache"
-    for path in BOOT_FILES:
+    start_up = list(BOOT_FILES) + start_up_modules(dist_dir)
+    for path in start_up:
         assert server.count("/" + path) == 1, f"{path} fetched {server.count('/' + path)} times"
+    assert preloaded(page) == [], "a first visit must leave downloading to the service worker"
     page.reload()
     wait_for_app_ready(page)
-    for path in BOOT_FILES:
+    for path in start_up:
         assert server.count("/" + path) == 1, f"{path} fetched again on a warm start"
+    # Repeat visits fetch PyScript's and Pyodide's modules from the cache all at once.
+    assert preloaded(page) == start_up_modules(dist_dir)
+
+
+def preloaded(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('link[rel=modulepreload]')]
+        .map((link) => new URL(link.href).pathname.slice(1))""")
+
+
+def test_start_up_skips_unused_pyscript_plugins(page, open_app, request_log):
+    open_app(page)
+    requests = request_log(page)
+    page.reload()
+    wait_for_app_ready(page)
+    chunks = {url.rsplit("/", 1)[1].rsplit("-", 1)[0] for url in requests if "/pyscript/" in url}
+    assert "core" in chunks and "error" in chunks
+    assert not chunks & {"donkey", "py-editor", "py-game", "py-terminal", "deprecations-manager"}, chunks
 
 
 def test_without_service_worker_each_file_is_fetched_once(new_context, open_app, serve_dir):
