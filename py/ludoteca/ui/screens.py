@@ -112,12 +112,13 @@ def game_title(app, game_id: str) -> str:
 def render_home(app) -> str:
     t = app.t
     tiles = []
-    for game_id, game in app.games.items():
+    for game_id in app.games:
+        fewest, most = registry.player_range(game_id)
         tiles.append(
             f'<article class="tile" data-testid="tile-{game_id}">'
             f'<div class="tile-art">{registry.game_ui(game_id).tile_art()}</div>'
             f"<h3>{escape(game_title(app, game_id))}</h3>"
-            f'<p class="muted">{escape(t("home.players_range", min=game.min_players, max=game.max_players))}</p>'
+            f'<p class="muted">{escape(t("home.players_range", min=fewest, max=most))}</p>'
             f'<p>{escape(t(f"game.{game_id}.blurb"))}</p>'
             f'<div class="row">{link(t("home.new_game"), f"#/new/{game_id}", "btn primary", f"new-{game_id}")}'
             f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'

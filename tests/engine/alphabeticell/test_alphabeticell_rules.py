@@ -399,3 +399,9 @@ def test_players_cannot_act_at_chance_nodes():
     with pytest.raises(NotYourTurnError):
         state.apply(1, PASS)
     assert list(state.legal_moves()) == []
+
+
+def test_package_player_range_is_the_engine_s():
+    import ludoteca.games.alphabeticell as package
+
+    assert (package.MIN_PLAYERS, package.MAX_PLAYERS) == (package.GAME.min_players, package.GAME.max_players) == (2, 5)

@@ -1,4 +1,8 @@
 import json
+import os
+import pathlib
+import subprocess
+import sys
 
 from ludoteca.core.match import AI, HUMAN
 from ludoteca.ui.storage import SAVE_PREFIX, MemoryStore
@@ -218,3 +222,22 @@ def test_settings_page_shows_the_credits():
     app.navigate("#/settings")
     assert 'data-testid="credits"' in browser.html
     assert "Dennison" in browser.html and "wordfreq" in browser.html
+
+
+def test_home_screen_loads_no_game_engine():
+    """Start-up renders home from each game's metadata; rules and AI load with the first game."""
+    script = (
+        "import sys\n"
+        "from tests.engine.app.fake_browser import make_app\n"
+        "app, browser = make_app()\n"
+        "assert 'data-testid=\"tile-alphabeticell\"' in browser.html\n"
+        "print(sorted(m for m in sys.modules if m.startswith('ludoteca.games.') or m == 'ludoteca.core.ai'))\n"
+        "app.navigate('#/new/alphabeticell')\n"
+        "print('ludoteca.games.alphabeticell.rules' in sys.modules)\n"
+    )
+    root = pathlib.Path(__file__).resolve().parents[3]
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            cwd=root, env={**os.environ, "PYTHONPATH": f"{root / 'py'}{os.pathsep}{root}"})
+    at_home, after_setup = result.stdout.splitlines()
+    assert at_home == "['ludoteca.games.alphabeticell', 'ludoteca.games.alphabeticell.ui', 'ludoteca.games.registry']"
+    assert after_setup == "True"

@@ -1,6 +1,20 @@
-"""Alphabeticell: build the longest alphabetical line of two-letter cards."""
+"""Alphabeticell: build the longest alphabetical line of two-letter cards.
 
-from .ai import AI_LEVELS, DEFAULT_LEVEL
-from .rules import GAME
+The home screen needs only the player range, so the rules engine and the AI
+load the first time something asks for them, not while the app starts.
+"""
 
-__all__ = ["GAME", "AI_LEVELS", "DEFAULT_LEVEL"]
+import importlib
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+_LOADED_ON_FIRST_USE = {"GAME": ".rules", "AI_LEVELS": ".ai", "DEFAULT_LEVEL": ".ai"}
+
+__all__ = ["GAME", "AI_LEVELS", "DEFAULT_LEVEL", "MIN_PLAYERS", "MAX_PLAYERS"]
+
+
+def __getattr__(name):
+    if name in _LOADED_ON_FIRST_USE:
+        return getattr(importlib.import_module(_LOADED_ON_FIRST_USE[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

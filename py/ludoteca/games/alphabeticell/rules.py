@@ -63,6 +63,7 @@ from ...core.protocol import (
     parse_with,
 )
 from ...core.rng import SeededRng
+from . import MAX_PLAYERS, MIN_PLAYERS
 
 # --- the deck ----------------------------------------------------------------
 TOP_LETTERS = "AEINORST"
@@ -243,8 +244,8 @@ def line_letters(line: tuple) -> str:
 class AlphabeticellGame(Game):
     id = "alphabeticell"
     rules_version = 1
-    min_players = 2
-    max_players = 5
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     variants = (
         VariantOption(
             key="rules",
