@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from browser_harness import wait_for_app_ready
+
 SETTINGS_KEY = "ludoteca:v1:settings"
 SAVE_PREFIX = "ludoteca:v1:save:"
 FAST_PLAY = (
@@ -231,3 +233,24 @@ def test_hotseat_hides_each_players_cards_until_they_take_the_device(fast_page, 
     # after the secret setup, play is public: no more hand-off screens
     page.wait_for_selector('[data-testid="controls"]')
     assert page.locator('[data-testid="handoff"]').count() == 0
+
+
+def test_deleting_a_save_asks_in_the_page_first(fast_page, open_app):
+    page = new_game(fast_page, open_app, seed="9", human_turns=1)
+    save_id = page.url.split("#/play/")[1]
+    page.click('[data-testid="nav-home"]')
+    row = page.locator(f'[data-testid="save-{save_id}"]')
+    page.click(f'[data-testid="delete-{save_id}"]')
+    dialog = page.get_by_test_id("confirm-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_test_id("confirm-no")).to_be_focused()  # the safe answer takes the keyboard
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(row).to_be_visible()
+    page.click(f'[data-testid="delete-{save_id}"]')
+    page.get_by_test_id("confirm-yes").click()
+    expect(row).to_be_hidden()
+    page.reload()
+    wait_for_app_ready(page)
+    expect(page.get_by_test_id("home")).to_be_visible()
+    expect(row).to_be_hidden()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 from ..core.match import AI, HUMAN, Match, Seat
 from ..core.protocol import GameError, RecordError, Settings
@@ -35,7 +35,6 @@ class Browser:
     def render(self, html: str) -> None: ...
     def set_hash(self, hash_text: str, replace: bool = False) -> None: ...
     def download(self, filename: str, text: str) -> None: ...
-    def confirm(self, message: str) -> bool: ...
     def prefers_reduced_motion(self) -> bool: ...
     def random_seed(self) -> int: ...
     def spawn(self, coroutine) -> None: ...
@@ -71,6 +70,15 @@ class Notice:
 
 
 @dataclass
+class Confirmation:
+    """A question shown in a dialog; `on_agree` runs only if the user agrees."""
+
+    question: str
+    agree_label: str
+    on_agree: Callable[[], None]
+
+
+@dataclass
 class PlayView:
     """What the game screen shows besides the match itself."""
 
@@ -92,6 +100,7 @@ class App:
         self.catalog = Catalog(self.prefs["language"])
         self.route = Route("home")
         self.notices: list = []
+        self.confirming: Optional[Confirmation] = None
         self.setup: Optional[SetupForm] = None
         self.match: Optional[Match] = None
         self.save_id: Optional[str] = None
@@ -120,6 +129,7 @@ class App:
         """Called at start and on every hashchange (back/forward included)."""
         route = parse_route(hash_text)
         self._cancel_ai()
+        self.confirming = None  # a question belongs to the screen it was asked on
         if route.name == "new" and route.arg in self.games:
             if self.setup is None or self.setup.game_id != route.arg:
                 self.setup = self._default_setup(route.arg)
@@ -235,10 +245,29 @@ class App:
             del self.notices[index]
 
     def on_delete_save(self, save_id: str):
-        if self.browser.confirm(self.t("saves.confirm_delete")):
+        def delete():
             self.saves.delete(save_id)
             if self.save_id == save_id:
                 self.match, self.save_id = None, None
+
+        self.confirming = Confirmation(self.t("saves.confirm_delete"), self.t("saves.delete"), delete)
+
+    def on_confirm(self, _arg: str):
+        confirmation, self.confirming = self.confirming, None
+        if confirmation is not None:
+            confirmation.on_agree()
+
+    def on_cancel_confirm(self, _arg: str):
+        self.confirming = None
+
+    def on_escape(self, _arg: str):
+        """The Escape key closes the topmost dialog."""
+        if self.confirming is not None:
+            self.confirming = None
+        elif self.play.menu_open:
+            self.play.menu_open = False
+        else:
+            return False
 
     def on_pref(self, arg: str):
         key, _, value = arg.partition("=")
@@ -278,11 +307,16 @@ class App:
         human = self._viewer()
         if human is None or self.match.is_over:
             return
-        if self.browser.confirm(self.t("game.confirm_resign")):
-            self._cancel_ai()
-            self.match.resign(human)
-            self.play.menu_open = False
-            self._autosave()
+        match = self.match
+
+        def resign():
+            if self.match is match and not match.is_over:
+                self._cancel_ai()
+                match.resign(human)
+                self.play.menu_open = False
+                self._autosave()
+
+        self.confirming = Confirmation(self.t("game.confirm_resign"), self.t("game.resign"), resign)
 
     def on_quit(self, _arg: str):
         self._autosave()

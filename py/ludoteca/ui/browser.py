@@ -61,11 +61,14 @@ class PyScriptBrowser(Browser):
             focus_key = _text_or_none(focused.getAttribute("data-field")) or _text_or_none(
                 focused.getAttribute("data-testid"))
         self.root.innerHTML = html
+        target = None
         if focus_key:  # keep keyboard users where they were across a redraw
-            target = self.root.querySelector(
-                f'[data-field="{focus_key}"], [data-testid="{focus_key}"]')
-            if target is not None and target is not jsnull:
-                target.focus()
+            target = _found(self.root.querySelector(f'[data-field="{focus_key}"], [data-testid="{focus_key}"]'))
+        dialog = _found(self.root.querySelector('[aria-modal="true"]'))
+        if dialog is not None and (target is None or not dialog.contains(target)):
+            target = _found(dialog.querySelector("[data-autofocus]")) or target  # focus moves into a new dialog
+        if target is not None:
+            target.focus()
 
     def set_hash(self, hash_text, replace=False):
         if replace:
@@ -86,9 +89,6 @@ class PyScriptBrowser(Browser):
         anchor.click()
         anchor.remove()
         window.setTimeout(create_proxy(lambda: URL.revokeObjectURL(url)), 10000)
-
-    def confirm(self, message):
-        return bool(window.confirm(message))
 
     def prefers_reduced_motion(self):
         return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
@@ -117,6 +117,10 @@ def report_error(app, error):
     window.console.error("".join(traceback.format_exception(error)))
     app.notify("error", app.t("error.unexpected", reason=str(error)))
     app.render()
+
+
+def _found(element):
+    return None if element is None or element is jsnull else element
 
 
 def _closest(target, selector):
@@ -167,7 +171,12 @@ def install(root):
         if name and str(event.target.tagName) == "INPUT":
             app.dispatch("field", f"{name}={event.target.value}")
 
+    def on_keydown(event):
+        if str(event.key) == "Escape":
+            app.dispatch("escape")
+
     root.addEventListener("click", guarded(on_click))
+    document.addEventListener("keydown", guarded(on_keydown))
     root.addEventListener("change", guarded(on_change))
     root.addEventListener("input", guarded(on_input))
     window.addEventListener("hashchange", guarded(lambda event: app.navigate(str(window.location.hash))))

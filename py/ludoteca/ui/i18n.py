@@ -28,6 +28,7 @@ MESSAGES = {
         "saves.status.damaged": "damaged",
         "saves.open": "Open",
         "saves.delete": "Delete",
+        "dialog.cancel": "Cancel",
         "saves.confirm_delete": "Delete this saved game? This cannot be undone.",
         "saves.damaged_help": "This save cannot be read: {reason}",
         "saves.updated": "updated {date}",

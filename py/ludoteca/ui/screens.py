@@ -28,8 +28,10 @@ def attr(value) -> str:
 
 
 def button(label: str, action: str, arg: str = "", cls: str = "", testid: str = "",
-           disabled: bool = False, title: str = "") -> str:
+           disabled: bool = False, title: str = "", autofocus: bool = False) -> str:
+    """`autofocus`: takes the keyboard focus when it appears (the browser adapter honours it)."""
     extra = f' data-arg="{attr(arg)}"' if arg != "" else ""
+    extra += " data-autofocus" if autofocus else ""
     extra += f' data-testid="{testid}"' if testid else ""
     extra += " disabled" if disabled else ""
     extra += f' title="{attr(title)}" aria-label="{attr(title)}"' if title else ""
@@ -75,7 +77,19 @@ def render_app(app) -> str:
     }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
     return (f'<div class="shell {motion}" data-screen="{route}">'
-            f"{render_header(app)}{render_notices(app)}<main>{body}</main></div>")
+            f"{render_header(app)}{render_notices(app)}<main>{body}</main>{render_confirmation(app)}</div>")
+
+
+def render_confirmation(app) -> str:
+    question = app.confirming
+    if question is None:
+        return ""
+    return (f'<div class="overlay" data-testid="confirm-dialog">'
+            f'<div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-question">'
+            f'<p id="confirm-question">{escape(question.question)}</p><div class="row">'
+            + button(app.t("dialog.cancel"), "cancel_confirm", cls="wide", testid="confirm-no", autofocus=True)
+            + button(question.agree_label, "confirm", cls="wide danger", testid="confirm-yes")
+            + "</div></div></div>")
 
 
 def render_header(app) -> str:

@@ -10,7 +10,6 @@ class FakeBrowser(Browser):
         self.html = ""
         self.hash = "#/"
         self.downloads = []
-        self.confirm_answer = True
         self.reduced_motion = reduced_motion
         self.pending = []
         self.clock = 0.0
@@ -27,9 +26,6 @@ class FakeBrowser(Browser):
 
     def download(self, filename, text):
         self.downloads.append((filename, text))
-
-    def confirm(self, message):
-        return self.confirm_answer
 
     def prefers_reduced_motion(self):
         return self.reduced_motion

@@ -174,6 +174,7 @@ def test_resign_ends_the_game_with_the_resigner_last():
     start_vs_ai(app, browser)
     browser.run_pending()
     app.dispatch("resign")
+    app.dispatch("confirm")
     assert app.match.status == "resigned"
     assert app.match.final_places()[0] == 2
     assert 'data-testid="results"' in browser.html
@@ -241,3 +242,56 @@ def test_home_screen_loads_no_game_engine():
     at_home, after_setup = result.stdout.splitlines()
     assert at_home == "['ludoteca.games.alphabeticell', 'ludoteca.games.alphabeticell.ui', 'ludoteca.games.registry']"
     assert after_setup == "True"
+
+
+def test_resigning_asks_first_and_cancel_keeps_playing():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    browser.run_pending()
+    app.dispatch("resign")
+    assert 'data-testid="confirm-dialog"' in browser.html and "Resign this game?" in browser.html
+    assert app.match.status != "resigned"
+    app.dispatch("cancel_confirm")
+    assert 'data-testid="confirm-dialog"' not in browser.html and app.match.status != "resigned"
+    app.dispatch("resign")
+    app.dispatch("escape")  # the Escape key
+    assert 'data-testid="confirm-dialog"' not in browser.html and app.match.status != "resigned"
+
+
+def test_deleting_a_save_asks_then_removes_it_from_the_list_and_storage():
+    app, browser = make_app()
+    save_id = start_vs_ai(app, browser)
+    browser.run_pending()
+    app.navigate("#/")
+    assert f'data-testid="save-{save_id}"' in browser.html
+    app.dispatch("delete-save", save_id)
+    assert 'data-testid="confirm-dialog"' in browser.html
+    assert 'data-autofocus' in browser.html.split('data-testid="confirm-no"')[0].rsplit("<button", 1)[1]
+    app.dispatch("cancel_confirm")
+    assert f'data-testid="save-{save_id}"' in browser.html
+    app.dispatch("delete-save", save_id)
+    app.dispatch("confirm")
+    assert f'data-testid="save-{save_id}"' not in browser.html
+    assert not [key for key in browser.store.keys() if save_id in key]
+
+
+def test_leaving_a_screen_drops_its_question():
+    app, browser = make_app()
+    save_id = start_vs_ai(app, browser)
+    browser.run_pending()
+    app.navigate("#/")
+    app.dispatch("delete-save", save_id)
+    app.navigate("#/settings")
+    app.navigate("#/")
+    assert 'data-testid="confirm-dialog"' not in browser.html
+    app.dispatch("confirm")  # nothing is pending any more
+    assert f'data-testid="save-{save_id}"' in browser.html
+
+
+def test_escape_closes_the_game_menu():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    app.dispatch("menu")
+    assert 'data-testid="menu-panel"' in browser.html
+    app.dispatch("escape")
+    assert 'data-testid="menu-panel"' not in browser.html
