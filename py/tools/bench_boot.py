@@ -443,6 +443,30 @@ the medians and the phase table rather than any one run. Re-run to refresh.
 - Errors (a missing file, a Python exception, PyScript's error banner, or 60 s
   without progress) show an error screen with Retry.
 
+## What keeps a warm start short
+- **Nothing is compiled at start-up.** Pyodide's stdlib zip holds only
+  sources and the browser's Python never writes bytecode, so every visit
+  used to compile the engine, PyScript's own `pyscript` package and `html`
+  (its entity table alone took ~27 ms). The build compiles them with the
+  shipped Pyodide under Node: checked-hash .pyc beside the engine's sources
+  and in `pyscript/__pycache__` (PyScript writes the sources there itself,
+  after our zip is unpacked), sourceless .pyc for `html` in the working
+  directory, which comes first on `sys.path`. Zip names are flagged UTF-8 so
+  that unpacking does not compile the cp437 codec either. A browser test
+  compares the modules of a bare Pyodide start with the app's and fails if
+  any module the app adds was compiled from source.
+- **Start-up modules load in parallel.** When a service worker controls the
+  page, an inline script in index.html adds `modulepreload` links for
+  PyScript's core, its chunk, the error plug-in and pyodide.mjs (build.py
+  lists them); without it they load one after another. Not on a first visit,
+  where they would be downloaded twice. Preloading the 1.2 MB
+  pyodide.asm.mjs as well was slower: its compile competed for the main
+  thread.
+- **Only what the home screen needs.** PyScript's editor, terminal, game,
+  donkey and deprecation plug-ins are turned off (for the `mpy` type too:
+  plug-ins load per script type), and a game's rules engine and AI load when
+  a game first needs them.
+
 ## Figures
 {chr(10).join(lines)}
 """
