@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from browser_harness import wait_for_app_ready
@@ -55,15 +56,13 @@ def play_one_human_turn(page) -> bool:
     if page.locator('[data-testid="results"]').count():
         return False
     before = moves_played(page)
-    controls = page.locator('[data-testid="controls"]')
-    keep = controls.locator('[data-testid^="keep-"]')
-    take = controls.locator('[data-testid^="take-"]')
-    if keep.count():
-        keep.first.click()
-    elif take.count():
-        take.first.click()
-    else:
-        controls.locator('[data-testid="pass"]').click()
+    # Document order puts keep and take buttons before pass.
+    first_move = page.locator(", ".join(f'[data-testid="controls"] [data-testid{match}]' for match in
+                                        ('^="keep-"', '^="take-"', '="pass"'))).first
+    try:
+        first_move.click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        pass  # a lone legal move (pass) the app played by itself before the click landed
     page.wait_for_function(
         "n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
     return True

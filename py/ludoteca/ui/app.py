@@ -22,6 +22,28 @@ from .storage import SaveStore, StorageFullError
 
 SEAT_COLOURS = ("#d64545", "#2f7fd6", "#2a9d58", "#e0a526", "#8a4fd1", "#3b3b3b")
 AI_SLICE_SECONDS = 0.012  # one slice of AI thinking per browser task: stays far below 50 ms
+# Pyodide yields to the browser through a message for delays up to 2 ms, and a
+# steady stream of those starves the page's timers (measured: a 10 ms interval
+# ran 5 times a second while computers played each other). So every few slices
+# the AI waits on a real (3 ms) timer instead: timers already due run first.
+TIMER_YIELD_EVERY_SLICES = 4
+TIMER_YIELD_SECONDS = 0.003
+
+
+async def think_in_slices(search, sleep, still_wanted: Callable[[], bool] = lambda: True) -> bool:
+    """Runs an AI search one short slice per browser task; False if it was abandoned.
+
+    The first wait is a timer too, so quick decisions played back to back
+    (computers against each other) do not starve the page's timers either.
+    """
+    slices = 0
+    while True:
+        await sleep(TIMER_YIELD_SECONDS if slices % TIMER_YIELD_EVERY_SLICES == 0 else 0)
+        if not still_wanted():
+            return False
+        if search.step(AI_SLICE_SECONDS):
+            return True
+        slices += 1
 AI_PACE_SECONDS = {"normal": 0.7, "fast": 0.0}  # least time an AI turn takes, to follow it
 FORCED_MOVE_PAUSE = {"normal": 0.35, "fast": 0.0}
 
@@ -476,10 +498,8 @@ class App:
         make_bot = package.AI_LEVELS.get(seat.level) or package.AI_LEVELS[package.DEFAULT_LEVEL]
         bot = make_bot((match.seed * 31 + len(match.entries) * 7919 + player) & MASK64)
         search = bot.start(match.state.clone(), player)
-        while not search.step(AI_SLICE_SECONDS):
-            await self.browser.sleep(0)
-            if generation != self.ai_generation:
-                return
+        if not await think_in_slices(search, self.browser.sleep, lambda: generation == self.ai_generation):
+            return
         self.stats["ai_moves"].append({
             "level": seat.level, "legal": len(search.legal), "iterations": search.iterations,
             "wall": self.browser.now() - started, "thinking": search.elapsed,

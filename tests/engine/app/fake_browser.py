@@ -13,6 +13,7 @@ class FakeBrowser(Browser):
         self.reduced_motion = reduced_motion
         self.pending = []
         self.clock = 0.0
+        self.sleeps = []  # every pause the app asked for, in order
         self.app = None
         self.seed = 12345
 
@@ -37,6 +38,7 @@ class FakeBrowser(Browser):
         self.pending.append(coroutine)
 
     async def sleep(self, seconds):
+        self.sleeps.append(seconds)
         self.clock += seconds
 
     def now(self):

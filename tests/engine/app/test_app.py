@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 from ludoteca.core.match import AI, HUMAN
+from ludoteca.ui import app as app_module
 from ludoteca.ui.storage import SAVE_PREFIX, MemoryStore
 
 from .fake_browser import make_app
@@ -295,3 +296,16 @@ def test_escape_closes_the_game_menu():
     assert 'data-testid="menu-panel"' in browser.html
     app.dispatch("escape")
     assert 'data-testid="menu-panel"' not in browser.html
+
+
+def test_a_long_ai_think_yields_through_a_timer_every_few_slices(monkeypatch):
+    """Zero-delay yields alone starve the page's timers; every few slices must be a real timer."""
+    monkeypatch.setattr(app_module, "AI_SLICE_SECONDS", 0.0002)  # many slices per decision
+    app, browser = make_app()
+    start_vs_ai(app, browser, level="hard")
+    browser.run_pending()
+    yields = [s for s in browser.sleeps if s in (0, app_module.TIMER_YIELD_SECONDS)]
+    assert yields[0] == app_module.TIMER_YIELD_SECONDS  # quick decisions back to back yield to timers too
+    assert yields.count(app_module.TIMER_YIELD_SECONDS) >= 3
+    longest_run_of_zero = max(len(run) for run in "".join("0" if s == 0 else "t" for s in yields).split("t"))
+    assert longest_run_of_zero < app_module.TIMER_YIELD_EVERY_SLICES
