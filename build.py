@@ -420,6 +420,8 @@ def start_up_modules(dist: Path) -> list[str]:
     return modules
 
 
+# What PyScript fetches only once Pyodide has started (main.py, the [files] zip).
+START_UP_FETCHES = (ENGINE_ZIP, "py/main.py")
 BOOT_PRELOAD_TAG = re.compile(r'(<script type="application/json" id="boot-preload">)(.*?)(</script>)', re.DOTALL)
 BOOT_FILES_TAG = re.compile(r'(<script type="application/json" id="boot-files">)(.*?)(</script>)', re.DOTALL)
 SW_PLACEHOLDERS = ("__LUDOTECA_CACHE_NAME__", "__LUDOTECA_PRECACHE__")
@@ -441,7 +443,7 @@ def finalize_dist(dist: Path, sw_template: Path = WEB / "sw.js", boot_files: tup
     page = BOOT_FILES_TAG.sub(lambda m: m.group(1) + json.dumps(sizes, sort_keys=True) + m.group(3), page, count=1)
     if not BOOT_PRELOAD_TAG.search(page):
         raise BuildError('index.html lacks <script type="application/json" id="boot-preload"></script>')
-    preload = json.dumps(start_up_modules(dist))
+    preload = json.dumps({"modules": start_up_modules(dist), "files": list(START_UP_FETCHES)})
     page = BOOT_PRELOAD_TAG.sub(lambda m: m.group(1) + preload + m.group(3), page, count=1)
     index.write_text(page, encoding="utf-8")
 

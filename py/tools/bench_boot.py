@@ -455,13 +455,14 @@ the medians and the phase table rather than any one run. Re-run to refresh.
   that unpacking does not compile the cp437 codec either. A browser test
   compares the modules of a bare Pyodide start with the app's and fails if
   any module the app adds was compiled from source.
-- **Start-up modules load in parallel.** When a service worker controls the
+- **Start-up files load in parallel.** When a service worker controls the
   page, an inline script in index.html adds `modulepreload` links for
-  PyScript's core, its chunk, the error plug-in and pyodide.mjs (build.py
-  lists them); without it they load one after another. Not on a first visit,
-  where they would be downloaded twice. Preloading the 1.2 MB
-  pyodide.asm.mjs as well was slower: its compile competed for the main
-  thread.
+  PyScript's core, its chunk, the error plug-in and pyodide.mjs, and fetch
+  preloads for main.py and the engine zip, which PyScript requests only once
+  Pyodide has started (build.py lists them all); without it they load one
+  after another. Not on a first visit, where they would be downloaded twice.
+  Preloading the 1.2 MB pyodide.asm.mjs as well was slower: its compile
+  competed for the main thread.
 - **Only what the home screen needs.** PyScript's editor, terminal, game,
   donkey and deprecation plug-ins are turned off (for the `mpy` type too:
   plug-ins load per script type), and a game's rules engine and AI load when

@@ -13,7 +13,7 @@ from browser_harness import (
     screencast_frames,
     wait_for_app_ready,
 )
-from build import BOOT_FILES, start_up_modules
+from build import BOOT_FILES, START_UP_FETCHES, start_up_modules
 
 HOME = '#app [data-screen="home"]'
 ERROR_SCREEN = '[data-testid="boot-error"]'
@@ -57,13 +57,27 @@ def test_first_visit_downloads_each_file_once(page, open_app, serve_dir, dist_di
     wait_for_app_ready(page)
     for path in start_up:
         assert server.count("/" + path) == 1, f"{path} fetched again on a warm start"
-    # Repeat visits fetch PyScript's and Pyodide's modules from the cache all at once.
-    assert preloaded(page) == start_up_modules(dist_dir)
+    # Repeat visits fetch what start-up needs from the cache all at once.
+    assert preloaded(page) == start_up_modules(dist_dir) + list(START_UP_FETCHES)
 
 
 def preloaded(page) -> list[str]:
-    return page.evaluate("""() => [...document.querySelectorAll('link[rel=modulepreload]')]
+    return page.evaluate("""() => [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')]
         .map((link) => new URL(link.href).pathname.slice(1))""")
+
+
+def test_preloaded_files_are_fetched_once_on_a_warm_start(page, open_app, request_log):
+    """PyScript's own fetch() must reuse each preload, not request the file a second time."""
+    open_app(page)
+    requests = request_log(page)
+    warnings = []
+    page.on("console", lambda message: warnings.append(message.text) if "preload" in message.text else None)
+    page.reload()
+    wait_for_app_ready(page)
+    page.wait_for_timeout(3_500)  # Chromium warns about unused preloads about 3 s after load
+    for path in START_UP_FETCHES:
+        assert sum(url.endswith("/" + path) for url in requests) == 1, path
+    assert warnings == []
 
 
 def test_start_up_skips_unused_pyscript_plugins(page, open_app, request_log):
