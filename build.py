@@ -13,6 +13,7 @@ Standard library only, so a fresh Debian machine can run it with `python3`:
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import io
 import json
@@ -67,40 +68,42 @@ BACKGROUND_COLOR = "#10222d"
 ACCENT_COLOR = "#f2b134"
 ICON_PNG_SIZES = (192, 512)
 
-# Hosts that serve code or packages. Nothing shipped may point at them: the app
-# must never load anything from outside its own origin.
-REMOTE_CODE_HOSTS = re.compile(
-    rb"(?:https?:)?//(?:[a-z0-9-]+\.)*(?:jsdelivr\.(?:net|com)|unpkg\.com|pyscript\.net"
-    rb"|googleapis\.com|cdnjs\.cloudflare\.com|esm\.sh|esm\.run|jspm\.io|skypack\.dev"
-    rb"|raw\.githubusercontent\.com|micropython\.org)",
-)  # matched against lower-cased bytes: several times faster than re.IGNORECASE
-# Doctest examples inside Pyodide's own stdlib: documentation, never fetched.
-ALLOWED_REMOTE_MENTIONS = {
-    ("pyodide/python_stdlib.zip", "pyodide/http/__init__.py"),
-    ("pyodide/python_stdlib.zip", "pyodide/http/_pyfetch.py"),
+# Absolute and protocol-relative URLs, as they appear in code and text.
+ABSOLUTE_URL = re.compile(rb"""(?:https?:|(?<=["'`(]))//[^\s"'`<>()\\]+""", re.IGNORECASE)
+# The vendored PyScript and Pyodide carry remote fallbacks (used when no local
+# file is configured) and links in their messages. Each is rewritten by what
+# it names, whatever its host: a fallback becomes the same-origin path of that
+# file (if absent, it fails as a 404 on our own origin instead of going
+# online), a link becomes words. find_remote_references() proves nothing else
+# is left.
+_ANY_HOST = rb"https?://[^/\s\"'`]+"
+VENDOR_URL_REWRITES = tuple((re.compile(_ANY_HOST + path), local) for path, local in (
+    (rb"/pyodide/v\$\{\w+\}/full/pyodide\.mjs", b"./pyodide/pyodide.mjs"),
+    (rb"/npm/@micropython/micropython-webassembly-pyscript@\$\{\w+\}/micropython\.mjs",
+     b"./micropython/micropython.mjs"),
+    (rb"/pyodide/v\$\{\w+\}/full/", b"./"),  # Pyodide's package base: the local lock, or nothing
+    (rb"/pi/v2", b"./micropython/pi/v2"),  # MicroPython's package index
+    (rb"/(?=\\*['\"])", b"./github/"),  # the prefix PyScript puts before github: file paths (in quotes)
+    (rb"/\?q=", b"the Pyodide package list, name "),
+    (rb"/latest/faq/#sharedarraybuffer", b"the PyScript FAQ on SharedArrayBuffer"),
+    (rb"/using-sri-with-dynamic-files", b"the notes on SRI with dynamic files"),
+))
+# Absolute URLs that may stay in shipped files, because nothing ever fetches them.
+NEVER_FETCHED_URLS = {
+    b"http://www.w3.org/2000/svg": "an XML namespace name",
+    b"http://0.0.0.0": "PyScript sends a page opened at this address to localhost",
+    b"https://${t}": "Pyodide parses a socket's host and port with URL()",
+    b"https://developer.mozilla.org/en-US/docs/Web/HTML/Element/{tag}": "a link in a PyScript message",
+    b"https://github.com/pyscript/pyscript/issues/257#issuecomment-1119595062": "a link in a PyScript message",
+    b"https://pyscript.github.io/docs/2023.11.2/user-guide/workers/": "a link in a PyScript message",
+    b"https://pyodide.org/en/stable/usage/loading-packages.html": "a link in a Pyodide message",
 }
-
-# The vendor bundles carry CDN fallbacks for when no local interpreter is
-# configured. Point them at same-origin paths (absent ones fail as 404 on our
-# own origin instead of silently going online).
-VENDOR_REWRITES = {
-    "pyscript/": (
-        ("https://cdn.jsdelivr.net/pyodide/v${e}/full/pyodide.mjs", "./pyodide/pyodide.mjs"),
-        (
-            "https://cdn.jsdelivr.net/npm/@micropython/micropython-webassembly-pyscript@${e}/micropython.mjs",
-            "./micropython/micropython.mjs",
-        ),
-        ("https://packages.pyscript.net/?q=", "the Pyodide package list, name "),
-        ("https://docs.pyscript.net/latest/faq/#sharedarraybuffer", "the PyScript FAQ on SharedArrayBuffer"),
-        ("https://raw.githubusercontent.com/", "./github/"),
-        ("https://micropython.org/pi/v2", "./micropython/pi/v2"),
-        ("https://www.jsdelivr.com/using-sri-with-dynamic-files", "the jsDelivr SRI notes"),
-    ),
-    "pyodide/": (
-        # Package fallback URL: packages come from the local index or nowhere.
-        ("https://cdn.jsdelivr.net/pyodide/v${U}/full/", "./"),
-    ),
-}
+# Shipped files read as text by that check; the rest are images and WebAssembly.
+TEXT_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".py", ".md", ".txt")
+# Pyodide's own Python in its stdlib zip: only string values count (docstrings
+# and comments are full of documentation links). CPython's stdlib proper never
+# loads code from a URL by itself.
+PYODIDE_STDLIB_PACKAGES = ("pyodide/", "_pyodide/")
 SOURCE_MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 
 
@@ -222,8 +225,7 @@ def pyscript_stdlib_sources(shipped_bundles: list[bytes]) -> dict[str, bytes]:
             if isinstance(value, dict):
                 walk(f"{prefix}{name}/", value)
             elif name.endswith(".py"):
-                for old, new in VENDOR_REWRITES["pyscript/"]:  # as the build did to the bundle
-                    value = value.replace(old, new)
+                value = rewrite_remote_urls(value.encode()).decode()  # as the build did to the bundle
                 literal = json.dumps(value, ensure_ascii=False).encode()
                 if not any(literal in bundle for bundle in shipped_bundles):
                     raise BuildError(f"{prefix}{name} in {PYSCRIPT_STDLIB_ARTIFACT} is not the text PyScript ships")
@@ -339,13 +341,17 @@ def engine_zip_bytes(package_dir: Path, pyscript_bundles: list[bytes], stdlib_zi
     return deterministic_zip(files)
 
 
+def rewrite_remote_urls(data: bytes) -> bytes:
+    for pattern, local in VENDOR_URL_REWRITES:
+        data = pattern.sub(local, data)
+    return data
+
+
 def rewrite_vendor_file(relative: str, data: bytes) -> bytes:
-    for prefix, rewrites in VENDOR_REWRITES.items():
-        if relative.startswith(prefix) and relative.endswith((".js", ".mjs", ".css")):
-            for old, new in rewrites:
-                data = data.replace(old.encode(), new.encode())
-            # We do not ship source maps; the comment would make devtools ask for them.
-            data = SOURCE_MAP_COMMENT.sub(b"\n", data)
+    if relative.startswith(("pyscript/", "pyodide/")) and relative.endswith((".js", ".mjs", ".css")):
+        data = rewrite_remote_urls(data)
+        # We do not ship source maps; the comment would make devtools ask for them.
+        data = SOURCE_MAP_COMMENT.sub(b"\n", data)
     return data
 
 
@@ -463,27 +469,47 @@ def finalize_dist(dist: Path, sw_template: Path = WEB / "sw.js", boot_files: tup
     return cache_name
 
 
+def python_string_values(source: bytes) -> list[str]:
+    """The string constants of a module, without its docstrings."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
 def find_remote_references(dist: Path) -> list[str]:
-    """Every CDN / package-host URL in dist, including inside zip archives."""
+    """Every absolute URL in dist that something could fetch, zip archives included.
+
+    Only NEVER_FETCHED_URLS may appear: the app must never load anything from
+    outside its own origin, whichever host it would be.
+    """
     found = []
 
-    def scan(label: str, member: str | None, data: bytes) -> None:
-        if (label, member) in ALLOWED_REMOTE_MENTIONS:
-            return
-        for match in REMOTE_CODE_HOSTS.finditer(data.lower()):
-            where = f"{label}!{member}" if member else label
-            found.append(f"{where}: {data[max(0, match.start() - 40):match.end() + 40]!r}")
+    def scan(where: str, text: bytes) -> None:
+        for match in ABSOLUTE_URL.finditer(text):
+            if match.group() not in NEVER_FETCHED_URLS:
+                found.append(f"{where}: {text[max(0, match.start() - 40):match.end() + 40]!r}")
 
     for path in sorted(dist.rglob("*")):
         if not path.is_file():
             continue
         label = path.relative_to(dist).as_posix()
-        data = path.read_bytes()
-        scan(label, None, data)
-        if path.suffix in (".zip", ".whl"):
+        if path.suffix in TEXT_SUFFIXES:
+            scan(label, path.read_bytes())
+        elif path.suffix in (".zip", ".whl"):
             with zipfile.ZipFile(path) as archive:
                 for name in archive.namelist():
-                    scan(label, name, archive.read(name))
+                    if label == "pyodide/python_stdlib.zip":
+                        if name.startswith(PYODIDE_STDLIB_PACKAGES) and name.endswith(".py"):
+                            for value in python_string_values(archive.read(name)):
+                                scan(f"{label}!{name}", value.encode())
+                    elif name.endswith(TEXT_SUFFIXES):
+                        scan(f"{label}!{name}", archive.read(name))
     return found
 
 
@@ -507,7 +533,7 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> str:
         cache_name = finalize_dist(staging)
         remote = find_remote_references(staging)
         if remote:
-            raise BuildError("dist would reference remote code hosts:\n  " + "\n  ".join(remote))
+            raise BuildError("dist would reference URLs outside the app's origin:\n  " + "\n  ".join(remote))
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
