@@ -11,13 +11,20 @@ and random playouts per second in Pyodide against CPython in the same run.
 from __future__ import annotations
 
 import argparse
-import json
 import pathlib
 import statistics
 import sys
-import time
 
-from browser_harness import StaticServer, chromium, install_longtask_observer, longest_task_ms, wait_for_app_ready
+from browser_harness import (
+    FAST_PACE,
+    StaticServer,
+    chromium,
+    install_longtask_observer,
+    longest_task_ms,
+    start_computer_game,
+    wait_for_ai_decisions,
+    wait_for_app_ready,
+)
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PAGES = REPO / "tests" / "browser" / "pages"
@@ -27,7 +34,6 @@ from ludoteca.core.playouts import measure  # noqa: E402
 from ludoteca.games.alphabeticell import GAME  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
-FAST_PACE = "localStorage.setItem('ludoteca:v1:settings', JSON.stringify({pace: 'fast'}));"
 
 
 def percentile(values: list, fraction: float) -> float:
@@ -54,21 +60,8 @@ def level_figures(browser, server, level: str, decisions: int) -> dict:
     page = context.new_page()
     page.goto(server.url + "/")
     wait_for_app_ready(page)
-    page.click('[data-testid="new-alphabeticell"]')
-    page.select_option('[data-testid="seat-0-kind"]', "ai")
-    for seat in (0, 1):
-        page.select_option(f'[data-testid="seat-{seat}-level"]', level)
-    page.fill('[data-testid="seed"]', "2026")
-    started = page.evaluate("performance.now()")
-    page.click('[data-testid="start"]')
-    deadline = time.time() + 600
-    moves = []
-    while time.time() < deadline:
-        moves = [m for m in json.loads(page.evaluate("window.ludotecaStats()"))["ai_moves"] if m["legal"] > 1]
-        finished = page.locator('[data-testid="results"]').count() > 0
-        if len(moves) >= decisions or finished:
-            break
-        time.sleep(0.5)
+    started = start_computer_game(page, level, 2026)
+    moves = wait_for_ai_decisions(page, decisions, timeout_s=600)
     longest = longest_task_ms(page, started)
     context.close()
     walls = [m["wall"] for m in moves]

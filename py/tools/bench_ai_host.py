@@ -45,7 +45,15 @@ TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parents[1]
 sys.path.insert(0, str(TOOLS))
 
-from browser_harness import StaticServer, chromium, install_longtask_observer, wait_for_app_ready  # noqa: E402
+from browser_harness import (  # noqa: E402
+    FAST_PACE,
+    StaticServer,
+    chromium,
+    install_longtask_observer,
+    start_computer_game,
+    wait_for_ai_decisions,
+    wait_for_app_ready,
+)
 
 PAGES = ROOT / "tests" / "browser" / "pages"
 PAGES_PREFIX = "/__pages__/"
@@ -56,7 +64,6 @@ GOAL_MS = 50  # the issue: no main-thread task over 50 ms while the AI thinks
 TICK_MS = 10
 FIRST_SEED = 2026
 CLICK_AFTER_MS = 400  # into a decision, when the bench clicks to time input delay
-FAST_PACE = "localStorage.setItem('ludoteca:v1:settings', JSON.stringify({pace: 'fast'}));"
 
 # The worker design, added to the shipped page without changing it. "eager"
 # starts the worker before the page's own scripts run, as early as any real
@@ -206,19 +213,8 @@ def app_while_thinking(browser, server: StaticServer, decisions: int) -> dict:
         page = context.new_page()
         page.goto(server.url + "/")
         wait_for_app_ready(page, TIMEOUT_MS)
-        page.click('[data-testid="new-alphabeticell"]')
-        page.select_option('[data-testid="seat-0-kind"]', "ai")
-        for seat in (0, 1):
-            page.select_option(f'[data-testid="seat-{seat}-level"]', "hard")
-        page.fill('[data-testid="seed"]', str(FIRST_SEED))
-        page.click('[data-testid="start"]')
-        deadline = time.time() + 300
-        moves: list[dict] = []
-        while time.time() < deadline:
-            moves = [m for m in json.loads(page.evaluate("window.ludotecaStats()"))["ai_moves"] if m["legal"] > 1]
-            if len(moves) >= decisions or page.locator('[data-testid="results"]').count() > 0:
-                break
-            time.sleep(0.5)
+        start_computer_game(page, "hard", FIRST_SEED)
+        moves = wait_for_ai_decisions(page, decisions, timeout_s=300)
         page.wait_for_timeout(300)  # long-task entries arrive after their task
         figures = page.evaluate(SPAN_FIGURES)
         figures["decisions"] = len(moves)

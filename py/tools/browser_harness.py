@@ -22,8 +22,10 @@ import errno
 import functools
 import hashlib
 import http.server
+import json
 import socketserver
 import threading
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -245,3 +247,35 @@ def longest_task_window(page) -> tuple[float, float]:
         " {start: 0, duration: 0})]"
     )
     return (origin_ms + task["start"]) / 1000, (origin_ms + task["start"] + task["duration"]) / 1000
+
+
+# --------------------------------------------------------------------------- computer games
+
+# Computer turns follow each other without the pauses that let a person follow them.
+FAST_PACE = "localStorage.setItem('ludoteca:v1:settings', JSON.stringify({pace: 'fast'}));"
+
+
+def start_computer_game(page, level: str, seed: int) -> float:
+    """From the home screen: Alphabeticell, two computer players at `level`.
+
+    Returns the page's clock just before the game starts."""
+    page.click('[data-testid="new-alphabeticell"]')
+    page.select_option('[data-testid="seat-0-kind"]', "ai")
+    for seat in (0, 1):
+        page.select_option(f'[data-testid="seat-{seat}-level"]', level)
+    page.fill('[data-testid="seed"]', str(seed))
+    started = page.evaluate("performance.now()")
+    page.click('[data-testid="start"]')
+    return started
+
+
+def wait_for_ai_decisions(page, decisions: int, timeout_s: float) -> list[dict]:
+    """The app's timed AI decisions with a real choice (more than one legal move),
+    once there are `decisions` of them, the game ended, or time ran out."""
+    deadline = time.time() + timeout_s
+    while True:
+        moves = [m for m in json.loads(page.evaluate("window.ludotecaStats()"))["ai_moves"] if m["legal"] > 1]
+        finished = page.locator('[data-testid="results"]').count() > 0
+        if len(moves) >= decisions or finished or time.time() >= deadline:
+            return moves
+        time.sleep(0.5)

@@ -1,7 +1,7 @@
 """The message catalog: every piece of UI text goes through `t()`.
 
-Adding a language means adding a catalog here (and in each game's
-`messages.py`); no UI code changes. Missing keys fall back to English, then
+Adding a language means adding a catalog here (and to the messages each
+game's `ui.py` registers); no UI code changes. Missing keys fall back to English, then
 to the key itself, so a gap never crashes a screen.
 """
 
