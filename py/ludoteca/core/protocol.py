@@ -26,7 +26,17 @@ from .rng import SeededRng
 
 
 class GameError(Exception):
-    """Base class for every error a game or the core raises on purpose."""
+    """Base class for every error a game or the core raises on purpose.
+
+    `code` names the message the UI shows (`t("error." + code, **params)`), so
+    the engine never sends English sentences to the page; the English text
+    stays for logs, tests and CPython users.
+    """
+
+    def __init__(self, message: str = "", code: str = "", **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class IllegalMoveError(GameError):
@@ -68,6 +78,22 @@ class Move:
 
     def __str__(self) -> str:
         return self.text
+
+
+# How the players in `to_move()` act (see `State.acting_mode`).
+TURN = "turn"  # one player
+SIMULTANEOUS = "simultaneous"  # each listed player submits in secret; resolved when all have
+RESPONSE = "response"  # a window: any listed player may act, in submission order
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game this is, like OpenSpiel's GameType."""
+
+    dynamics: str  # "sequential" | "simultaneous" | "mixed"
+    information: str  # "perfect" | "imperfect"
+    chance: str  # "deterministic" | "explicit"
+    utility: str  # "zero_sum" | "constant_sum" | "general_sum"
 
 
 @dataclass(frozen=True)
@@ -145,6 +171,7 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     variants: Sequence[VariantOption] = ()
+    game_type: GameType = GameType("sequential", "perfect", "deterministic", "zero_sum")
 
     def default_settings(self, num_players: Optional[int] = None) -> Settings:
         players = num_players if num_players is not None else self.min_players
@@ -155,18 +182,28 @@ class Game:
         if not self.min_players <= settings.num_players <= self.max_players:
             raise GameError(
                 f"{self.id} is for {self.min_players}-{self.max_players} players,"
-                f" not {settings.num_players}"
+                f" not {settings.num_players}",
+                "core.player_count", min=self.min_players, max=self.max_players, count=settings.num_players,
             )
         variants = {}
         for option in self.variants:
             value = settings.variants.get(option.key, option.default)
             if value not in option.choices:
-                raise GameError(f"variant {option.key} cannot be {value!r}")
+                raise GameError(f"variant {option.key} cannot be {value!r}", "core.variant_value", variant=option.key, value=str(value))
             variants[option.key] = value
         unknown = set(settings.variants) - set(variants)
         if unknown:
-            raise GameError(f"unknown variants: {', '.join(sorted(unknown))}")
+            raise GameError(f"unknown variants: {', '.join(sorted(unknown))}", "core.variant_unknown",
+                            variants=", ".join(sorted(unknown)))
         return Settings(settings.num_players, variants)
+
+    def required_assets(self, settings: Settings) -> tuple:
+        """Data files the rules need for these settings (paths relative to the
+        site root, e.g. a word list); the app loads them before a match starts."""
+        return ()
+
+    def provide_asset(self, path: str, data: bytes) -> None:
+        """Receives one of `required_assets`, before `new_state` or a replay."""
 
     def new_state(self, settings: Settings, seed: int) -> "State":  # pragma: no cover
         raise NotImplementedError
@@ -197,6 +234,15 @@ class State:
     def is_chance(self) -> bool:
         return False
 
+    def acting_mode(self) -> str:
+        """How the players in `to_move()` act: TURN (one player), SIMULTANEOUS
+        (each submits one move in secret; `to_move()` shrinks as they do and
+        the node resolves inside `apply` when the last one submits; another
+        player's view shows only that they have submitted), or RESPONSE (a
+        window in which any of them may act, in submission order, each move
+        taking effect at once). Games with multi-actor nodes override this."""
+        return TURN
+
     def is_terminal(self) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -209,6 +255,8 @@ class State:
             acting = self.to_move()
             if not acting:
                 return LegalMoves(self, -1)
+            if len(acting) > 1:
+                raise GameError("several players may act now: name one", "core.name_player")
             player = acting[0]
         return LegalMoves(self, player)
 
@@ -222,11 +270,11 @@ class State:
         """Checks and plays a player's move. Raises IllegalMoveError and leaves
         the state unchanged when the move is not allowed."""
         if self.is_terminal():
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", "core.game_over")
         if player not in self.to_move():
-            raise NotYourTurnError(f"player {player + 1} cannot act now")
+            raise NotYourTurnError(f"player {player + 1} cannot act now", "core.not_your_turn", player=player + 1)
         if not self.is_legal(player, move):
-            raise IllegalMoveError(f"{move.text} is not legal now")
+            raise IllegalMoveError(f"{move.text} is not legal now", "core.illegal_now", move=move.text)
         self.apply_unchecked(player, move)
 
     def apply_unchecked(self, player: int, move: Move) -> None:  # pragma: no cover
@@ -252,9 +300,9 @@ class State:
 
     def apply_chance(self, move: Move) -> None:
         if not self.is_chance():
-            raise IllegalMoveError("no chance event is pending")
+            raise IllegalMoveError("no chance event is pending", "core.no_chance")
         if move not in [outcome for outcome, _ in self.chance_outcomes()]:
-            raise IllegalMoveError(f"{move.text} is not a possible chance outcome")
+            raise IllegalMoveError(f"{move.text} is not a possible chance outcome", "core.bad_chance", move=move.text)
         self.apply_unchecked(-1, move)
 
     def resolve_chance(self) -> list:
@@ -331,11 +379,11 @@ def parse_with(parsers: dict, text: str) -> Move:
     head, _, rest = text.strip().partition(" ")
     parser = parsers.get(head)
     if parser is None:
-        raise MoveParseError(f"unknown move {text!r}")
+        raise MoveParseError(f"unknown move {text!r}", "core.unknown_move", text=text)
     try:
         return parser(rest)
     except MoveParseError:
         raise
     except (ValueError, IndexError, KeyError) as error:
-        raise MoveParseError(f"cannot read move {text!r}: {error}") from None
+        raise MoveParseError(f"cannot read move {text!r}: {error}", "core.unreadable_move", text=text) from None
 
