@@ -11,16 +11,25 @@ import json
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, Match, Seat
+from ..core.match import AI, HUMAN, Match, Seat, now_iso
 from ..core.protocol import GameError, RecordError, Settings
 from ..core.rng import MASK64, SEED_MASK, seed_from_text
 from ..games import registry
 from . import screens
 from .i18n import Catalog
+from .palette import SEAT_COLOURS
 from .routes import Route, parse_route
-from .storage import SaveStore, StorageFullError
+from .storage import (
+    MAX_IMPORT_BYTES,
+    SAVE_PREFIX,
+    SaveConflictError,
+    SaveStore,
+    StorageError,
+    StorageFullError,
+    StorageReadError,
+    StorageUnavailableError,
+)
 
-SEAT_COLOURS = ("#d64545", "#2f7fd6", "#2a9d58", "#e0a526", "#8a4fd1", "#3b3b3b")
 AI_SLICE_SECONDS = 0.012  # one slice of AI thinking per browser task: stays far below 50 ms
 # Pyodide yields to the browser through a message for delays up to 2 ms, and a
 # steady stream of those starves the page's timers (measured: a 10 ms interval
@@ -46,6 +55,22 @@ async def think_in_slices(search, sleep, still_wanted: Callable[[], bool] = lamb
         slices += 1
 AI_PACE_SECONDS = {"normal": 0.7, "fast": 0.0}  # least time an AI turn takes, to follow it
 FORCED_MOVE_PAUSE = {"normal": 0.35, "fast": 0.0}
+
+
+DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en"}
+PREF_CHOICES = {"motion": ("system", "on", "off"), "pace": ("normal", "fast"), "language": ("en", "it")}
+MAX_NAME = 24
+
+
+def valid_prefs(stored: dict) -> dict:
+    """Only the stored preferences that are well formed: storage is not trusted."""
+    prefs = {key: value for key, value in stored.items()
+             if key in PREF_CHOICES and value in PREF_CHOICES[key]}
+    if isinstance(stored.get("auto_forced"), bool):
+        prefs["auto_forced"] = stored["auto_forced"]
+    if isinstance(stored.get("name"), str):
+        prefs["name"] = stored["name"][:MAX_NAME]
+    return prefs
 
 
 class Browser:
@@ -110,6 +135,9 @@ class PlayView:
     ai_thinking: Optional[int] = None
     rendered_entries: int = 0  # moves already animated
     hide_results: bool = False
+    # Another tab changed this save: the game is read-only until the player
+    # loads the newer copy or keeps this one as a separate save.
+    conflict: bool = False
 
 
 class App:
@@ -117,8 +145,8 @@ class App:
         self.browser = browser
         self.games = registry.all_games()
         self.saves = SaveStore(browser.store, self.games)
-        self.prefs = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en"}
-        self.prefs.update(self.saves.read_settings())
+        self.prefs = dict(DEFAULT_PREFS)
+        self.prefs.update(valid_prefs(self.saves.read_settings()))
         self.catalog = Catalog(self.prefs["language"])
         self.route = Route("home")
         self.notices: list = []
@@ -126,9 +154,11 @@ class App:
         self.setup: Optional[SetupForm] = None
         self.match: Optional[Match] = None
         self.save_id: Optional[str] = None
+        self.save_text: Optional[str] = None  # what this tab last read or wrote for the open save
         self.play = PlayView()
         self.ai_generation = 0
-        self.storage_full = False
+        self.storage_problem: Optional[str] = None  # message key of the last failed write
+        self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": []}  # read by the browser benchmark
 
     # --- helpers ------------------------------------------------------------
@@ -175,16 +205,37 @@ class App:
         if self.match is not None and self.save_id == save_id:
             return True
         try:
+            self.save_text = self.saves.raw(save_id)
             self.match = self.saves.load(save_id)
+        except StorageReadError as error:
+            self.notify("error", self.t("error.save_unreadable", reason=str(error)))
+            self.match = None
+            return False
         except RecordError as error:
-            missing = self.saves.raw(save_id) is None
-            self.notify("error", self.t("error.save_missing") if missing
-                        else self.t("error.save_damaged", reason=str(error)))
+            self.notify("error", self.t("error.save_missing") if error.code == "save.missing"
+                        else self.t("error.save_damaged", reason=self.error_text(error)))
             self.match = None
             return False
         self.save_id = save_id
         self.play = PlayView(rendered_entries=len(self.match.entries))
         return True
+
+    def _storage_readable(self) -> bool:
+        try:
+            self.saves.store.keys()
+            return True
+        except StorageError:
+            return False
+
+    def error_text(self, error: Exception) -> str:
+        """A typed error in the player's language: its code's message, else its text."""
+        code = getattr(error, "code", "")
+        if code:
+            key = "error." + code
+            text = self.catalog.t(key, **getattr(error, "params", {}))
+            if text != key:
+                return text
+        return str(error)
 
     # --- setup ----------------------------------------------------------------
     def _default_setup(self, game_id: str) -> SetupForm:
@@ -222,7 +273,12 @@ class App:
             if attribute == "kind":
                 seat.kind = HUMAN if value == HUMAN else AI
                 return True
-            setattr(seat, {"name": "name", "level": "level", "color": "color"}[attribute], value)
+            if attribute == "name":
+                seat.name = value[:MAX_NAME]
+            elif attribute == "color" and value in SEAT_COLOURS:
+                seat.color = value
+            elif attribute == "level":
+                seat.level = value
             return False
         return False
 
@@ -238,6 +294,7 @@ class App:
             self._write_prefs()
         self.match = match
         self.save_id = self.saves.new_id(match.created)
+        self.save_text = None
         self.play = PlayView()
         self._autosave()
         self.go(Route("play", self.save_id))
@@ -274,6 +331,56 @@ class App:
 
         self.confirming = Confirmation(self.t("saves.confirm_delete"), self.t("saves.delete"), delete)
 
+    def on_export_raw(self, save_id: str):
+        """Downloads a damaged save's stored text as it is, so nothing is lost."""
+        try:
+            text = self.saves.raw(save_id)
+        except StorageReadError as error:
+            self.notify("error", self.t("error.save_unreadable", reason=str(error)))
+            return
+        if text is not None:
+            safe = "".join(ch for ch in save_id if ch.isalnum() or ch == "-")[:40] or "save"
+            self.browser.download(f"ludoteca-damaged-{safe}.txt", text)
+
+    def on_conflict_reload(self, _arg: str):
+        """Drops this tab's copy for the newer one another tab wrote."""
+        save_id = self.save_id
+        self.match, self.save_id = None, None
+        self._cancel_ai()
+        if save_id is not None and self._open_save(save_id):
+            self.notify("info", self.t("notice.reloaded"))
+        else:
+            self.go(Route("home"))
+            return False
+
+    def on_conflict_keep(self, _arg: str):
+        """Keeps this tab's version too, as a save of its own."""
+        if self.match is None:
+            return
+        self.save_id = self.saves.new_id(now_iso())
+        self.save_text = None
+        self.play.conflict = False
+        self._autosave()
+        self.notify("info", self.t("notice.kept_copy"))
+        self.go(Route("play", self.save_id))
+        return False
+
+    def storage_changed(self, key: Optional[str]) -> None:
+        """Another tab wrote to storage (the browser's `storage` event)."""
+        if self.route.name == "home":
+            self.render()
+            return
+        if self.match is None or self.save_id is None or key not in (None, SAVE_PREFIX + self.save_id):
+            return
+        try:
+            stored = self.saves.raw(self.save_id)
+        except StorageReadError:
+            return
+        if stored != self.save_text and not self.play.conflict:
+            self._cancel_ai()
+            self.play.conflict = True
+            self.render()
+
     def on_confirm(self, _arg: str):
         confirmation, self.confirming = self.confirming, None
         if confirmation is not None:
@@ -293,7 +400,7 @@ class App:
 
     def on_pref(self, arg: str):
         key, _, value = arg.partition("=")
-        if key in ("motion", "pace", "language"):
+        if key in PREF_CHOICES and value in PREF_CHOICES[key]:
             self.prefs[key] = value
         elif key == "auto_forced":
             self.prefs[key] = value == "on"
@@ -313,7 +420,7 @@ class App:
             self._autosave()
 
     def on_redo(self, _arg: str):
-        if self.match is not None and self.match.can_redo():
+        if self.match is not None and self.match.can_redo() and not self.play.conflict:
             self._cancel_ai()
             self.match.redo()
             self._autosave()
@@ -368,18 +475,24 @@ class App:
         self.start_game(form)
         return False
 
+    def import_too_large(self) -> None:
+        limit = MAX_IMPORT_BYTES // 1000
+        self.notify("error", self.t("error.import", reason=self.t("error.import.too_large", limit=limit)))
+        self.render()
+
     def import_text(self, text: str) -> None:
         """Called by the browser glue with the contents of a chosen file."""
         try:
             save_id, match = self.saves.import_text(text)
         except RecordError as error:
-            self.notify("error", self.t("error.import", reason=str(error)))
+            self.notify("error", self.t("error.import", reason=self.error_text(error)))
             self.render()
             return
-        except StorageFullError:
-            self.notify("error", self.t("error.storage_full"))
+        except StorageError as error:
+            self.notify("error", self.t(self._write_error_key(error)))
             self.render()
             return
+        self.save_text = self.saves.raw(save_id)
         self.match, self.save_id = match, save_id
         self.play = PlayView(rendered_entries=len(match.entries))
         self.notify("info", self.t("notice.imported"))
@@ -412,7 +525,7 @@ class App:
     def _undo_player(self) -> Optional[int]:
         """The human the Undo button acts for, if undo is allowed now."""
         match = self.match
-        if match is None or self.play.replay_index is not None or not match.entries:
+        if match is None or self.play.replay_index is not None or not match.entries or self.play.conflict:
             return None
         humans = match.human_players
         candidate = humans[0] if match.training_mode else match.entries[-1].player
@@ -420,34 +533,55 @@ class App:
 
     def _human_move(self, player: int, text: str) -> None:
         match = self.match
-        if match is None or self.play.replay_index is not None:
+        if match is None or self.play.replay_index is not None or self.play.conflict:
             return
         if match.seats[player].kind != HUMAN:
             return
         try:
             match.play(player, text)
         except GameError as error:
-            self.notify("error", self.t("error.illegal", reason=str(error)))
+            self.notify("error", self.t("error.illegal", reason=self.error_text(error)))
             return
         self._autosave()
 
+    @staticmethod
+    def _write_error_key(error: StorageError) -> str:
+        if isinstance(error, StorageFullError):
+            return "error.storage_full"
+        if isinstance(error, StorageUnavailableError):
+            return "error.storage_off"
+        return "error.storage_write"
+
     def _autosave(self) -> None:
-        if self.match is None or self.save_id is None:
+        """Writes the open game; never overwrites a newer copy from another tab."""
+        if self.match is None or self.save_id is None or self.storage_off or self.play.conflict:
             return
         try:
-            self.saves.save(self.save_id, self.match)
-            if self.storage_full:
-                self.storage_full = False
-                self.notices = [n for n in self.notices if n.text != self.t("error.storage_full")]
-        except StorageFullError:
-            self.storage_full = True
-            self.notify("error", self.t("error.storage_full"))
+            self.save_text = self.saves.save(self.save_id, self.match, self.save_text, check=True)
+        except SaveConflictError:
+            self._cancel_ai()
+            self.play.conflict = True
+            return
+        except StorageError as error:
+            self._storage_failed(self._write_error_key(error))
+            return
+        if self.storage_problem is not None:
+            problem, self.storage_problem = self.storage_problem, None
+            self.notices = [n for n in self.notices if n.text != self.t(problem)]
+
+    def _storage_failed(self, key: str) -> None:
+        if self.storage_problem is not None and self.storage_problem != key:
+            self.notices = [n for n in self.notices if n.text != self.t(self.storage_problem)]
+        self.storage_problem = key
+        self.notify("error", self.t(key))
 
     def _write_prefs(self) -> None:
+        if self.storage_off:
+            return
         try:
             self.saves.write_settings(self.prefs)
-        except StorageFullError:
-            self.notify("error", self.t("error.storage_full"))
+        except StorageError as error:
+            self.notify("error", self.t(self._write_error_key(error)))
 
     def _export(self) -> None:
         record = self.match.record()
@@ -463,7 +597,7 @@ class App:
     def _after_change(self) -> None:
         """Starts whatever must happen next on its own: an AI turn, a forced move."""
         match = self.match
-        if (self.route.name != "play" or match is None or match.is_over
+        if (self.route.name != "play" or match is None or match.is_over or self.play.conflict
                 or self.play.replay_index is not None or self.play.ai_thinking is not None):
             return
         acting = match.state.to_move()

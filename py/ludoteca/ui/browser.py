@@ -10,41 +10,68 @@ import random
 import time
 import traceback
 
-from js import URL, Blob, Object, document, localStorage, window
+from js import URL, Blob, Object, document, window
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js
 
 from .app import App, Browser
-from .storage import KeyValueStore, StorageFullError
+from .storage import (
+    MAX_IMPORT_BYTES,
+    KeyValueStore,
+    StorageFullError,
+    StorageReadError,
+    StorageUnavailableError,
+    StorageWriteError,
+)
 
 
 def _text_or_none(value):
     return None if value is None or value is jsnull else str(value)
 
 
+def _error_name(error) -> str:
+    """The DOMException name behind a JsException ("QuotaExceededError", "SecurityError", ...)."""
+    js_error = getattr(error, "js_error", None)
+    name = getattr(js_error, "name", None) if js_error is not None else None
+    return str(name) if name not in (None, jsnull) else str(error).split(":", 1)[0]
+
+
 class LocalStorage(KeyValueStore):
+    """localStorage, looked up on every call: merely touching `window.localStorage`
+    throws when the browser blocks site data, and that must not stop the app."""
+
+    @staticmethod
+    def _store():
+        return window.localStorage
+
     def get(self, key):
         try:
-            return _text_or_none(localStorage.getItem(key))
-        except JsException:  # storage disabled (private mode, policies)
-            return None
+            return _text_or_none(self._store().getItem(key))
+        except JsException as error:
+            raise StorageReadError(_error_name(error)) from None
 
     def set(self, key, value):
         try:
-            localStorage.setItem(key, value)
+            self._store().setItem(key, value)
         except JsException as error:
-            raise StorageFullError(str(error)) from None
+            name = _error_name(error)
+            if "Quota" in name:
+                raise StorageFullError(name) from None
+            if name == "SecurityError":
+                raise StorageUnavailableError(name) from None
+            raise StorageWriteError(name) from None
 
     def remove(self, key):
         try:
-            localStorage.removeItem(key)
+            self._store().removeItem(key)
         except JsException:
-            pass
+            pass  # nothing removed; the entry stays listed
 
     def keys(self):
         try:
-            return [str(localStorage.key(i)) for i in range(localStorage.length)]
-        except JsException:
-            return []
+            store = self._store()
+            return [str(store.key(i)) for i in range(store.length)]
+        except JsException as error:
+            raise StorageReadError(_error_name(error)) from None
 
 
 class PyScriptBrowser(Browser):
@@ -156,6 +183,7 @@ def install(root):
             files = target.files
             if files.length:
                 browser.spawn(_import_file(app, files.item(0)))
+            target.value = ""  # choosing the same file again must import it again
             return
         pref = _text_or_none(target.getAttribute("data-pref"))
         if pref:
@@ -175,11 +203,16 @@ def install(root):
         if str(event.key) == "Escape":
             app.dispatch("escape")
 
+    def on_storage(event):
+        key = _text_or_none(event.key)  # None: another tab cleared the whole store
+        app.storage_changed(key)
+
     root.addEventListener("click", guarded(on_click))
     document.addEventListener("keydown", guarded(on_keydown))
     root.addEventListener("change", guarded(on_change))
     root.addEventListener("input", guarded(on_input))
     window.addEventListener("hashchange", guarded(lambda event: app.navigate(str(window.location.hash))))
+    window.addEventListener("storage", guarded(on_storage))
     # Read-only figures for the benchmarks (AI move times).
     window.ludotecaStats = create_proxy(lambda: json.dumps(app.stats))
     app.navigate(str(window.location.hash or "#/"))
@@ -187,5 +220,8 @@ def install(root):
 
 
 async def _import_file(app, file):
+    if file.size > MAX_IMPORT_BYTES:  # refuse before reading megabytes into Python
+        app.import_too_large()
+        return
     text = await file.text()
     app.import_text(str(text))

@@ -1,6 +1,9 @@
 """Hash routes: `#/`, `#/new/<game>`, `#/play/<save id>`, `#/rules/<game>`, `#/settings`."""
 
+import re
 from dataclasses import dataclass
+
+from .storage import SAVE_ID
 
 
 @dataclass(frozen=True)
@@ -18,6 +21,12 @@ class Route:
 
 
 ROUTES_WITH_ARGUMENT = ("new", "play", "rules")
+# What each route's argument may look like; anything else from a link is a missing page.
+ARGUMENT_FORMAT = {
+    "new": re.compile(r"[a-z][a-z0-9_]{0,39}"),
+    "rules": re.compile(r"[a-z][a-z0-9_]{0,39}"),
+    "play": SAVE_ID,
+}
 
 
 def parse_route(hash_text: str) -> Route:
@@ -27,6 +36,6 @@ def parse_route(hash_text: str) -> Route:
     parts = path.split("/")
     if parts == ["settings"]:
         return Route("settings")
-    if len(parts) == 2 and parts[0] in ROUTES_WITH_ARGUMENT and parts[1]:
+    if len(parts) == 2 and parts[0] in ROUTES_WITH_ARGUMENT and ARGUMENT_FORMAT[parts[0]].fullmatch(parts[1]):
         return Route(parts[0], parts[1])
-    return Route("missing", path)
+    return Route("missing", path[:100])

@@ -14,10 +14,12 @@ from typing import Optional
 
 from ..core.match import AI, HUMAN
 from ..games import registry
+from .palette import SEAT_COLOURS
+from .storage import StorageReadError
 from .markdown import render_markdown
 
 LEVELS = ("easy", "medium", "hard")
-COLOUR_NAMES = {
+COLOUR_NAMES = {  # keys: SEAT_COLOURS
     "#d64545": "red", "#2f7fd6": "blue", "#2a9d58": "green",
     "#e0a526": "yellow", "#8a4fd1": "purple", "#3b3b3b": "black",
 }
@@ -27,21 +29,32 @@ def attr(value) -> str:
     return escape(str(value), quote=True)
 
 
+def seat_colour(colour) -> str:
+    """A seat's colour if it is one of the app's, else the first: colours reach
+    SVG attributes, so nothing else from a save or an import may."""
+    return colour if colour in SEAT_COLOURS else SEAT_COLOURS[0]
+
+
+def seat_class(colour) -> str:
+    """The CSS class that sets `--seat` (no inline styles: the CSP forbids them)."""
+    return f"seat-c{SEAT_COLOURS.index(seat_colour(colour))}"
+
+
 def button(label: str, action: str, arg: str = "", cls: str = "", testid: str = "",
            disabled: bool = False, title: str = "", autofocus: bool = False) -> str:
     """`autofocus`: takes the keyboard focus when it appears (the browser adapter honours it)."""
     extra = f' data-arg="{attr(arg)}"' if arg != "" else ""
     extra += " data-autofocus" if autofocus else ""
-    extra += f' data-testid="{testid}"' if testid else ""
+    extra += f' data-testid="{attr(testid)}"' if testid else ""
     extra += " disabled" if disabled else ""
     extra += f' title="{attr(title)}" aria-label="{attr(title)}"' if title else ""
-    return (f'<button type="button" class="btn {cls}" data-action="{action}"{extra}>'
+    return (f'<button type="button" class="btn {attr(cls)}" data-action="{attr(action)}"{extra}>'
             f"{escape(label)}</button>")
 
 
 def link(label: str, href: str, cls: str = "btn", testid: str = "") -> str:
-    tid = f' data-testid="{testid}"' if testid else ""
-    return f'<a class="{cls}" href="{attr(href)}"{tid}>{escape(label)}</a>'
+    tid = f' data-testid="{attr(testid)}"' if testid else ""
+    return f'<a class="{attr(cls)}" href="{attr(href)}"{tid}>{escape(label)}</a>'
 
 
 @dataclass
@@ -62,7 +75,10 @@ class RenderContext:
         return escape(self.seats[player].name)
 
     def colour(self, player: int) -> str:
-        return attr(self.seats[player].color)
+        return seat_colour(self.seats[player].color)
+
+    def seat_class(self, player: int) -> str:
+        return seat_class(self.seats[player].color)
 
 
 # --- frame ------------------------------------------------------------------
@@ -138,12 +154,7 @@ def render_home(app) -> str:
             f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'
             "</article>"
         )
-    saves = app.saves.list()
-    if saves:
-        rows = "".join(render_save_row(app, save) for save in saves)
-        continue_list = f'<ul class="saves" data-testid="saves">{rows}</ul>'
-    else:
-        continue_list = f'<p class="muted" data-testid="no-saves">{escape(t("home.no_saves"))}</p>'
+    continue_list = render_saves(app)
     importer = (f'<label class="btn file-btn">{escape(t("home.import"))}'
                 '<input type="file" accept=".json,application/json" data-testid="import-input"'
                 ' data-import="1"></label>')
@@ -153,15 +164,35 @@ def render_home(app) -> str:
             f'<h2>{escape(t("home.continue"))}</h2>{continue_list}{importer}</section>')
 
 
+def render_saves(app) -> str:
+    t = app.t
+    if app.storage_off:
+        return f'<p class="notice error" role="alert" data-testid="storage-off">{escape(t("error.storage_unreadable"))}</p>'
+    try:
+        saves = app.saves.list()
+    except StorageReadError as error:
+        return (f'<p class="notice error" role="alert" data-testid="saves-unreadable">'
+                f'{escape(t("saves.list_unreadable", reason=str(error)))}</p>')
+    if not saves:
+        return f'<p class="muted" data-testid="no-saves">{escape(t("home.no_saves"))}</p>'
+    rows = "".join(render_save_row(app, save) for save in saves)
+    return f'<ul class="saves" data-testid="saves">{rows}</ul>'
+
+
 def render_save_row(app, save) -> str:
     t = app.t
     status = t(f"saves.status.{save.status}")
     delete = button(t("saves.delete"), "delete-save", save.id, "small danger", f"delete-{save.id}")
-    if save.status == "damaged":
+    if save.status == "unreadable":  # a read failed: the save may be fine, so no delete
         return (f'<li class="save damaged" data-testid="save-{attr(save.id)}">'
                 f'<div><strong>{escape(status)}</strong>'
-                f'<p class="muted">{escape(t("saves.damaged_help", reason=save.damaged_reason))}</p></div>'
-                f"{delete}</li>")
+                f'<p class="muted">{escape(t("saves.unreadable_help", reason=save.problem))}</p></div></li>')
+    if save.status == "damaged":
+        export = button(t("saves.export_raw"), "export-raw", save.id, "small", f"export-raw-{save.id}")
+        return (f'<li class="save damaged" data-testid="save-{attr(save.id)}">'
+                f'<div><strong>{escape(status)}</strong>'
+                f'<p class="muted">{escape(t("saves.damaged_help", reason=save.problem))}</p></div>'
+                f'<div class="row">{export}{delete}</div></li>')
     title = game_title(app, save.game) if save.game in app.games else save.game
     players = ", ".join(save.players)
     when = save.updated.replace("T", " ").rstrip("Z")[:16]
@@ -222,7 +253,7 @@ def render_seat_form(app, index: int, seat) -> str:
                        seat.level, f"seat-{index}-level", t("setup.level"))
     colours = select(f"seat.{index}.color", [(c, n) for c, n in COLOUR_NAMES.items()],
                      seat.color, f"seat-{index}-colour", t("setup.colour"))
-    return (f'<fieldset class="seat" style="--seat:{attr(seat.color)}">'
+    return (f'<fieldset class="seat {seat_class(seat.color)}">'
             f'<legend>{escape(t("setup.seat", n=index + 1))}</legend>'
             f'<input type="text" data-field="seat.{index}.name" value="{attr(seat.name)}"'
             f' maxlength="24" data-testid="seat-{index}-name" aria-label="{attr(t("setup.name"))}">'
@@ -249,7 +280,7 @@ def render_game(app) -> str:
     play.rendered_entries = len(match.entries)
     ctx = RenderContext(
         t=t, seats=match.seats, viewer=viewer,
-        can_act=(not replaying and not match.is_over and viewer is not None and viewer in acting
+        can_act=(not replaying and not match.is_over and not play.conflict and viewer is not None and viewer in acting
                  and match.seats[viewer].kind == HUMAN and handoff_player is None),
         animate=app.animate, fresh=fresh,
     )
@@ -263,7 +294,7 @@ def render_game(app) -> str:
     toolbar = (
         f'<div class="toolbar">'
         f'{button("↶ " + t("game.undo"), "undo", cls="small", testid="undo", disabled=undo_player is None)}'
-        f'{button(t("game.redo") + " ↷", "redo", cls="small", testid="redo", disabled=not match.can_redo() or replaying)}'
+        f'{button(t("game.redo") + " ↷", "redo", cls="small", testid="redo", disabled=not match.can_redo() or replaying or play.conflict)}'
         f'{button("☰ " + t("game.menu"), "menu", cls="small", testid="menu")}'
         "</div>"
     )
@@ -272,6 +303,11 @@ def render_game(app) -> str:
         banner = (f'<div class="banner" data-testid="replay-banner">'
                   f'{escape(t("game.replay", n=play.replay_index + 1))} '
                   f'{button(t("game.replay_back"), "replay-exit", cls="small primary", testid="replay-exit")}</div>')
+    elif play.conflict:
+        banner = (f'<div class="banner error" role="alert" data-testid="conflict-banner">'
+                  f'{escape(t("game.conflict"))} '
+                  f'{button(t("game.conflict_reload"), "conflict-reload", cls="small primary", testid="conflict-reload")}'
+                  f'{button(t("game.conflict_keep"), "conflict-keep", cls="small", testid="conflict-keep")}</div>')
     elif match.training_mode and match.undo_count:
         banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
     overlay = ""
@@ -314,7 +350,7 @@ def render_players(app, state, view, ui) -> str:
         who = f'<span class="badge">{escape(app.t("setup.kind.ai"))}</span> ' if seat.kind == AI else ""
         detail = ui.panel_detail(view, player, app.t)
         items.append(
-            f'<li class="player{turn}" style="--seat:{attr(seat.color)}" data-testid="player-{player}">'
+            f'<li class="player{turn} {seat_class(seat.color)}" data-testid="player-{player}">'
             f'<span class="dot"></span><span class="pname">{escape(seat.name)} {who}</span>'
             f'<span class="pscore" data-testid="score-{player}">{scores[player]}</span>'
             f'<span class="pdetail muted">{escape(detail)}</span></li>'
@@ -354,7 +390,7 @@ def render_menu(app) -> str:
 def render_handoff(app, player: int) -> str:
     t = app.t
     name = app.match.seats[player].name
-    return (f'<div class="handoff" data-testid="handoff" style="--seat:{attr(app.match.seats[player].color)}">'
+    return (f'<div class="handoff {seat_class(app.match.seats[player].color)}" data-testid="handoff">'
             f'<h2>{escape(t("handoff.title", name=name))}</h2><p>{escape(t("handoff.body", name=name))}</p>'
             f'{button(t("handoff.ready", name=name), "reveal", str(player), "primary big", "reveal")}</div>')
 
@@ -369,7 +405,7 @@ def render_results(app) -> str:
     headline = t("results.winner", name=winners[0]) if len(winners) == 1 else \
         t("results.winners", names=", ".join(winners))
     rows = "".join(
-        f'<tr style="--seat:{attr(match.seats[p].color)}"><td>{places[p]}</td>'
+        f'<tr class="{seat_class(match.seats[p].color)}"><td>{places[p]}</td>'
         f'<td><span class="dot"></span>{escape(match.seats[p].name)}</td><td>{scores[p]}</td></tr>'
         for p in order
     )

@@ -1,32 +1,76 @@
 """Saved games on top of a key-value store (localStorage in the browser).
 
 Each save is its own key, so one damaged save never takes the others with
-it; the index of saves is only a cache and is rebuilt from the keys when it
-is missing or damaged. A full quota raises `StorageFullError`, which the UI
-reports while the game goes on.
+it; the index of saves is only a cache, checked entry by entry and rebuilt
+from the save keys when it cannot be trusted. Nothing read from the store is
+trusted: every field is checked before use, because anything on the same
+origin (another tab, an extension, an old version) can write there.
+
+Failures are told apart, so the player is told what really happened:
+- `StorageFullError`: the quota is used up; nothing was written.
+- `StorageUnavailableError`: the browser refuses storage (site data blocked).
+- `StorageWriteError`: any other refused write.
+- `StorageReadError`: a read failed; the save may well be fine, so it is
+  never offered for deletion.
+- `SaveConflictError`: another tab changed this save since we read it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Optional
 
 from ..core.match import Match, now_iso
-from ..core.protocol import RecordError
+from ..core.protocol import GameError, RecordError
 
 PREFIX = "ludoteca:v1:"
 SAVE_PREFIX = PREFIX + "save:"
 INDEX_KEY = PREFIX + "index"
 SETTINGS_KEY = PREFIX + "settings"
 
+# The ids this app writes: the creation time's digits, a dash, a counter.
+SAVE_ID = re.compile(r"\d{8,14}-\d{1,6}")
+STATUSES = ("playing", "finished", "resigned")
+MAX_IMPORT_BYTES = 1_000_000  # a record of a very long game is ~100 KB
+MAX_JSON_DEPTH = 32  # records nest 4 deep; deeper input is rejected before parsing
+MAX_TEXT = 80  # longest game id or player name kept in a summary
 
-class StorageFullError(Exception):
+
+class StorageError(Exception):
+    """Base of every storage failure."""
+
+
+class StorageFullError(StorageError):
     """The store refused a write because its quota is used up."""
 
 
+class StorageUnavailableError(StorageError):
+    """The browser does not let the app use storage at all."""
+
+
+class StorageWriteError(StorageError):
+    """A write failed for another reason."""
+
+
+class StorageReadError(StorageError):
+    """A read failed; what is stored may be intact."""
+
+
+class SaveConflictError(StorageError):
+    """The save changed in the store since this copy was read (another tab)."""
+
+    def __init__(self, message: str, stored: Optional[str]):
+        super().__init__(message)
+        self.stored = stored  # what the store holds now (None: deleted)
+
+
 class KeyValueStore:
-    """What the storage needs from localStorage; tests use MemoryStore."""
+    """What the storage needs from localStorage; tests use MemoryStore.
+
+    `get` and `keys` raise StorageReadError, `set` raises one of the write
+    errors above."""
 
     def get(self, key: str) -> Optional[str]:  # pragma: no cover - interface
         raise NotImplementedError
@@ -71,96 +115,221 @@ class SaveSummary:
     players: list
     created: str
     updated: str
-    status: str
-    damaged_reason: str = ""
+    status: str  # one of STATUSES, or "damaged" / "unreadable"
+    problem: str = ""  # why a save is damaged or unreadable
 
     def to_json(self) -> dict:
         return {"id": self.id, "game": self.game, "players": self.players,
                 "created": self.created, "updated": self.updated, "status": self.status}
 
 
+def _short_text(value) -> Optional[str]:
+    return value[:MAX_TEXT] if isinstance(value, str) else None
+
+
+def summary_from_index(entry) -> Optional[SaveSummary]:
+    """A trusted summary from one index entry, or None when any field is off."""
+    if not isinstance(entry, dict):
+        return None
+    save_id = entry.get("id")
+    players = entry.get("players")
+    if not isinstance(save_id, str) or not SAVE_ID.fullmatch(save_id):
+        return None
+    if not isinstance(players, list) or len(players) > 8 or not all(isinstance(p, str) for p in players):
+        return None
+    texts = [_short_text(entry.get(name)) for name in ("game", "created", "updated")]
+    if None in texts or entry.get("status") not in STATUSES:
+        return None
+    game, created, updated = texts
+    return SaveSummary(save_id, game, [p[:MAX_TEXT] for p in players], created, updated, entry["status"])
+
+
+def summary_from_record(save_id: str, record: dict, updated: str) -> SaveSummary:
+    """A summary of a stored record; RecordError when its header is unusable."""
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise RecordError("its list of players is missing", "save.no_seats")
+    names = []
+    for seat in seats:
+        name = seat.get("name") if isinstance(seat, dict) else None
+        if not isinstance(name, str):
+            raise RecordError("a player has no name", "save.bad_seat")
+        names.append(name[:MAX_TEXT])
+    game = _short_text(record.get("game"))
+    created = _short_text(record.get("created", ""))
+    if game is None or created is None:
+        raise RecordError("its game or date is not text", "save.bad_header")
+    status = record.get("status", "playing")
+    if status not in STATUSES:
+        raise RecordError(f"unknown status {str(status)[:20]!r}", "save.bad_status")
+    return SaveSummary(save_id, game, names, created, _short_text(updated) or created, status)
+
+
+def check_json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
+    """Rejects JSON nested deeper than `limit` before any parser recurses into it."""
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                raise RecordError(f"it is nested more than {limit} levels deep", "import.too_deep", limit=limit)
+        elif char in "]}":
+            depth -= 1
+
+
+def parse_record_text(text: str) -> dict:
+    """JSON text to a record dict, refusing oversized and over-deep input."""
+    if len(text) > MAX_IMPORT_BYTES:
+        raise RecordError(f"it is larger than {MAX_IMPORT_BYTES // 1000} KB", "import.too_large",
+                          limit=MAX_IMPORT_BYTES // 1000)
+    check_json_depth(text)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RecordError("it is not valid JSON", "import.not_json") from None
+    if not isinstance(data, dict):
+        raise RecordError("it is not a game record", "import.not_record")
+    return data
+
+
+def replay_record(record: dict, games) -> Match:
+    """Match.from_record, with every failure turned into a RecordError."""
+    try:
+        return Match.from_record(record, games)
+    except RecordError:
+        raise
+    except GameError as error:
+        raise RecordError(str(error), error.code, **error.params) from None
+    except Exception as error:  # a record must never crash the app, whatever it holds
+        raise RecordError(f"it cannot be replayed ({type(error).__name__})", "import.unreadable") from None
+
+
 class SaveStore:
-    def __init__(self, store: KeyValueStore, games: dict):
+    def __init__(self, store: KeyValueStore, games):
         self.store = store
         self.games = games
 
     # --- index --------------------------------------------------------------
-    def _read_index(self) -> Optional[dict]:
-        raw = self.store.get(INDEX_KEY)
-        if raw is None:
-            return None
+    def _read_index(self) -> dict:
+        """id -> trusted summary; entries that fail a check are left out (and so rebuilt)."""
         try:
+            raw = self.store.get(INDEX_KEY)
+        except StorageReadError:
+            return {}
+        if raw is None:
+            return {}
+        try:
+            check_json_depth(raw)
             data = json.loads(raw)
-            return {item["id"]: item for item in data if isinstance(item, dict) and "id" in item}
-        except (ValueError, TypeError, KeyError):
-            return None
+        except (ValueError, RecursionError, RecordError):
+            return {}
+        if not isinstance(data, list):
+            return {}
+        summaries = (summary_from_index(entry) for entry in data)
+        return {summary.id: summary for summary in summaries if summary is not None}
 
     def _write_index(self, index: dict) -> None:
-        self.store.set(INDEX_KEY, json.dumps(list(index.values())))
-
-    def _summarise(self, save_id: str, record: dict, updated: str) -> SaveSummary:
-        return SaveSummary(
-            id=save_id,
-            game=str(record.get("game", "?")),
-            players=[str(seat.get("name", "?")) for seat in record.get("seats", [])],
-            created=str(record.get("created", "")),
-            updated=updated,
-            status=str(record.get("status", "playing")),
-        )
+        """Best effort: the index is a cache, so a failed write only drops it."""
+        try:
+            self.store.set(INDEX_KEY, json.dumps([s.to_json() for s in index.values()]))
+        except StorageError:
+            try:
+                self.store.remove(INDEX_KEY)
+            except StorageError:
+                pass
 
     def list(self) -> list:
-        """Every save, newest first; damaged ones are listed and marked."""
-        index = self._read_index() or {}
+        """Every save, newest first; damaged and unreadable ones are listed and
+        marked. Raises StorageReadError when the store cannot be listed at all."""
+        index = self._read_index()
         summaries = []
+        rebuilt = False
         for key in self.store.keys():
-            if not key.startswith(SAVE_PREFIX):
+            if not isinstance(key, str) or not key.startswith(SAVE_PREFIX):
                 continue
             save_id = key[len(SAVE_PREFIX):]
             cached = index.get(save_id)
             if cached is not None:
-                summaries.append(SaveSummary(**{k: cached[k] for k in (
-                    "id", "game", "players", "created", "updated", "status")}))
+                summaries.append(cached)
                 continue
-            try:
-                record = self._parse(self.store.get(key))
-                summaries.append(self._summarise(save_id, record, record.get("created", "")))
-            except RecordError as error:
-                summaries.append(SaveSummary(save_id, "?", [], "", "", "damaged", str(error)))
+            summary = self._summary_of(save_id)
+            summaries.append(summary)
+            if summary.status in STATUSES:
+                index[save_id] = summary
+                rebuilt = True
+        if rebuilt:
+            self._write_index(index)
         return sorted(summaries, key=lambda s: (s.updated, s.id), reverse=True)
 
-    # --- saves --------------------------------------------------------------
-    @staticmethod
-    def _parse(raw: Optional[str]) -> dict:
-        if raw is None:
-            raise RecordError("the save is missing")
+    def _summary_of(self, save_id: str) -> SaveSummary:
+        if not SAVE_ID.fullmatch(save_id):
+            return SaveSummary(save_id, "", [], "", "", "damaged",
+                               "its name is not one this app gives to saves")
         try:
-            data = json.loads(raw)
-        except ValueError:
-            raise RecordError("the save is not valid JSON") from None
-        if not isinstance(data, dict):
-            raise RecordError("the save is not a game record")
-        return data
+            raw = self.store.get(SAVE_PREFIX + save_id)
+        except StorageReadError as error:
+            return SaveSummary(save_id, "", [], "", "", "unreadable", str(error))
+        try:
+            record = parse_record_text(raw) if raw is not None else None
+            if record is None:
+                raise RecordError("the save is missing", "save.missing")
+            return summary_from_record(save_id, record, record.get("created", ""))
+        except RecordError as error:
+            return SaveSummary(save_id, "", [], "", "", "damaged", str(error))
 
+    # --- saves --------------------------------------------------------------
     def new_id(self, created: str) -> str:
-        stamp = "".join(ch for ch in created if ch.isdigit())
-        existing = set(self.store.keys())
+        stamp = "".join(ch for ch in created if ch.isdigit())[:14]
+        try:
+            existing = set(self.store.keys())
+        except StorageReadError:
+            existing = set()
         suffix = 0
         while f"{SAVE_PREFIX}{stamp}-{suffix}" in existing:
             suffix += 1
         return f"{stamp}-{suffix}"
 
-    def save(self, save_id: str, match: Match) -> None:
-        """Writes the match; raises StorageFullError and keeps the old copy."""
+    def save(self, save_id: str, match: Match, expected: Optional[str] = None, check: bool = False) -> str:
+        """Writes the match and returns the text written.
+
+        With `check`, the stored text must still be `expected` (what this copy
+        last read or wrote), else SaveConflictError and nothing is written.
+        A write error leaves the old copy in place. The index is only a cache:
+        failing to update it does not fail the save."""
+        key = SAVE_PREFIX + save_id
+        if check:
+            try:
+                stored = self.store.get(key)
+            except StorageReadError:
+                stored = expected  # cannot compare: the write below will tell
+            if stored != expected:
+                raise SaveConflictError("the save was changed elsewhere", stored)
         record = match.record()
-        self.store.set(SAVE_PREFIX + save_id, json.dumps(record, separators=(",", ":")))
-        index = self._read_index() or {}
-        index[save_id] = self._summarise(save_id, record, now_iso()).to_json()
+        text = json.dumps(record, separators=(",", ":"))
+        self.store.set(key, text)
+        index = self._read_index()
+        index[save_id] = summary_from_record(save_id, record, now_iso())
         self._write_index(index)
+        return text
 
     def load(self, save_id: str) -> Match:
         """Replays a save; RecordError tells what is wrong with it."""
-        record = self._parse(self.store.get(SAVE_PREFIX + save_id))
-        return Match.from_record(record, self.games)
+        if not SAVE_ID.fullmatch(save_id):
+            raise RecordError("there is no such save", "save.missing")
+        raw = self.store.get(SAVE_PREFIX + save_id)
+        if raw is None:
+            raise RecordError("the save is missing", "save.missing")
+        return replay_record(parse_record_text(raw), self.games)
 
     def raw(self, save_id: str) -> Optional[str]:
         return self.store.get(SAVE_PREFIX + save_id)
@@ -168,30 +337,24 @@ class SaveStore:
     def delete(self, save_id: str) -> None:
         self.store.remove(SAVE_PREFIX + save_id)
         index = self._read_index()
-        if index is not None and save_id in index:
+        if save_id in index:
             del index[save_id]
-            try:
-                self._write_index(index)
-            except StorageFullError:  # shrinking cannot really fail; be safe
-                self.store.remove(INDEX_KEY)
+            self._write_index(index)
 
     def import_text(self, text: str) -> tuple:
         """Validates an exported record and stores it as a new save."""
-        try:
-            record = json.loads(text)
-        except ValueError:
-            raise RecordError("it is not valid JSON") from None
-        match = Match.from_record(record, self.games)
+        match = replay_record(parse_record_text(text), self.games)
         save_id = self.new_id(now_iso())
         self.save(save_id, match)
         return save_id, match
 
     # --- preferences ----------------------------------------------------------
     def read_settings(self) -> dict:
-        raw = self.store.get(SETTINGS_KEY)
         try:
+            raw = self.store.get(SETTINGS_KEY)
+            check_json_depth(raw or "")
             data = json.loads(raw) if raw else {}
-        except ValueError:
+        except (ValueError, RecursionError, RecordError, StorageReadError):
             data = {}
         return data if isinstance(data, dict) else {}
 

@@ -14,11 +14,14 @@ def test_markdown_renders_headings_lists_and_emphasis_and_escapes_html():
 
 def test_routes_parse_and_format_round_trip():
     for route in (Route("home"), Route("settings"), Route("new", "alphabeticell"),
-                  Route("play", "2026-0"), Route("rules", "alphabeticell")):
+                  Route("play", "20260101-0"), Route("rules", "alphabeticell")):
         assert parse_route(route.hash) == route
     assert parse_route("") == Route("home")
     assert parse_route("#/play/").name == "missing"
     assert parse_route("#/bogus").name == "missing"
+    # Arguments must have their format: a save id from a link never reaches markup as it is.
+    assert parse_route('#/play/"><img src=x onerror=alert(1)>').name == "missing"
+    assert parse_route("#/new/Alpha Beticell").name == "missing"
 
 
 def test_catalog_falls_back_to_english_then_to_the_key_and_escapes():
@@ -35,6 +38,6 @@ def test_a_damaged_index_is_rebuilt_from_the_saves():
     store = MemoryStore()
     saves = SaveStore(store, {})
     store.set(INDEX_KEY, "][ not json")
-    store.set("ludoteca:v1:save:1-0", '{"format": "ludoteca-record", "game": "x", "seats": [{"name": "A"}]}')
+    store.set("ludoteca:v1:save:20260101-0", '{"format": "ludoteca-record", "game": "x", "seats": [{"name": "A"}]}')
     listed = saves.list()
-    assert [s.id for s in listed] == ["1-0"] and listed[0].players == ["A"]
+    assert [s.id for s in listed] == ["20260101-0"] and listed[0].players == ["A"]
