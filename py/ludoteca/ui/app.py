@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..core.match import AI, HUMAN, Match, Seat, now_iso
-from ..core.protocol import GameError, RecordError, Settings
-from ..core.rng import MASK64, SEED_MASK, seed_from_text
+from ..core.protocol import RESPONSE, GameError, RecordError, Settings
+from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
 from ..games import registry
 from . import screens
-from .i18n import Catalog
+from .i18n import Catalog, language_for
 from .palette import SEAT_COLOURS
 from .routes import Route, parse_route
 from .storage import (
@@ -83,6 +83,8 @@ class Browser:
     def set_hash(self, hash_text: str, replace: bool = False) -> None: ...
     def download(self, filename: str, text: str) -> None: ...
     def prefers_reduced_motion(self) -> bool: ...
+    def languages(self) -> list:
+        return ["en"]
     def random_seed(self) -> int: ...
     def spawn(self, coroutine) -> None: ...
     async def sleep(self, seconds: float) -> None: ...
@@ -138,6 +140,27 @@ class PlayView:
     # Another tab changed this save: the game is read-only until the player
     # loads the newer copy or keeps this one as a separate save.
     conflict: bool = False
+    selection: Optional[str] = None  # a game's multi-step move in progress (a piece, a letter)
+    selection_moves: int = 0  # moves played when it was made: any later move clears it
+
+
+@dataclass
+class PlayModel:
+    """Everything the game screen shows, computed once per redraw, so screens
+    never ask the app again and drawing never changes state."""
+
+    state: object  # the position on screen (an earlier one while replaying)
+    replaying: bool
+    viewer: Optional[int]  # whose private view is shown (None: the public view)
+    actors: list  # humans who may act on this screen now
+    handoff: Optional[int]  # hotseat: the human to pass the device to first
+    view: dict
+    fresh: list  # entries played since the last redraw, for animations
+    selection: Optional[str]
+
+    @property
+    def can_act(self) -> bool:
+        return bool(self.actors)
 
 
 class App:
@@ -145,7 +168,7 @@ class App:
         self.browser = browser
         self.games = registry.all_games()
         self.saves = SaveStore(browser.store, self.games)
-        self.prefs = dict(DEFAULT_PREFS)
+        self.prefs = dict(DEFAULT_PREFS, language=language_for(browser.languages()))
         self.prefs.update(valid_prefs(self.saves.read_settings()))
         self.catalog = Catalog(self.prefs["language"])
         self.route = Route("home")
@@ -395,6 +418,8 @@ class App:
             self.confirming = None
         elif self.play.menu_open:
             self.play.menu_open = False
+        elif self.play.selection is not None:
+            self.play.selection = None
         else:
             return False
 
@@ -409,7 +434,16 @@ class App:
 
     def on_move(self, arg: str):
         player_text, _, move_text = arg.partition(":")
-        self._human_move(int(player_text), move_text)
+        if player_text.isdigit():
+            self._human_move(int(player_text), move_text.strip())
+
+    def on_select(self, arg: str):
+        """A step of a multi-step move; the same token again (or an empty one) clears it."""
+        if self.match is None:
+            return False
+        same = self.play.selection == arg and self.play.selection_moves == len(self.match.entries)
+        self.play.selection = None if same or not arg else arg[:100]
+        self.play.selection_moves = len(self.match.entries)
 
     def on_undo(self, _arg: str):
         human = self._undo_player()
@@ -433,8 +467,10 @@ class App:
         self.play.menu_open = False
 
     def on_resign(self, _arg: str):
-        human = self._viewer()
-        if human is None or self.match.is_over:
+        if self.match is None or self.match.is_over:
+            return
+        human = self.play_model().viewer
+        if human is None:
             return
         match = self.match
 
@@ -499,28 +535,38 @@ class App:
         self.go(Route("play", save_id))
 
     # --- playing ----------------------------------------------------------------
-    def _viewer(self) -> Optional[int]:
-        """Whose private view is on screen: the only human, or in hotseat the
-        human who has taken the device."""
-        match = self.match
-        if match is None:
-            return None
-        humans = match.human_players
-        if len(humans) == 1:
-            return humans[0]
-        acting = [p for p in match.state.to_move() if match.seats[p].kind == HUMAN]
-        if acting and self.play.revealed_to in acting:
-            return self.play.revealed_to
-        if acting and not self.needs_handoff(acting[0]):
-            return acting[0]
-        return None
+    def play_model(self) -> PlayModel:
+        """Who sees what and who may act, for the position on screen.
 
-    def needs_handoff(self, player: int) -> bool:
-        """Hotseat: show a pass-the-device screen before private information."""
-        match = self.match
-        if len(match.human_players) < 2 or self.play.revealed_to == player:
-            return False
-        return registry.game_ui(match.game.id).private_content(match.state.view(player))
+        One human: their view, always. Several humans on one device: at a turn
+        or a simultaneous round, the first human to act, behind a hand-off
+        screen when their view holds secrets; in a response window where no
+        responder's view holds secrets, every human responder acts on the
+        public view (each raises a hand on the same screen)."""
+        match, play = self.match, self.play
+        replaying = play.replay_index is not None
+        state = match.state_before(play.replay_index) if replaying else match.state
+        live = not replaying and not match.is_over and not play.conflict
+        humans = match.human_players
+        acting = [p for p in state.to_move() if match.seats[p].kind == HUMAN] if live else []
+        viewer, actors, handoff = None, [], None
+        if len(humans) == 1:
+            viewer = humans[0]
+            actors = [viewer] if viewer in acting else []
+        elif acting:
+            ui = registry.game_ui(match.game.id)
+            secret = {p: ui.private_content(state.view(p)) for p in acting}
+            if state.acting_mode() == RESPONSE and not any(secret.values()):
+                actors = acting
+            else:
+                first = play.revealed_to if play.revealed_to in acting else acting[0]
+                if secret[first] and play.revealed_to != first:
+                    handoff = first
+                else:
+                    viewer, actors = first, [first]
+        fresh = [] if replaying else match.entries[play.rendered_entries:]
+        selection = play.selection if play.selection_moves == len(match.entries) and actors else None
+        return PlayModel(state, replaying, viewer, actors, handoff, state.view(viewer), fresh, selection)
 
     def _undo_player(self) -> Optional[int]:
         """The human the Undo button acts for, if undo is allowed now."""
@@ -542,6 +588,8 @@ class App:
         except GameError as error:
             self.notify("error", self.t("error.illegal", reason=self.error_text(error)))
             return
+        self.play.selection = None
+        self._cancel_ai()  # a search under way was for the position before this move
         self._autosave()
 
     @staticmethod
@@ -630,8 +678,12 @@ class App:
         seat = match.seats[player]
         package = registry.game_package(match.game.id)
         make_bot = package.AI_LEVELS.get(seat.level) or package.AI_LEVELS[package.DEFAULT_LEVEL]
-        bot = make_bot((match.seed * 31 + len(match.entries) * 7919 + player) & MASK64)
-        search = bot.start(match.state.clone(), player)
+        seed = (match.seed * 31 + len(match.entries) * 7919 + player) & MASK64
+        bot = make_bot(seed)
+        moves_at_start = len(match.entries)
+        # The bot gets a world consistent with what its player knows: secret
+        # submissions of others (a simultaneous round) are resampled, never read.
+        search = bot.start(match.state.determinize(player, SeededRng(seed)), player)
         if not await think_in_slices(search, self.browser.sleep, lambda: generation == self.ai_generation):
             return
         self.stats["ai_moves"].append({
@@ -643,7 +695,7 @@ class App:
         remaining = least - (self.browser.now() - started)
         if remaining > 0:
             await self.browser.sleep(remaining)
-        if generation != self.ai_generation or self.match is not match:
+        if generation != self.ai_generation or self.match is not match or len(match.entries) != moves_at_start:
             return
         self.play.ai_thinking = None
         match.play(player, search.best_move())
@@ -653,4 +705,7 @@ class App:
 
     # --- drawing ---------------------------------------------------------------
     def render(self) -> None:
-        self.browser.render(screens.render_app(self))
+        model = self.play_model() if self.route.name == "play" and self.match is not None else None
+        self.browser.render(screens.render_app(self, model))
+        if model is not None and not model.replaying:
+            self.play.rendered_entries = len(self.match.entries)

@@ -14,6 +14,7 @@ from js import URL, Blob, Object, document, window
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js
 
 from .app import App, Browser
+from .keyboard import ARROWS, nearest_in_direction, parse_point
 from .storage import (
     MAX_IMPORT_BYTES,
     KeyValueStore,
@@ -85,12 +86,16 @@ class PyScriptBrowser(Browser):
         focused = document.activeElement
         focus_key = None
         if focused is not None and focused is not jsnull and focused.getAttribute:
-            focus_key = _text_or_none(focused.getAttribute("data-field")) or _text_or_none(
-                focused.getAttribute("data-testid"))
+            for attribute in ("data-field", "data-testid", "data-nav"):
+                value = _text_or_none(focused.getAttribute(attribute))
+                if value:
+                    focus_key = (attribute, value)
+                    break
         self.root.innerHTML = html
         target = None
         if focus_key:  # keep keyboard users where they were across a redraw
-            target = _found(self.root.querySelector(f'[data-field="{focus_key}"], [data-testid="{focus_key}"]'))
+            attribute, value = focus_key
+            target = _found(self.root.querySelector(f'[{attribute}="{_css_string(value)}"]'))
         dialog = _found(self.root.querySelector('[aria-modal="true"]'))
         if dialog is not None and (target is None or not dialog.contains(target)):
             target = _found(dialog.querySelector("[data-autofocus]")) or target  # focus moves into a new dialog
@@ -120,6 +125,9 @@ class PyScriptBrowser(Browser):
     def prefers_reduced_motion(self):
         return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
+    def languages(self):
+        return [str(tag) for tag in (window.navigator.languages or [window.navigator.language or "en"])]
+
     def random_seed(self):
         return random.SystemRandom().getrandbits(53)
 
@@ -144,6 +152,10 @@ def report_error(app, error):
     window.console.error("".join(traceback.format_exception(error)))
     app.notify("error", app.t("error.unexpected", reason=str(error)))
     app.render()
+
+
+def _css_string(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _found(element):
@@ -200,8 +212,39 @@ def install(root):
             app.dispatch("field", f"{name}={event.target.value}")
 
     def on_keydown(event):
-        if str(event.key) == "Escape":
+        key = str(event.key)
+        if key == "Escape":
             app.dispatch("escape")
+            return
+        focused = _found(document.activeElement)
+        if focused is None or not root.contains(focused):
+            return
+        if key in ARROWS and focused.hasAttribute("data-nav"):
+            origin = parse_point(focused.getAttribute("data-nav"))
+            elements = list(root.querySelectorAll("[data-nav]"))
+            points = [(index, parse_point(element.getAttribute("data-nav"))) for index, element in enumerate(elements)]
+            best = nearest_in_direction(origin, [(i, p) for i, p in points if p is not None], ARROWS[key]) \
+                if origin else None
+            if best is not None:
+                elements[best].focus()
+            event.preventDefault()
+        elif key in ("Enter", " ") and focused.hasAttribute("data-action") \
+                and str(focused.tagName).upper() not in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA"):
+            # SVG cells and nodes act like buttons: Enter and Space activate them.
+            event.preventDefault()
+            app.dispatch(str(focused.getAttribute("data-action")),
+                         _text_or_none(focused.getAttribute("data-arg")) or "")
+
+    def on_submit(event):
+        form = _closest(event.target, "form.text-move")
+        if form is None:
+            return
+        event.preventDefault()
+        field = _found(form.querySelector('input[name="text"]'))
+        text = str(field.value).strip().upper() if field is not None else ""
+        prefix = _text_or_none(form.getAttribute("data-move-prefix")) or ""
+        if text:
+            app.dispatch("move", prefix + text)
 
     def on_storage(event):
         key = _text_or_none(event.key)  # None: another tab cleared the whole store
@@ -211,6 +254,7 @@ def install(root):
     document.addEventListener("keydown", guarded(on_keydown))
     root.addEventListener("change", guarded(on_change))
     root.addEventListener("input", guarded(on_input))
+    root.addEventListener("submit", guarded(on_submit))
     window.addEventListener("hashchange", guarded(lambda event: app.navigate(str(window.location.hash))))
     window.addEventListener("storage", guarded(on_storage))
     # Read-only figures for the benchmarks (AI move times).

@@ -7,6 +7,9 @@ to the key itself, so a gap never crashes a screen.
 
 from html import escape
 
+from ..games import registry
+from .messages_it import CORE_ERRORS_EN, MESSAGES_IT
+
 MESSAGES = {
     "en": {
         "app.name": "Ludoteca",
@@ -88,6 +91,8 @@ MESSAGES = {
         "settings.motion.on": "On",
         "settings.motion.off": "Off",
         "settings.language": "Language",
+        "settings.language.en": "English",
+        "settings.language.it": "Italiano",
         "settings.pace": "Computer players' pace",
         "settings.pace.normal": "Normal: easy to follow",
         "settings.pace.fast": "Fast: no pauses",
@@ -133,7 +138,20 @@ MESSAGES = {
     },
 }
 
+MESSAGES["en"].update(CORE_ERRORS_EN)
+MESSAGES["it"] = dict(MESSAGES_IT)
+
 DEFAULT_LANGUAGE = "en"
+LANGUAGES = ("en", "it")
+
+
+def language_for(browser_languages) -> str:
+    """The first of the browser's preferred languages that we speak, else English."""
+    for tag in browser_languages:
+        code = str(tag).split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
 
 
 class Catalog:
@@ -151,5 +169,8 @@ class Catalog:
 
 
 def register(language: str, messages: dict) -> None:
-    """Adds a game's messages to the catalog (games call this at import)."""
+    """Adds a game's messages to the catalog (the registry hands them over)."""
     MESSAGES.setdefault(language, {}).update(messages)
+
+
+registry.on_game_messages(register)

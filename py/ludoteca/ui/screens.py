@@ -16,6 +16,7 @@ from ..core.match import AI, HUMAN
 from ..games import registry
 from .palette import SEAT_COLOURS
 from .storage import StorageReadError
+from .i18n import LANGUAGES
 from .markdown import render_markdown
 
 LEVELS = ("easy", "medium", "hard")
@@ -64,9 +65,12 @@ class RenderContext:
     t: object  # catalog.t
     seats: list
     viewer: Optional[int]  # whose private view this is (None: public)
-    can_act: bool  # the viewer may click moves now
+    can_act: bool  # someone may click moves now
     animate: bool
     fresh: list  # entries played since the last redraw, for animations
+    actors: tuple = ()  # the humans who may act on this screen (several in a response window)
+    selection: Optional[str] = None  # the app-owned step of a multi-step move
+    lang: str = "en"
 
     def h(self, key: str, **values) -> str:
         return escape(self.t(key, **values))
@@ -82,17 +86,20 @@ class RenderContext:
 
 
 # --- frame ------------------------------------------------------------------
-def render_app(app) -> str:
+def render_app(app, model=None) -> str:
+    """The whole page; `model` is the game screen's PlayModel (None elsewhere)."""
     route = app.route.name
-    body = {
-        "home": render_home,
-        "new": render_setup,
-        "play": render_game,
-        "rules": render_rules,
-        "settings": render_settings,
-    }.get(route, render_missing)(app)
+    if route == "play":
+        body = render_game(app, model)
+    else:
+        body = {
+            "home": render_home,
+            "new": render_setup,
+            "rules": render_rules,
+            "settings": render_settings,
+        }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
-    return (f'<div class="shell {motion}" data-screen="{route}">'
+    return (f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
             f"{render_header(app)}{render_notices(app)}<main>{body}</main>{render_confirmation(app)}</div>")
 
 
@@ -136,7 +143,7 @@ def render_missing(app) -> str:
 
 # --- home ---------------------------------------------------------------------
 def game_title(app, game_id: str) -> str:
-    return app.t(f"game.{game_id}.title")
+    return registry.metadata(game_id, "TITLE", app.catalog.language)
 
 
 def render_home(app) -> str:
@@ -146,10 +153,10 @@ def render_home(app) -> str:
         fewest, most = registry.player_range(game_id)
         tiles.append(
             f'<article class="tile" data-testid="tile-{game_id}">'
-            f'<div class="tile-art">{registry.game_ui(game_id).tile_art()}</div>'
+            f'<div class="tile-art">{registry.tile_art(game_id)}</div>'
             f"<h3>{escape(game_title(app, game_id))}</h3>"
             f'<p class="muted">{escape(t("home.players_range", min=fewest, max=most))}</p>'
-            f'<p>{escape(t(f"game.{game_id}.blurb"))}</p>'
+            f'<p>{escape(registry.metadata(game_id, "BLURB", app.catalog.language))}</p>'
             f'<div class="row">{link(t("home.new_game"), f"#/new/{game_id}", "btn primary", f"new-{game_id}")}'
             f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'
             "</article>"
@@ -261,32 +268,26 @@ def render_seat_form(app, index: int, seat) -> str:
 
 
 # --- game ---------------------------------------------------------------------
-def render_game(app) -> str:
+def public_scores(view: dict, state) -> list:
+    """Scores as the view shows them (a game with hidden points puts "scores" in its views)."""
+    scores = view.get("scores")
+    return list(scores) if isinstance(scores, list) else state.scores()
+
+
+def render_game(app, model) -> str:
     match = app.match
     t = app.t
     ui = registry.game_ui(match.game.id)
     play = app.play
-    replaying = play.replay_index is not None
-    state = match.state_before(play.replay_index) if replaying else match.state
-    viewer = app._viewer()
-    acting = state.to_move()
-    handoff_player = None
-    if not replaying and not match.is_over:
-        for player in acting:
-            if match.seats[player].kind == HUMAN and app.needs_handoff(player):
-                handoff_player = player
-                break
-    fresh = [] if replaying else match.entries[play.rendered_entries:]
-    play.rendered_entries = len(match.entries)
+    replaying = model.replaying
+    state, view = model.state, model.view
     ctx = RenderContext(
-        t=t, seats=match.seats, viewer=viewer,
-        can_act=(not replaying and not match.is_over and not play.conflict and viewer is not None and viewer in acting
-                 and match.seats[viewer].kind == HUMAN and handoff_player is None),
-        animate=app.animate, fresh=fresh,
+        t=t, seats=match.seats, viewer=model.viewer, can_act=model.can_act, animate=app.animate,
+        fresh=model.fresh, actors=tuple(model.actors), selection=model.selection,
+        lang=app.catalog.language,
     )
-    view = state.view(viewer)
-    if handoff_player is not None:
-        table = render_handoff(app, handoff_player)
+    if model.handoff is not None:
+        table = render_handoff(app, model.handoff)
     else:
         table = ui.render_table(view, ctx)
     status = render_status(app, state, ctx, ui, view)
@@ -312,14 +313,14 @@ def render_game(app) -> str:
         banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
     overlay = ""
     if play.menu_open:
-        overlay = render_menu(app)
+        overlay = render_menu(app, model)
     elif match.is_over and not replaying and not play.hide_results:
         overlay = render_results(app)
     return (f'<section class="game" data-testid="game" data-game="{attr(match.game.id)}"'
             f' data-status="{attr(match.status)}" data-moves="{len(match.entries)}">'
             f'<div class="game-head">{status}{toolbar}</div>{banner}'
             f'<div class="game-body"><div class="table-wrap">{table}</div>'
-            f'<aside class="side">{render_players(app, state, view, ui)}{render_log(app, ui)}</aside></div>'
+            f'<aside class="side">{render_players(app, state, view, ui)}{render_log(app, ui, model.viewer)}</aside></div>'
             f"{overlay}</section>")
 
 
@@ -331,7 +332,8 @@ def render_status(app, state, ctx, ui, view) -> str:
     elif app.play.ai_thinking is not None:
         text = t("game.thinking", name=match.seats[app.play.ai_thinking].name)
     elif ctx.can_act:
-        text = ui.prompt(view, ctx) or t("game.your_turn", name=match.seats[ctx.viewer].name)
+        names = ", ".join(match.seats[p].name for p in ctx.actors)
+        text = ui.prompt(view, ctx) or t("game.your_turn", name=names)
     else:
         acting = state.to_move()
         names = ", ".join(match.seats[p].name for p in acting)
@@ -343,7 +345,7 @@ def render_status(app, state, ctx, ui, view) -> str:
 def render_players(app, state, view, ui) -> str:
     match = app.match
     acting = state.to_move()
-    scores = state.scores()
+    scores = public_scores(view, state)
     items = []
     for player, seat in enumerate(match.seats):
         turn = " turn" if player in acting and not match.is_over else ""
@@ -358,7 +360,7 @@ def render_players(app, state, view, ui) -> str:
     return f'<ul class="players">{"".join(items)}</ul>'
 
 
-def render_log(app, ui) -> str:
+def render_log(app, ui, viewer) -> str:
     match = app.match
     t = app.t
     names = [seat.name for seat in match.seats]
@@ -367,17 +369,17 @@ def render_log(app, ui) -> str:
     items = []
     for index, entry in enumerate(match.entries):
         current = " current" if app.play.replay_index == index + 1 else ""
-        text = ui.describe_move(entry, names, t, match.state_before(index))
+        text = ui.describe_move(entry, names, t, match.state_before(index), viewer)
         items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'
                      f' data-arg="{index + 1}">{escape(text)}</button></li>')
     return (f'<div class="log"><h3>{escape(t("game.log"))}</h3>'
             f'<ol class="moves" data-testid="log" reversed>{"".join(reversed(items))}</ol></div>')
 
 
-def render_menu(app) -> str:
+def render_menu(app, model) -> str:
     t = app.t
     match = app.match
-    can_resign = not match.is_over and app._viewer() is not None
+    can_resign = not match.is_over and model.viewer is not None
     return (f'<div class="overlay" data-testid="menu-panel"><div class="dialog" role="dialog" aria-modal="true">'
             f'{button(t("game.export"), "export", cls="wide", testid="export")}'
             f'{link(t("game.rules"), f"#/rules/{match.game.id}", "btn wide", "menu-rules")}'
@@ -399,7 +401,7 @@ def render_results(app) -> str:
     t = app.t
     match = app.match
     places = match.final_places()
-    scores = match.state.scores()
+    scores = public_scores(match.state.view(None), match.state)
     order = sorted(range(len(places)), key=lambda p: (places[p], -scores[p]))
     winners = [match.seats[p].name for p in order if places[p] == 1]
     headline = t("results.winner", name=winners[0]) if len(winners) == 1 else \
@@ -424,9 +426,10 @@ def render_results(app) -> str:
 # --- rules & settings ------------------------------------------------------------
 def render_rules(app) -> str:
     game_id = app.route.arg
-    rules = render_markdown(registry.read_game_text(game_id, "RULES.md"))
+    language = app.catalog.language
+    rules = render_markdown(registry.read_game_text(game_id, "RULES.md", language))
     # RULINGS.md names the tests behind each ruling; players do not need those lines.
-    rulings_text = "\n".join(line for line in registry.read_game_text(game_id, "RULINGS.md").splitlines()
+    rulings_text = "\n".join(line for line in registry.read_game_text(game_id, "RULINGS.md", language).splitlines()
                              if not line.lstrip("- ").startswith("Tests:"))
     rulings = render_markdown(rulings_text, heading_offset=2)
     return (f'<section class="page rules" data-testid="rules">'
@@ -450,7 +453,14 @@ def render_settings(app) -> str:
         for value in ("normal", "fast")
     )
     auto = " checked" if app.prefs.get("auto_forced", True) else ""
+    language = app.prefs.get("language", "en")
+    language_options = "".join(
+        f'<label class="radio"><input type="radio" name="language" data-pref="language" value="{value}"'
+        f' data-testid="language-{value}"{" checked" if language == value else ""}> {escape(t(f"settings.language.{value}"))}</label>'
+        for value in LANGUAGES
+    )
     return (f'<section class="page settings" data-testid="settings"><h2>{escape(t("settings.title"))}</h2>'
+            f'<fieldset><legend>{escape(t("settings.language"))}</legend>{language_options}</fieldset>'
             f'<fieldset><legend>{escape(t("settings.motion"))}</legend>{options}</fieldset>'
             f'<fieldset><legend>{escape(t("settings.pace"))}</legend>{pace_options}</fieldset>'
             f'<label class="radio"><input type="checkbox" data-pref="auto_forced" data-testid="auto-forced"{auto}>'
