@@ -73,6 +73,10 @@ def valid_prefs(stored: dict) -> dict:
     return prefs
 
 
+def game_title_text(app, game_id: str) -> str:
+    return registry.metadata(game_id, "TITLE", app.catalog.language)
+
+
 class Browser:
     """What the app needs from its host. `ui/browser.py` implements it with
     PyScript; tests use a fake."""
@@ -89,6 +93,7 @@ class Browser:
     def spawn(self, coroutine) -> None: ...
     async def sleep(self, seconds: float) -> None: ...
     def now(self) -> float: ...
+    async def fetch_bytes(self, path: str) -> bytes: ...
 
 
 @dataclass
@@ -180,6 +185,8 @@ class App:
         self.save_text: Optional[str] = None  # what this tab last read or wrote for the open save
         self.play = PlayView()
         self.ai_generation = 0
+        self.loaded_assets: set = set()  # data files games asked for, already handed over
+        self.loading: Optional[str] = None  # what is being loaded now (shown with a progress note)
         self.storage_problem: Optional[str] = None  # message key of the last failed write
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": []}  # read by the browser benchmark
@@ -229,6 +236,9 @@ class App:
             return True
         try:
             self.save_text = self.saves.raw(save_id)
+            header = self.saves.header(self.save_text)
+            if header and self._after_assets(*header, lambda: self.go(Route("play", save_id))):
+                return False
             self.match = self.saves.load(save_id)
         except StorageReadError as error:
             self.notify("error", self.t("error.save_unreadable", reason=str(error)))
@@ -288,7 +298,12 @@ class App:
             form.seed_text = value
             return False
         if name.startswith("variant."):
-            form.variants[name[len("variant."):]] = value
+            key = name[len("variant."):]
+            option = next((o for o in self.games[form.game_id].variants if o.key == key), None)
+            # Choices may be numbers (a timer, a goal): keep the game's own value, not the text.
+            choice = next((c for c in option.choices if str(c) == value), None) if option else None
+            if choice is not None:
+                form.variants[key] = choice
             return False
         if name.startswith("seat."):
             _, index, attribute = name.split(".")
@@ -300,16 +315,50 @@ class App:
                 seat.name = value[:MAX_NAME]
             elif attribute == "color" and value in SEAT_COLOURS:
                 seat.color = value
-            elif attribute == "level":
+            elif attribute == "level" and value in registry.game_package(form.game_id).AI_LEVELS:
                 seat.level = value
             return False
         return False
+
+    # --- data files a game needs (a word list) ------------------------------------
+    def _missing_assets(self, game, settings) -> list:
+        try:
+            wanted = game.required_assets(game.validate_settings(settings))
+        except GameError:
+            return []  # the settings are refused later, with their own message
+        return [path for path in wanted if path not in self.loaded_assets]
+
+    def _after_assets(self, game, settings, then: Callable[[], None]) -> bool:
+        """False when nothing is missing; else loads the files, then calls `then`."""
+        missing = self._missing_assets(game, settings)
+        if not missing:
+            return False
+        self.loading = self.t("loading.assets", game=game_title_text(self, game.id))
+        self.browser.spawn(self._load_assets(game, missing, then))
+        return True
+
+    async def _load_assets(self, game, paths: list, then: Callable[[], None]) -> None:
+        try:
+            for path in paths:
+                if path not in self.loaded_assets:
+                    game.provide_asset(path, await self.browser.fetch_bytes(path))
+                    self.loaded_assets.add(path)
+        except Exception as error:  # an offline miss, a broken file: say so, keep the app
+            self.loading = None
+            self.notify("error", self.t("error.asset", reason=str(error) or type(error).__name__))
+            self.render()
+            return
+        self.loading = None
+        then()
 
     def start_game(self, form: SetupForm, seed: Optional[int] = None) -> None:
         game = self.games[form.game_id]
         if seed is None:
             seed = seed_from_text(form.seed_text) if form.seed_text.strip() else self.browser.random_seed()
         settings = Settings(form.num_players, dict(form.variants))
+        if self._after_assets(game, settings, lambda: self.start_game(form, seed)):
+            self.render()
+            return
         match = Match(game, settings, seed & SEED_MASK, form.seat_list())
         humans = [seat.name for seat in match.seats if seat.kind == HUMAN]
         if humans:
@@ -518,6 +567,10 @@ class App:
 
     def import_text(self, text: str) -> None:
         """Called by the browser glue with the contents of a chosen file."""
+        header = self.saves.header(text)
+        if header and self._after_assets(*header, lambda: self.import_text(text)):
+            self.render()
+            return
         try:
             save_id, match = self.saves.import_text(text)
         except RecordError as error:

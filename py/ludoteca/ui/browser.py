@@ -147,6 +147,12 @@ class PyScriptBrowser(Browser):
     def now(self):
         return time.perf_counter()
 
+    async def fetch_bytes(self, path):
+        response = await window.fetch(path)
+        if not response.ok:
+            raise OSError(f"{path}: HTTP {response.status}")
+        return (await response.arrayBuffer()).to_bytes()
+
 
 def report_error(app, error):
     window.console.error("".join(traceback.format_exception(error)))

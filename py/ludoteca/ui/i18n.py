@@ -123,6 +123,8 @@ MESSAGES = {
         "error.import.not_record": "it is not a Ludoteca game record",
         "error.import.unreadable": "its content cannot be replayed",
         "error.save.missing": "the save no longer exists",
+        "loading.assets": "Loading what {game} needs…",
+        "error.asset": "A file this game needs could not be loaded ({reason}). Check your connection and try again.",
         "error.save_damaged": "That save could not be opened: {reason}. Your other saves are safe.",
         "error.import": "That file could not be imported: {reason}",
         "error.import_json": "it is not valid JSON",

@@ -19,7 +19,6 @@ from .storage import StorageReadError
 from .i18n import LANGUAGES
 from .markdown import render_markdown
 
-LEVELS = ("easy", "medium", "hard")
 COLOUR_NAMES = {  # keys: SEAT_COLOURS
     "#d64545": "red", "#2f7fd6": "blue", "#2a9d58": "green",
     "#e0a526": "yellow", "#8a4fd1": "purple", "#3b3b3b": "black",
@@ -100,7 +99,15 @@ def render_app(app, model=None) -> str:
         }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
     return (f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
-            f"{render_header(app)}{render_notices(app)}<main>{body}</main>{render_confirmation(app)}</div>")
+            f"{render_header(app)}{render_notices(app)}<main>{body}</main>{render_confirmation(app)}"
+            f"{render_loading(app)}</div>")
+
+
+def render_loading(app) -> str:
+    if app.loading is None:
+        return ""
+    return (f'<div class="overlay" data-testid="loading"><div class="dialog" role="status" aria-live="polite">'
+            f'<div class="spinner" aria-hidden="true"></div><p>{escape(app.loading)}</p></div></div>')
 
 
 def render_confirmation(app) -> str:
@@ -222,6 +229,12 @@ def select(name: str, options: list, current, testid: str = "", label: str = "")
     return f'<select data-field="{attr(name)}"{tid}{aria}>{choices}</select>'
 
 
+def option_label(t, key: str, fallback) -> str:
+    """The catalog's text for `key`, or `fallback` (a number, a plain name) when it has none."""
+    text = t(key)
+    return text if text != key else fallback
+
+
 def render_setup(app) -> str:
     t = app.t
     form = app.setup
@@ -232,7 +245,7 @@ def render_setup(app) -> str:
                     enumerate(form.seats[: form.num_players]))
     variants = "".join(
         f'<label>{escape(t(option.label_key))} '
-        + select(f"variant.{option.key}", [(c, t(f"{option.label_key}.{c}")) for c in option.choices],
+        + select(f"variant.{option.key}", [(c, option_label(t, f"{option.label_key}.{c}", c)) for c in option.choices],
                  form.variants.get(option.key, option.default), f"variant-{option.key}")
         + (f'<span class="muted">{escape(t(option.help_key))}</span>' if option.help_key else "")
         + "</label>"
@@ -256,7 +269,10 @@ def render_seat_form(app, index: int, seat) -> str:
                   seat.kind, f"seat-{index}-kind", t("setup.kind"))
     level = ""
     if seat.kind == AI:
-        level = select(f"seat.{index}.level", [(lv, t(f"setup.level.{lv}")) for lv in LEVELS],
+        levels = registry.game_package(app.setup.game_id).AI_LEVELS  # each game grades its own
+        level = select(f"seat.{index}.level",
+                       [(lv, option_label(t, f"{app.setup.game_id}.level.{lv}", None) or
+                         option_label(t, f"setup.level.{lv}", lv)) for lv in levels],
                        seat.level, f"seat-{index}-level", t("setup.level"))
     colours = select(f"seat.{index}.color", [(c, n) for c, n in COLOUR_NAMES.items()],
                      seat.color, f"seat-{index}-colour", t("setup.colour"))

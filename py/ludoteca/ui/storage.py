@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..core.match import Match, now_iso
-from ..core.protocol import GameError, RecordError
+from ..core.protocol import GameError, RecordError, Settings
 
 PREFIX = "ludoteca:v1:"
 SAVE_PREFIX = PREFIX + "save:"
@@ -330,6 +330,16 @@ class SaveStore:
         if raw is None:
             raise RecordError("the save is missing", "save.missing")
         return replay_record(parse_record_text(raw), self.games)
+
+    def header(self, text: Optional[str]) -> Optional[tuple]:
+        """(game, settings) of a record's text, or None when it does not name them
+        well; the full check comes with the replay."""
+        try:
+            record = parse_record_text(text or "")
+            game = self.games[record["game"]] if record.get("game") in self.games else None
+            return (game, Settings.from_json(record["settings"])) if game is not None else None
+        except (RecordError, KeyError, TypeError, ValueError, AttributeError):
+            return None
 
     def raw(self, save_id: str) -> Optional[str]:
         return self.store.get(SAVE_PREFIX + save_id)

@@ -1,6 +1,10 @@
 """A stand-in for the browser, so the whole app runs under CPython."""
 
+import pathlib
+
 from ludoteca.ui.app import App, Browser
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parents[3]
 from ludoteca.ui.storage import MemoryStore
 
 
@@ -16,6 +20,7 @@ class FakeBrowser(Browser):
         self.sleeps = []  # every pause the app asked for, in order
         self.app = None
         self.seed = 12345
+        self.fetched = []
 
     def render(self, html):
         self.html = html
@@ -43,6 +48,11 @@ class FakeBrowser(Browser):
 
     def now(self):
         return self.clock
+
+    async def fetch_bytes(self, path):
+        """The site's files are the repository's (web/, py/): read them from there."""
+        self.fetched.append(path)
+        return (REPO_ROOT / path).read_bytes()
 
     def run_pending(self, limit=100000):
         """Runs spawned tasks (AI turns, forced moves) until none is left."""

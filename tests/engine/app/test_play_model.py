@@ -184,3 +184,34 @@ def test_arrow_keys_pick_the_nearest_node_that_way():
     assert nearest_in_direction((0, 0), nodes, (0, -1)) is None
     assert nearest_in_direction((10, 0), nodes, (0, 1)) == "c"
     assert parse_point("1.5,2") == (1.5, 2.0) and parse_point("x") is None
+
+
+def test_data_files_a_game_needs_load_before_the_match_and_before_a_replay(monkeypatch):
+    from tests.engine.core import toy_council
+    provided = []
+    monkeypatch.setattr(toy_council.CouncilGame, "required_assets",
+                        lambda self, settings: ("web/icons/icon.svg",), raising=False)
+    monkeypatch.setattr(toy_council.CouncilGame, "provide_asset",
+                        lambda self, path, data: provided.append((path, data[:4])), raising=False)
+    app, browser = make_app()
+    start(app, browser, [HUMAN, AI, AI])
+    assert app.match is None and 'data-testid="loading"' in browser.html  # loading first
+    browser.run_pending()
+    assert provided == [("web/icons/icon.svg", b"<svg")] and app.route.name == "play"
+    save_id = app.save_id
+    app2, browser2 = make_app(browser.store)  # a new visit: the file is needed again to replay
+    browser2.app.navigate(f"#/play/{save_id}")
+    assert app2.match is None
+    browser2.run_pending()
+    assert app2.route.name == "play" and app2.save_id == save_id and len(provided) == 2
+
+
+def test_a_data_file_that_fails_to_load_gives_a_message(monkeypatch):
+    from tests.engine.core import toy_council
+    monkeypatch.setattr(toy_council.CouncilGame, "required_assets",
+                        lambda self, settings: ("web/no-such-file.bin",), raising=False)
+    app, browser = make_app()
+    start(app, browser, [HUMAN, AI, AI])
+    browser.run_pending()
+    assert app.match is None and app.loading is None
+    assert any("could not be loaded" in n.text for n in app.notices)
