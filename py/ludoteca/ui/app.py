@@ -8,7 +8,7 @@ real one and the tests for a fake), so all of it runs under CPython too.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..core.match import AI, HUMAN, Match, Seat, now_iso
@@ -147,6 +147,7 @@ class PlayView:
     conflict: bool = False
     selection: Optional[str] = None  # a game's multi-step move in progress (a piece, a letter)
     selection_moves: int = 0  # moves played when it was made: any later move clears it
+    log_cache: dict = field(default_factory=dict)  # (index, viewer, language) -> (entry, text)
 
 
 @dataclass
@@ -620,6 +621,17 @@ class App:
         fresh = [] if replaying else match.entries[play.rendered_entries:]
         selection = play.selection if play.selection_moves == len(match.entries) and actors else None
         return PlayModel(state, replaying, viewer, actors, handoff, state.view(viewer), fresh, selection)
+
+    def move_description(self, index: int, entry, viewer: Optional[int], ui) -> str:
+        """The log line of entry `index` for `viewer`, computed once per entry, viewer and language."""
+        key = (index, viewer, self.catalog.language)
+        cached = self.play.log_cache.get(key)
+        if cached is not None and cached[0] is entry:
+            return cached[1]
+        names = [seat.name for seat in self.match.seats]
+        text = ui.describe_move(entry, names, self.t, self.match.state_before(index), viewer)
+        self.play.log_cache[key] = (entry, text)
+        return text
 
     def _undo_player(self) -> Optional[int]:
         """The human the Undo button acts for, if undo is allowed now."""

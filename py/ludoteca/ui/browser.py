@@ -14,6 +14,7 @@ from js import URL, Blob, Object, document, window
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js
 
 from .app import App, Browser
+from . import regions
 from .keyboard import ARROWS, nearest_in_direction, parse_point
 from .storage import (
     MAX_IMPORT_BYTES,
@@ -81,6 +82,8 @@ class PyScriptBrowser(Browser):
         self.store = LocalStorage()
         self.app = None
         self._tasks = set()
+        self._page = None  # the last page drawn, split into regions
+        self.redraws = {"full": 0, "regions": 0}  # read by the redraw benchmark
 
     def render(self, html):
         focused = document.activeElement
@@ -91,7 +94,15 @@ class PyScriptBrowser(Browser):
                 if value:
                     focus_key = (attribute, value)
                     break
-        self.root.innerHTML = html
+        page = regions.split(html)
+        patch = regions.diff(self._page, page)
+        self._page = page
+        if patch.full:
+            self.root.innerHTML = html
+            self.redraws["full"] += 1
+        else:
+            self._apply(patch)
+            self.redraws["regions"] += 1
         target = None
         if focus_key:  # keep keyboard users where they were across a redraw
             attribute, value = focus_key
@@ -101,6 +112,21 @@ class PyScriptBrowser(Browser):
             target = _found(dialog.querySelector("[data-autofocus]")) or target  # focus moves into a new dialog
         if target is not None:
             target.focus()
+
+    def _apply(self, patch):
+        """Only the regions that changed; the rest of the page (and its scroll) stays."""
+        for name, inner in patch.replace.items():
+            element = _found(self.root.querySelector(f'[data-region="{name}"]'))
+            if element is not None:
+                element.innerHTML = inner + regions.END
+        for name, inner in patch.prepend.items():
+            element = _found(self.root.querySelector(f'[data-region="{name}"]'))
+            if element is not None:
+                element.insertAdjacentHTML("afterbegin", inner)
+        if patch.live:
+            element = _found(self.root.querySelector("[data-live]"))
+            for attribute, value in patch.live.items():
+                element.setAttribute(attribute, value)
 
     def set_hash(self, hash_text, replace=False):
         if replace:

@@ -18,6 +18,7 @@ from .palette import SEAT_COLOURS
 from .storage import StorageReadError
 from .i18n import LANGUAGES
 from .markdown import render_markdown
+from .regions import region
 
 COLOUR_NAMES = {  # keys: SEAT_COLOURS
     "#d64545": "red", "#2f7fd6": "blue", "#2a9d58": "green",
@@ -99,8 +100,8 @@ def render_app(app, model=None) -> str:
         }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
     return (f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
-            f"{render_header(app)}{render_notices(app)}<main>{body}</main>{render_confirmation(app)}"
-            f"{render_loading(app)}</div>")
+            f"{render_header(app)}{region('notices', render_notices(app))}<main>{body}</main>"
+            f"{region('dialog', render_confirmation(app) + render_loading(app))}</div>")
 
 
 def render_loading(app) -> str:
@@ -290,6 +291,9 @@ def public_scores(view: dict, state) -> list:
     return list(scores) if isinstance(scores, list) else state.scores()
 
 
+TABLE_WRAP = 'class="table-wrap"'
+
+
 def render_game(app, model) -> str:
     match = app.match
     t = app.t
@@ -332,12 +336,16 @@ def render_game(app, model) -> str:
         overlay = render_menu(app, model)
     elif match.is_over and not replaying and not play.hide_results:
         overlay = render_results(app)
-    return (f'<section class="game" data-testid="game" data-game="{attr(match.game.id)}"'
+    # Regions (see regions.py): a move redraws only what changed, and the
+    # table's container, with its scroll position, stays in the page.
+    return (f'<section class="game" data-testid="game" data-live data-game="{attr(match.game.id)}"'
             f' data-status="{attr(match.status)}" data-moves="{len(match.entries)}">'
-            f'<div class="game-head">{status}{toolbar}</div>{banner}'
-            f'<div class="game-body"><div class="table-wrap">{table}</div>'
-            f'<aside class="side">{render_players(app, state, view, ui)}{render_log(app, ui, model.viewer)}</aside></div>'
-            f"{overlay}</section>")
+            f'<div class="game-head">{region("status", status)}{region("toolbar", toolbar)}</div>'
+            f'{region("banner", banner)}'
+            f'<div class="game-body">{region("table", table, attributes=TABLE_WRAP)}'
+            f'<aside class="side">{region("players", render_players(app, state, view, ui))}'
+            f'{render_log(app, ui, model.viewer)}</aside></div>'
+            f'{region("overlay", overlay)}</section>')
 
 
 def render_status(app, state, ctx, ui, view) -> str:
@@ -379,17 +387,18 @@ def render_players(app, state, view, ui) -> str:
 def render_log(app, ui, viewer) -> str:
     match = app.match
     t = app.t
-    names = [seat.name for seat in match.seats]
     if not match.entries:
         return f'<div class="log"><h3>{escape(t("game.log"))}</h3><p class="muted">{escape(t("game.log_empty"))}</p></div>'
     items = []
     for index, entry in enumerate(match.entries):
         current = " current" if app.play.replay_index == index + 1 else ""
-        text = ui.describe_move(entry, names, t, match.state_before(index), viewer)
+        text = app.move_description(index, entry, viewer, ui)
         items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'
                      f' data-arg="{index + 1}">{escape(text)}</button></li>')
+    # Newest first, in a region that takes new lines at its top without a rebuild.
     return (f'<div class="log"><h3>{escape(t("game.log"))}</h3>'
-            f'<ol class="moves" data-testid="log" reversed>{"".join(reversed(items))}</ol></div>')
+            + region("log-prepend", "".join(reversed(items)), tag="ol",
+                     attributes='class="moves" data-testid="log" reversed') + "</div>")
 
 
 def render_menu(app, model) -> str:
