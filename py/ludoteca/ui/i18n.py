@@ -5,8 +5,6 @@ game's `ui.py` registers); no UI code changes. Missing keys fall back to English
 to the key itself, so a gap never crashes a screen.
 """
 
-from html import escape
-
 from ..games import registry
 from .messages_it import CORE_ERRORS_EN, MESSAGES_IT
 
@@ -15,8 +13,6 @@ MESSAGES = {
         "app.name": "Ludoteca",
         "app.tagline": "Little-known tabletop games, on any device, even offline.",
         "nav.home": "Home",
-        "nav.back": "Back",
-        "nav.rules": "Rules",
         "nav.settings": "Settings",
         "home.games": "Games",
         "home.new_game": "New game",
@@ -68,7 +64,6 @@ MESSAGES = {
         "game.quit": "Save and quit",
         "game.close_menu": "Close",
         "game.training": "Training mode: undo is free in games against the computer.",
-        "game.score": "Score",
         "game.replay": "Viewing the position before move {n}.",
         "game.replay_back": "Back to the game",
         "handoff.title": "Pass the device to {name}",
@@ -127,11 +122,9 @@ MESSAGES = {
         "error.asset": "A file this game needs could not be loaded ({reason}). Check your connection and try again.",
         "error.save_damaged": "That save could not be opened: {reason}. Your other saves are safe.",
         "error.import": "That file could not be imported: {reason}",
-        "error.import_json": "it is not valid JSON",
         "error.illegal": "That move is not allowed: {reason}",
         "error.not_found": "That page does not exist.",
         "error.save_missing": "That saved game no longer exists.",
-        "error.unknown_game": "Unknown game.",
         "notice.imported": "Game imported.",
         "notice.exported": "Record exported as {file}.",
         "notice.dismiss": "Dismiss",
@@ -165,9 +158,6 @@ class Catalog:
         text = MESSAGES[self.language].get(key) or MESSAGES[DEFAULT_LANGUAGE].get(key) or key
         return text.format(**values) if values else text
 
-    def h(self, key: str, **values) -> str:
-        """Like `t`, escaped for HTML/SVG markup (values included)."""
-        return escape(self.t(key, **values))
 
 
 def register(language: str, messages: dict) -> None:

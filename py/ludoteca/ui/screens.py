@@ -72,9 +72,6 @@ class RenderContext:
     selection: Optional[str] = None  # the app-owned step of a multi-step move
     lang: str = "en"
 
-    def h(self, key: str, **values) -> str:
-        return escape(self.t(key, **values))
-
     def name(self, player: int) -> str:
         return escape(self.seats[player].name)
 

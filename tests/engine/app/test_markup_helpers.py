@@ -24,14 +24,14 @@ def test_routes_parse_and_format_round_trip():
     assert parse_route("#/new/Alpha Beticell").name == "missing"
 
 
-def test_catalog_falls_back_to_english_then_to_the_key_and_escapes():
+def test_catalog_falls_back_to_english_then_to_the_key():
     register("xx", {"home.games": "Giochi"})
     catalog = Catalog("xx")
     assert catalog.t("home.games") == "Giochi"
     assert catalog.t("nav.home") == "Home"
     assert catalog.t("no.such.key") == "no.such.key"
     register("en", {"test.value": "<{v}>"})
-    assert Catalog("en").h("test.value", v="&") == "&lt;&amp;&gt;"
+    assert Catalog("en").t("test.value", v="&") == "<&>"  # plain text: markup escapes it
 
 
 def test_a_damaged_index_is_rebuilt_from_the_saves():
