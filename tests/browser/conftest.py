@@ -5,6 +5,7 @@ hang must fail in seconds, not stall the whole run.
 """
 from __future__ import annotations
 
+import os
 import pathlib
 import sys
 from collections.abc import Callable, Iterator
@@ -46,7 +47,8 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def dist_dir() -> pathlib.Path:
-    dist = REPO_ROOT / "dist"
+    # LUDOTECA_DIST lets a second developer test their own build while dist/ is in use.
+    dist = pathlib.Path(os.environ.get("LUDOTECA_DIST") or REPO_ROOT / "dist")
     if not (dist / "index.html").exists():
         pytest.fail("dist/ is not built: run `python3 build.py test` (or `python3 build.py build` first)")
     return dist
