@@ -77,6 +77,9 @@ def game_title_text(app, game_id: str) -> str:
     return registry.metadata(game_id, "TITLE", app.catalog.language)
 
 
+MAX_NOTICES = 3
+
+
 class Browser:
     """What the app needs from its host. `ui/browser.py` implements it with
     PyScript; tests use a fake."""
@@ -94,6 +97,7 @@ class Browser:
     async def sleep(self, seconds: float) -> None: ...
     def now(self) -> float: ...
     async def fetch_bytes(self, path: str) -> bytes: ...
+    def set_title(self, text: str) -> None: ...
 
 
 @dataclass
@@ -179,6 +183,7 @@ class App:
         self.catalog = Catalog(self.prefs["language"])
         self.route = Route("home")
         self.notices: list = []
+        self._notices_follow = False
         self.confirming: Optional[Confirmation] = None
         self.setup: Optional[SetupForm] = None
         self.match: Optional[Match] = None
@@ -199,6 +204,7 @@ class App:
     def notify(self, kind: str, text: str) -> None:
         if not any(n.text == text for n in self.notices):
             self.notices.append(Notice(kind, text))
+            del self.notices[:-MAX_NOTICES]  # the newest few; older ones would push the table down
 
     @property
     def animate(self) -> bool:
@@ -211,6 +217,9 @@ class App:
     def navigate(self, hash_text: str) -> None:
         """Called at start and on every hashchange (back/forward included)."""
         route = parse_route(hash_text)
+        if route != self.route and not self._notices_follow:
+            self.notices = []  # a notice is about the screen it was raised on
+        self._notices_follow = False
         self._cancel_ai()
         self.confirming = None  # a question belongs to the screen it was asked on
         if route.name == "new" and route.arg in self.games:
@@ -229,7 +238,9 @@ class App:
         self._after_change()
 
     def go(self, route: Route) -> None:
-        """Changes the hash; the browser's hashchange then calls navigate."""
+        """Changes the hash; the browser's hashchange then calls navigate. Notices
+        raised on the way (a game imported) are about where we are going."""
+        self._notices_follow = True
         self.browser.set_hash(route.hash)
 
     def _open_save(self, save_id: str) -> bool:
@@ -547,6 +558,24 @@ class App:
             self._cancel_ai()
             self.play.replay_index = None if index == len(self.match.entries) else index
 
+    def on_replay_step(self, arg: str):
+        """Steps through the game's positions: -1/+1, "first" or "last" (the live position)."""
+        if self.match is None:
+            return False
+        total = len(self.match.entries)
+        current = total if self.play.replay_index is None else self.play.replay_index
+        target = {"first": 0, "last": total}.get(arg)
+        if target is None:
+            try:
+                target = current + int(arg)
+            except ValueError:
+                return False
+        target = max(0, min(total, target))
+        if target == current:
+            return False
+        self._cancel_ai()
+        self.play.replay_index = None if target == total else target
+
     def on_replay_exit(self, _arg: str):
         self.play.replay_index = None
 
@@ -772,5 +801,8 @@ class App:
     def render(self) -> None:
         model = self.play_model() if self.route.name == "play" and self.match is not None else None
         self.browser.render(screens.render_app(self, model))
+        # The tab's title says when a human is to play, for players in another tab.
+        name = self.t("app.name")
+        self.browser.set_title(self.t("title.your_turn", app=name) if model is not None and model.can_act else name)
         if model is not None and not model.replaying:
             self.play.rendered_entries = len(self.match.entries)

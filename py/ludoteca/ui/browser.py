@@ -15,7 +15,7 @@ from pyodide.ffi import JsException, create_proxy, jsnull, to_js
 
 from .app import App, Browser
 from . import regions
-from .keyboard import ARROWS, nearest_in_direction, parse_point
+from .keyboard import ARROWS, REPLAY_KEYS, nearest_in_direction, parse_point
 from .storage import (
     MAX_IMPORT_BYTES,
     KeyValueStore,
@@ -110,8 +110,20 @@ class PyScriptBrowser(Browser):
         dialog = _found(self.root.querySelector('[aria-modal="true"]'))
         if dialog is not None and (target is None or not dialog.contains(target)):
             target = _found(dialog.querySelector("[data-autofocus]")) or target  # focus moves into a new dialog
+        active = _found(document.activeElement)
+        if target is None and (active is None or str(active.tagName).upper() == "BODY"):
+            # Focus fell with a replaced element (after a computer's move): put it
+            # back on the first thing to play, so the keyboard is one Tab away at most.
+            target = _found(self.root.querySelector(
+                '[data-region="table"] [data-action="move"], [data-region="table"] [data-nav][data-action]'))
         if target is not None:
-            target.focus()
+            target.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+        current = _found(self.root.querySelector(".moves li.current"))
+        if current is not None:
+            current.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+
+    def set_title(self, text):
+        document.title = text
 
     def _apply(self, patch):
         """Only the regions that changed; the rest of the page (and its scroll) stays."""
@@ -249,9 +261,16 @@ def install(root):
             app.dispatch("escape")
             return
         focused = _found(document.activeElement)
+        on_board = focused is not None and focused.hasAttribute("data-nav")
+        typing = focused is not None and str(focused.tagName).upper() in ("INPUT", "SELECT", "TEXTAREA")
+        if key in REPLAY_KEYS and app.route.name == "play" and not on_board and not typing \
+                and not event.ctrlKey and not event.metaKey and not event.altKey:
+            event.preventDefault()  # like lichess: arrows step through the game
+            app.dispatch("replay-step", REPLAY_KEYS[key])
+            return
         if focused is None or not root.contains(focused):
             return
-        if key in ARROWS and focused.hasAttribute("data-nav"):
+        if key in ARROWS and on_board:
             origin = parse_point(focused.getAttribute("data-nav"))
             elements = list(root.querySelectorAll("[data-nav]"))
             points = [(index, parse_point(element.getAttribute("data-nav"))) for index, element in enumerate(elements)]

@@ -3,6 +3,8 @@
 Pure geometry, so it is tested under CPython; `browser.py` applies it to the page.
 """
 
+# Keys that step through a game's moves when no board node has the focus.
+REPLAY_KEYS = {"ArrowLeft": "-1", "ArrowRight": "1", "Home": "first", "End": "last"}
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 

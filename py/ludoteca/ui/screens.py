@@ -318,9 +318,17 @@ def render_game(app, model) -> str:
     )
     banner = ""
     if replaying:
+        total = len(match.entries)
+        steps = "".join(
+            button(label, "replay-step", arg, cls="small icon-btn", testid=f"replay-{name}", title=t(f"game.replay_{name}"),
+                   disabled=disabled)
+            for name, label, arg, disabled in (
+                ("first", "⏮", "first", play.replay_index == 0), ("previous", "◀", "-1", play.replay_index == 0),
+                ("next", "▶", "1", False), ("last", "⏭", "last", False)))
         banner = (f'<div class="banner" data-testid="replay-banner">'
-                  f'{escape(t("game.replay", n=play.replay_index + 1))} '
-                  f'{button(t("game.replay_back"), "replay-exit", cls="small primary", testid="replay-exit")}</div>')
+                  f'<span data-testid="replay-position">{escape(t("game.replay", n=play.replay_index, total=total))}</span>'
+                  f'<span class="row">{steps}'
+                  f'{button(t("game.replay_back"), "replay-exit", cls="small primary", testid="replay-exit")}</span></div>')
     elif play.conflict:
         banner = (f'<div class="banner error" role="alert" data-testid="conflict-banner">'
                   f'{escape(t("game.conflict"))} '

@@ -30,6 +30,9 @@ class FakeBrowser(Browser):
         if not replace:  # a real browser fires hashchange
             self.app.navigate(hash_text)
 
+    def set_title(self, text):
+        self.title = text
+
     def download(self, filename, text):
         self.downloads.append((filename, text))
 

@@ -215,3 +215,37 @@ def test_a_data_file_that_fails_to_load_gives_a_message(monkeypatch):
     browser.run_pending()
     assert app.match is None and app.loading is None
     assert any("could not be loaded" in n.text for n in app.notices)
+
+
+def test_replay_steps_through_positions_with_first_previous_next_and_last():
+    from .test_app import start_vs_ai
+    from .test_storage_faults import human_move
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    for _ in range(3):
+        human_move(app, browser)
+    total = len(app.match.entries)
+    app.dispatch("replay-step", "-1")
+    assert app.play.replay_index == total - 1
+    assert f"Position after move {total - 1} of {total}." in browser.html
+    app.dispatch("replay-step", "first")
+    assert app.play.replay_index == 0 and 'data-testid="replay-previous"' in browser.html
+    app.dispatch("replay-step", "-1")  # nothing before the start
+    assert app.play.replay_index == 0
+    app.dispatch("replay-step", "1")
+    assert app.play_model().state.to_json() == app.match.state_before(1).to_json()
+    app.dispatch("replay-step", "last")
+    assert app.play.replay_index is None and "replay-banner" not in browser.html
+
+
+def test_the_title_says_when_it_is_your_move_and_notices_stay_on_their_screen():
+    from .test_app import start_vs_ai
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    browser.run_pending()
+    assert browser.title.startswith("●")
+    for n in range(5):
+        app.notify("error", f"problem {n}")
+    assert [n.text for n in app.notices] == ["problem 2", "problem 3", "problem 4"]
+    browser.app.navigate("#/")
+    assert app.notices == [] and browser.title == "Ludoteca"
