@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import hashlib
 import io
 import json
@@ -347,6 +348,26 @@ def rewrite_remote_urls(data: bytes) -> bytes:
     return data
 
 
+# PyScript builds the hooks it hands to worker interpreters with Function(), at
+# every start, so its core needs the CSP's 'unsafe-eval' even in an app that runs
+# no worker. The app runs none (the AI thinks on the main thread in slices), so
+# the build replaces that one expression with `undefined`: no worker hooks, and
+# a CSP without 'unsafe-eval'. A PyScript upgrade that changes the code stops the
+# build here rather than shipping a page its CSP would break.
+PYSCRIPT_WORKER_HOOKS_EVAL = b"return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()"
+PYSCRIPT_WORKER_HOOKS_NONE = b"return void 0"
+
+
+def without_worker_hooks_eval(shipped: dict[str, bytes]) -> dict[str, bytes]:
+    """Patch PyScript's only string evaluation out of its core chunk (see above)."""
+    holders = [path for path, data in shipped.items() if PYSCRIPT_WORKER_HOOKS_EVAL in data]
+    if len(holders) != 1 or shipped[holders[0]].count(PYSCRIPT_WORKER_HOOKS_EVAL) != 1:
+        raise BuildError("PyScript's worker-hooks Function() call was not found exactly once in "
+                         f"pyscript/*.js (found in {holders or 'none'}): review the CSP patch for this version")
+    path = holders[0]
+    return {**shipped, path: shipped[path].replace(PYSCRIPT_WORKER_HOOKS_EVAL, PYSCRIPT_WORKER_HOOKS_NONE)}
+
+
 def rewrite_vendor_file(relative: str, data: bytes) -> bytes:
     if relative.startswith(("pyscript/", "pyodide/")) and relative.endswith((".js", ".mjs", ".css")):
         data = rewrite_remote_urls(data)
@@ -431,6 +452,31 @@ START_UP_FETCHES = (ENGINE_ZIP, "py/main.py")
 BOOT_PRELOAD_TAG = re.compile(r'(<script type="application/json" id="boot-preload">)(.*?)(</script>)', re.DOTALL)
 BOOT_FILES_TAG = re.compile(r'(<script type="application/json" id="boot-files">)(.*?)(</script>)', re.DOTALL)
 SW_PLACEHOLDERS = ("__LUDOTECA_CACHE_NAME__", "__LUDOTECA_PRECACHE__")
+CSP_PLACEHOLDER = "__LUDOTECA_CSP__"
+INLINE_SCRIPT = re.compile(r"<script(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)
+NOT_EXECUTED_SCRIPT_TYPES = ("application/json", "py", "mpy")
+# The page may run only its own files and the inline scripts it ships (by hash);
+# Pyodide compiles WebAssembly ('wasm-unsafe-eval'), nothing evaluates strings.
+# Styles, images, fonts, fetches and workers come from the origin only; no
+# plug-ins, frames, <base> or form posts. Inline style attributes are not
+# allowed either: seat colours are classes.
+CSP_TEMPLATE = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; style-src 'self'; "
+                "img-src 'self'; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+                "manifest-src 'self'; object-src 'none'; frame-src 'none'; child-src 'none'; "
+                "base-uri 'none'; form-action 'none'")
+
+
+def content_security_policy(page: str) -> str:
+    """The CSP for `page`, with a hash for each inline script it executes."""
+    hashes = []
+    for match in INLINE_SCRIPT.finditer(page):
+        attributes = match.group("attributes")
+        kind = re.search(r'type="([^"]*)"', attributes)
+        if "src=" in attributes or (kind and kind.group(1) in NOT_EXECUTED_SCRIPT_TYPES):
+            continue
+        digest = base64.b64encode(hashlib.sha256(match.group("body").encode("utf-8")).digest()).decode()
+        hashes.append(f"'sha256-{digest}'")
+    return CSP_TEMPLATE.format(hashes=" ".join(hashes)).replace("  ", " ")
 
 
 def finalize_dist(dist: Path, sw_template: Path = WEB / "sw.js", boot_files: tuple[str, ...] = BOOT_FILES) -> str:
@@ -451,6 +497,10 @@ def finalize_dist(dist: Path, sw_template: Path = WEB / "sw.js", boot_files: tup
         raise BuildError('index.html lacks <script type="application/json" id="boot-preload"></script>')
     preload = json.dumps({"modules": start_up_modules(dist), "files": list(START_UP_FETCHES)})
     page = BOOT_PRELOAD_TAG.sub(lambda m: m.group(1) + preload + m.group(3), page, count=1)
+    if page.count(CSP_PLACEHOLDER) == 1:
+        page = page.replace(CSP_PLACEHOLDER, content_security_policy(page))
+    elif "Content-Security-Policy" not in page:
+        raise BuildError(f"index.html lacks its Content-Security-Policy meta tag ({CSP_PLACEHOLDER})")
     index.write_text(page, encoding="utf-8")
 
     template = sw_template.read_text(encoding="utf-8")
@@ -520,10 +570,12 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> str:
     staging = dist.with_name(dist.name + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        for relative, source in shipped_sources().items():
+        shipped = {relative: rewrite_vendor_file(relative, source.read_bytes())
+                   for relative, source in shipped_sources().items()}
+        for relative, data in without_worker_hooks_eval(shipped).items():
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(rewrite_vendor_file(relative, source.read_bytes()))
+            target.write_bytes(data)
         bundles = [path.read_bytes() for path in (staging / "pyscript").glob("*.js")]
         engine_zip = engine_zip_bytes(ROOT / "py" / "ludoteca", bundles, staging / "pyodide" / "python_stdlib.zip")
         (staging / ENGINE_ZIP).write_bytes(engine_zip)

@@ -69,6 +69,14 @@ const boot = {
 };
 globalThis.ludotecaBoot = boot;
 
+// What the Content-Security-Policy blocked (tests read it; nothing should ever be).
+boot.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  const violation = { directive: event.effectiveDirective, blocked: event.blockedURI, source: event.sourceFile };
+  boot.cspViolations.push(violation);
+  console.warn("Ludoteca: the Content-Security-Policy blocked", violation);
+});
+
 let lastProgressAt = performance.now();
 let renderQueued = false;
 const booting = () => boot.readyAt === null && boot.error === null;
