@@ -142,7 +142,7 @@ def render_notices(app) -> str:
 
 
 def render_missing(app) -> str:
-    return (f'<section class="page"><p>{escape(app.t("error.not_found"))}</p>'
+    return (f'<section class="page"><h1 class="page-title">{escape(app.t("error.not_found"))}</h1>'
             f'{link(app.t("nav.home"), "#/")}</section>')
 
 
@@ -171,7 +171,7 @@ def render_home(app) -> str:
                 '<input type="file" accept=".json,application/json" data-testid="import-input"'
                 ' data-import="1"></label>')
     return (f'<section class="page home" data-testid="home">'
-            f'<p class="tagline">{escape(t("app.tagline"))}</p>'
+            f'<h1 class="page-title">{escape(t("app.name"))}</h1><p class="tagline">{escape(t("app.tagline"))}</p>'
             f'<h2>{escape(t("home.games"))}</h2><div class="tiles">{"".join(tiles)}</div>'
             f'<h2>{escape(t("home.continue"))}</h2>{continue_list}{importer}</section>')
 
@@ -250,7 +250,7 @@ def render_setup(app) -> str:
         for option in game.variants
     )
     return (f'<section class="page setup" data-testid="setup">'
-            f'<h2>{escape(t("setup.title", game=game_title(app, form.game_id)))}</h2>'
+            f'<h1 class="page-title">{escape(t("setup.title", game=game_title(app, form.game_id)))}</h1>'
             f'<label>{escape(t("setup.players"))} {players}</label>'
             f'<div class="seats">{seats}</div>'
             + (f'<h3>{escape(t("setup.variants"))}</h3><div class="variants">{variants}</div>' if variants else "")
@@ -345,6 +345,7 @@ def render_game(app, model) -> str:
     # table's container, with its scroll position, stays in the page.
     return (f'<section class="game" data-testid="game" data-live data-game="{attr(match.game.id)}"'
             f' data-status="{attr(match.status)}" data-moves="{len(match.entries)}">'
+            f'<h1 class="visually-hidden">{escape(game_title(app, match.game.id))}</h1>'
             f'<div class="game-head">{region("status", status)}{region("toolbar", toolbar)}</div>'
             f'{region("banner", banner)}'
             f'<div class="game-body">{region("table", table, attributes=TABLE_WRAP)}'
@@ -410,7 +411,8 @@ def render_menu(app, model) -> str:
     t = app.t
     match = app.match
     can_resign = not match.is_over and model.viewer is not None
-    return (f'<div class="overlay" data-testid="menu-panel"><div class="dialog" role="dialog" aria-modal="true">'
+    return (f'<div class="overlay" data-testid="menu-panel">'
+            f'<div class="dialog" role="dialog" aria-modal="true" aria-label="{attr(t("game.menu"))}">'
             f'{button(t("game.export"), "export", cls="wide", testid="export")}'
             f'{link(t("game.rules"), f"#/rules/{match.game.id}", "btn wide", "menu-rules")}'
             + (button(t("game.resign"), "resign", cls="wide danger", testid="resign") if can_resign else "")
@@ -444,8 +446,9 @@ def render_results(app) -> str:
     resigned = ""
     if match.resigned is not None:
         resigned = f'<p class="muted">{escape(t("results.resigned", name=match.seats[match.resigned].name))}</p>'
-    return (f'<div class="overlay" data-testid="results"><div class="dialog results" role="dialog">'
-            f'<h2>{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'
+    return (f'<div class="overlay" data-testid="results">'
+            f'<div class="dialog results" role="dialog" aria-labelledby="results-title">'
+            f'<h2 id="results-title">{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'
             f"{resigned}<table><thead><tr><th>{escape(t('results.place'))}</th><th></th>"
             f"<th>{escape(t('results.points'))}</th></tr></thead><tbody>{rows}</tbody></table>"
             f'<div class="row">{button(t("results.rematch"), "rematch", cls="primary", testid="rematch")}'
@@ -463,7 +466,7 @@ def render_rules(app) -> str:
                              if not line.lstrip("- ").startswith("Tests:"))
     rulings = render_markdown(rulings_text, heading_offset=2)
     return (f'<section class="page rules" data-testid="rules">'
-            f'<h2>{escape(app.t("rules.title", game=game_title(app, game_id)))}</h2>{rules}'
+            f'<h1 class="page-title">{escape(app.t("rules.title", game=game_title(app, game_id)))}</h1>{rules}'
             f'<h2 id="rulings">{escape(app.t("rules.rulings"))}</h2><div class="rulings">{rulings}</div>'
             f'{link(app.t("home.new_game"), f"#/new/{game_id}", "btn primary")}</section>')
 
@@ -489,7 +492,7 @@ def render_settings(app) -> str:
         f' data-testid="language-{value}"{" checked" if language == value else ""}> {escape(t(f"settings.language.{value}"))}</label>'
         for value in LANGUAGES
     )
-    return (f'<section class="page settings" data-testid="settings"><h2>{escape(t("settings.title"))}</h2>'
+    return (f'<section class="page settings" data-testid="settings"><h1 class="page-title">{escape(t("settings.title"))}</h1>'
             f'<fieldset><legend>{escape(t("settings.language"))}</legend>{language_options}</fieldset>'
             f'<fieldset><legend>{escape(t("settings.motion"))}</legend>{options}</fieldset>'
             f'<fieldset><legend>{escape(t("settings.pace"))}</legend>{pace_options}</fieldset>'
