@@ -8,6 +8,10 @@ and benchmarks call `run()`.
 Budgets are in thinking time (summed over slices), with an optional
 iteration cap. The UCT baseline uses iterations only, like boardgame.io's
 default bot, so its strength does not depend on the machine.
+
+At SIMULTANEOUS nodes the tree searches keep decoupled statistics (each
+actor picks by UCB over its own moves, blind to the others' picks); TURN
+and RESPONSE nodes are played in `to_move()` order (see PROTOCOL.md).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import math
 import time
 from typing import Callable, Optional
 
-from .protocol import Move, State
+from .protocol import SIMULTANEOUS, Move, State
 from .rng import SeededRng
 
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
@@ -30,9 +34,28 @@ def random_rollout_policy(state: State, player: int, rng: SeededRng) -> Move:
 
 
 def acting_player(state: State) -> int:
-    """The player a sequential search lets act first (simultaneous moves are
-    submitted one after another, hidden from each other by the game)."""
+    """The player who acts next at a TURN or RESPONSE node: the first of
+    `to_move()` (a response window is played in `to_move()` order)."""
     return state.to_move()[0]
+
+
+def is_joint_node(state: State) -> bool:
+    """A SIMULTANEOUS node: every player in `to_move()` submits a secret move."""
+    return state.acting_mode() == SIMULTANEOUS
+
+
+def rollout_step(state: State, policy: RolloutPolicy, rng: SeededRng) -> None:
+    """Plays one decision of a rollout. At a SIMULTANEOUS node every actor
+    chooses from the state as it was before any of them submitted (their
+    submissions are hidden from one another anyway), then all are applied."""
+    if is_joint_node(state):
+        actors = state.to_move()
+        chosen = [(actor, policy(state, actor, rng)) for actor in actors]
+        for actor, move in chosen:
+            state.apply_unchecked(actor, move)
+        return
+    actor = acting_player(state)
+    state.apply_unchecked(actor, policy(state, actor, rng))
 
 
 class Search:
@@ -116,31 +139,21 @@ class RandomBot(Bot):
         return _ImmediateSearch(state, player, self.rng.choice(moves))
 
 
-class PolicyBot(Bot):
-    """Plays a rollout policy directly: a cheap heuristic player."""
-
-    name = "policy"
-
-    def __init__(self, seed: int = 0, policy: RolloutPolicy = random_rollout_policy):
-        super().__init__(seed)
-        self.policy = policy
-
-    def start(self, state: State, player: int) -> Search:
-        return _ImmediateSearch(state, player, self.policy(state, player, self.rng))
-
-
 # --- tree search shared parts -------------------------------------------
 class _Node:
-    __slots__ = ("player", "move", "visits", "value", "available", "children", "untried")
+    __slots__ = ("player", "move", "visits", "value", "available", "children", "untried", "joint")
 
     def __init__(self, player: int, move: Optional[Move]):
-        self.player = player  # who made `move` to reach this node (-1: chance)
+        self.player = player  # who made `move` to reach this node (-1: chance or a joint move)
         self.move = move
         self.visits = 0
         self.value = 0.0  # summed reward of `player`
         self.available = 0  # ISMCTS: how often this move was legal when its parent was visited
         self.children: dict = {}
         self.untried: Optional[list] = None
+        # At a SIMULTANEOUS node: {actor: {move: _Node}}, each actor's own
+        # statistics (decoupled: not conditioned on what the others chose).
+        self.joint: Optional[dict] = None
 
 
 def _ucb_pick(children, parent_visits_of) -> "_Node":
@@ -156,6 +169,19 @@ def _ucb_pick(children, parent_visits_of) -> "_Node":
 
 
 class _TreeSearch(Search):
+    """Shared parts of UCT and ISMCTS.
+
+    TURN and RESPONSE nodes are sequential: the first player of `to_move()`
+    acts (a response window is explored in `to_move()` order), except at the
+    root, where the searching player decides what it submits now. At a
+    SIMULTANEOUS node every actor picks a move from its own statistics at
+    that node (decoupled UCT: UCB over its own moves, blind to what the
+    others pick), all the picks are applied, and the search descends to the
+    child of the joint move; the root decision of a SIMULTANEOUS node is the
+    searching player's own decoupled statistics."""
+
+    count_available = False  # ISMCTS: UCB over how often a move was available
+
     def __init__(
         self,
         state: State,
@@ -174,6 +200,54 @@ class _TreeSearch(Search):
         self.evaluate = evaluate
         self.root = _Node(-1, None)
 
+    def _actor(self, state: State, node: _Node) -> int:
+        return self.player if node is self.root else acting_player(state)
+
+    def _joint_step(self, state: State, node: _Node, path: list) -> tuple:
+        """One SIMULTANEOUS node: each actor picks from its own statistics,
+        seeing only the state before anyone submitted; returns the child of
+        the joint move and whether it was just created."""
+        if node.joint is None:
+            node.joint = {}
+        picks = []
+        for actor in state.to_move():
+            stats = node.joint.setdefault(actor, {})
+            picks.append(self._decoupled_pick(stats, actor, list(state.generate_moves(actor))))
+        for stat in picks:
+            state.apply_unchecked(stat.player, stat.move)
+            path.append(stat)
+        key = tuple((stat.player, stat.move) for stat in picks)
+        child = node.children.get(key)
+        created = child is None
+        if created:
+            child = node.children[key] = _Node(-1, None)
+        path.append(child)
+        return child, created
+
+    def _decoupled_pick(self, stats: dict, actor: int, legal: list) -> _Node:
+        untried = []
+        candidates = []
+        for move in legal:
+            stat = stats.get(move)
+            if stat is None:
+                untried.append(move)
+            else:
+                stat.available += 1
+                candidates.append(stat)
+        if untried:
+            move = self.rng.choice(untried)
+            stat = stats[move] = _Node(actor, move)
+            stat.available = 1
+            return stat
+        # Ties are broken at random: with a fixed order, actors with mirrored
+        # statistics would pick in lockstep (in matching pennies the second
+        # would always match the first, as if it could see it).
+        self.rng.shuffle(candidates)
+        if self.count_available:
+            return _ucb_pick(candidates, lambda candidate: candidate.available)
+        total = sum(candidate.visits for candidate in candidates)
+        return _ucb_pick(candidates, lambda _candidate: total)
+
     def _playout(self, state: State) -> list:
         depth = 0
         while not state.is_terminal():
@@ -182,8 +256,7 @@ class _TreeSearch(Search):
             if state.is_chance():
                 state.apply_unchecked(-1, state.sample_chance(self.rng))
                 continue
-            actor = acting_player(state)
-            state.apply_unchecked(actor, self.rollout_policy(state, actor, self.rng))
+            rollout_step(state, self.rollout_policy, self.rng)
             depth += 1
         if state.is_terminal():
             return state.returns()
@@ -196,18 +269,24 @@ class _TreeSearch(Search):
             if node.player >= 0:
                 node.value += result[node.player]
 
+    def _root_choices(self) -> list:
+        """The searching player's statistics at the root."""
+        if self.root.joint is not None:
+            return list(self.root.joint.get(self.player, {}).values())
+        return [child for child in self.root.children.values() if child.player == self.player]
+
     def best_move(self) -> Move:
-        if len(self.legal) == 1 or not self.root.children:
+        mine = [child for child in self._root_choices() if child.visits]
+        if len(self.legal) == 1 or not mine:
             return self.legal[0] if len(self.legal) == 1 else self.rng.choice(self.legal)
-        mine = [child for child in self.root.children.values() if child.player == self.player]
         return max(mine, key=lambda child: (child.visits, child.value)).move
 
     def move_statistics(self) -> list:
         """(move text, visits, mean reward) of the root's moves, best first."""
         rows = [
             (child.move.text, child.visits, child.value / child.visits)
-            for child in self.root.children.values()
-            if child.player == self.player and child.visits
+            for child in self._root_choices()
+            if child.visits
         ]
         return sorted(rows, key=lambda row: -row[1])
 
@@ -235,7 +314,12 @@ class _UctSearch(_TreeSearch):
                 node = child
                 path.append(node)
                 continue
-            actor = acting_player(state)
+            if is_joint_node(state):
+                node, created = self._joint_step(state, node, path)
+                if created:
+                    break
+                continue
+            actor = self._actor(state, node)
             if node.untried is None:
                 node.untried = list(state.generate_moves(actor))
                 self.rng.shuffle(node.untried)
@@ -276,6 +360,8 @@ class _IsmctsSearch(_TreeSearch):
     iteration samples a world consistent with what the player knows; chance
     is open-loop, and moves are compared only when they were available."""
 
+    count_available = True
+
     def iterate(self) -> None:
         state = self.root_state.determinize(self.player, self.rng)
         node = self.root
@@ -284,7 +370,12 @@ class _IsmctsSearch(_TreeSearch):
             if state.is_chance():
                 state.apply_unchecked(-1, state.sample_chance(self.rng))
                 continue
-            actor = acting_player(state)
+            if is_joint_node(state):
+                node, created = self._joint_step(state, node, path)
+                if created:
+                    break
+                continue
+            actor = self._actor(state, node)
             legal = list(state.generate_moves(actor))
             available = []
             untried = []

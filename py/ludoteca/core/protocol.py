@@ -19,6 +19,7 @@ Key choices:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, fields
 from typing import Iterator, Optional, Sequence
 
@@ -122,7 +123,42 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: dict) -> "Settings":
-        return cls(num_players=int(data["players"]), variants=dict(data.get("variants", {})))
+        """Reads settings from a record, checking every field's type and range
+        first: a damaged or hostile record gives RecordError, never a raw error."""
+        if not isinstance(data, dict):
+            raise RecordError("the settings must be an object", "record.bad_field", field="settings")
+        players = data.get("players")
+        if type(players) is not int or not 1 <= players <= MAX_SETTINGS_PLAYERS:
+            raise RecordError(f"the number of players must be a whole number from 1 to {MAX_SETTINGS_PLAYERS}",
+                              "record.bad_field", field="settings.players")
+        variants = data.get("variants", {})
+        if not isinstance(variants, dict) or len(variants) > MAX_VARIANTS:
+            raise RecordError("the variants must be an object of names and values",
+                              "record.bad_field", field="settings.variants")
+        for key, value in variants.items():
+            if not isinstance(key, str) or not 0 < len(key) <= MAX_VARIANT_TEXT:
+                raise RecordError("a variant has an impossible name", "record.bad_field", field="settings.variants")
+            if not _is_simple_value(value):
+                raise RecordError(f"the variant {key[:MAX_VARIANT_TEXT]} has an impossible value",
+                                  "record.bad_field", field="settings.variants")
+        return cls(num_players=players, variants=dict(variants))
+
+
+# Limits on settings read from records.
+MAX_SETTINGS_PLAYERS = 16
+MAX_VARIANTS = 32
+MAX_VARIANT_TEXT = 40
+
+
+def _is_simple_value(value) -> bool:
+    """A variant value: short text, a boolean, or a finite number."""
+    if isinstance(value, str):
+        return len(value) <= MAX_VARIANT_TEXT
+    if isinstance(value, (bool, int)):
+        return abs(value) <= 2 ** 53
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return False
 
 
 class LegalMoves:
@@ -172,6 +208,9 @@ class Game:
     max_players: int = 2
     variants: Sequence[VariantOption] = ()
     game_type: GameType = GameType("sequential", "perfect", "deterministic", "zero_sum")
+    # True: `State.returns()` gives each player its share of the total score
+    # (negative scores count as 0) instead of the winners sharing 1.
+    returns_by_score: bool = False
 
     def default_settings(self, num_players: Optional[int] = None) -> Settings:
         players = num_players if num_players is not None else self.min_players
@@ -204,6 +243,20 @@ class Game:
 
     def provide_asset(self, path: str, data: bytes) -> None:
         """Receives one of `required_assets`, before `new_state` or a replay."""
+
+    def resigned_move(self, state: "State", player: int) -> Move:
+        """The move a resigned player's seat plays when it must act (in games of
+        three or more, it plays on automatically). It must be deterministic, so
+        that records replay exactly, and must not change `state`. Default: the
+        move whose text is `pass` if legal, else the first legal move in
+        generation order."""
+        moves = list(state.generate_moves(player))
+        if not moves:
+            raise GameError(f"player {player + 1} has no legal move", "core.no_legal_move", player=player + 1)
+        for move in moves:
+            if move.text == "pass":
+                return move
+        return moves[0]
 
     def new_state(self, settings: Settings, seed: int) -> "State":  # pragma: no cover
         raise NotImplementedError
@@ -328,19 +381,29 @@ class State:
         return [player for player, place in enumerate(places) if place == 1]
 
     def returns(self) -> list:
-        """Utility of each player in [0, 1]: winners share 1, at the end only."""
+        """Utility of each player in [0, 1], at the end only: winners share 1,
+        or, when the game sets `returns_by_score`, each player's score share."""
         if not self.is_terminal():
             return [0.0] * self.num_players
+        if self._returns_by_score():
+            return score_shares(self.scores())
         winners = self.winners()
         share = 1.0 / len(winners)
         return [share if player in winners else 0.0 for player in range(self.num_players)]
 
+    def _returns_by_score(self) -> bool:
+        # getattr: a state class may leave `game` unset
+        return getattr(getattr(self, "game", None), "returns_by_score", False)
+
     def heuristic_returns(self) -> list:
         """An estimate of `returns()` for an unfinished game, used where a
-        search stops early. Default: the current leaders share the win."""
+        search stops early. Default: the current leaders share the win (or
+        the current score shares, with `returns_by_score`)."""
         if self.is_terminal():
             return self.returns()
         scores = self.scores()
+        if self._returns_by_score():
+            return score_shares(scores)
         best = max(scores)
         leaders = [player for player, score in enumerate(scores) if score == best]
         share = 1.0 / len(leaders)
@@ -372,6 +435,15 @@ class State:
         return type(self) is type(other) and self.to_json() == other.to_json()
 
     __hash__ = None  # mutable
+
+
+def score_shares(scores) -> list:
+    """Scores as shares summing to 1 (negative ones count as 0; all zero: equal shares)."""
+    clipped = [max(float(score), 0.0) for score in scores]
+    total = sum(clipped)
+    if total <= 0:
+        return [1.0 / len(clipped)] * len(clipped)
+    return [score / total for score in clipped]
 
 
 def parse_with(parsers: dict, text: str) -> Move:

@@ -119,5 +119,7 @@ def test_resign_ends_the_match_and_ranks_the_resigner_last():
     assert match.final_places() == [2, 1]
     with pytest.raises(IllegalMoveError):
         play_first_legal(match)
-    again = Match.from_record(match.record(), GAMES)
-    assert again.resigned == 0
+    record = match.record()
+    assert record["moves"][-1] == "0:resign" and "resigned" not in record
+    again = Match.from_record(record, GAMES)
+    assert again.resigners == [0] and again.resigned == 0 and again.status == "resigned"
