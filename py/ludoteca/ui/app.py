@@ -11,13 +11,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, Match, Seat, now_iso
+from ..core.match import AI, HUMAN, SEAT_COLOURS, Match, Seat, now_iso
 from ..core.protocol import RESPONSE, GameError, RecordError, Settings
 from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
 from ..games import registry
 from . import screens
 from .i18n import Catalog, language_for
-from .palette import SEAT_COLOURS
 from .routes import Route, parse_route
 from .storage import (
     MAX_IMPORT_BYTES,
@@ -323,8 +322,8 @@ class App:
             if attribute == "kind":
                 seat.kind = HUMAN if value == HUMAN else AI
                 return True
-            if attribute == "name":
-                seat.name = value[:MAX_NAME]
+            if attribute == "name":  # records refuse control characters: never write one
+                seat.name = "".join(ch for ch in value if ch.isprintable())[:MAX_NAME]
             elif attribute == "color" and value in SEAT_COLOURS:
                 seat.color = value
             elif attribute == "level" and value in registry.game_package(form.game_id).AI_LEVELS:
@@ -631,7 +630,9 @@ class App:
         state = match.state_before(play.replay_index) if replaying else match.state
         live = not replaying and not match.is_over and not play.conflict
         humans = match.human_players
-        acting = [p for p in state.to_move() if match.seats[p].kind == HUMAN] if live else []
+        # A resigned human's seat plays on by itself (the match moves it).
+        acting = [p for p in state.to_move() if match.seats[p].kind == HUMAN and p not in match.resigners] \
+            if live else []
         viewer, actors, handoff = None, [], None
         if len(humans) == 1:
             viewer = humans[0]
@@ -658,7 +659,12 @@ class App:
         if cached is not None and cached[0] is entry:
             return cached[1]
         names = [seat.name for seat in self.match.seats]
-        text = ui.describe_move(entry, names, self.t, self.match.state_before(index), viewer)
+        if entry.is_resignation:  # the core's own move: games never see it
+            text = self.t("game.log.resigned", name=names[entry.player])
+        else:
+            text = ui.describe_move(entry, names, self.t, self.match.state_before(index), viewer)
+            if entry.automatic:
+                text = self.t("game.log.automatic", move=text)
         self.play.log_cache[key] = (entry, text)
         return text
 

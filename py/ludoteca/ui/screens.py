@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Optional
 
-from ..core.match import AI, HUMAN
+from ..core.match import AI, HUMAN, SEAT_COLOURS
 from ..games import registry
-from .palette import SEAT_COLOURS
 from .storage import StorageReadError
 from .i18n import LANGUAGES
 from .markdown import render_markdown
@@ -410,7 +409,7 @@ def render_log(app, ui, viewer) -> str:
 def render_menu(app, model) -> str:
     t = app.t
     match = app.match
-    can_resign = not match.is_over and model.viewer is not None
+    can_resign = not match.is_over and model.viewer is not None and model.viewer not in match.resigners
     return (f'<div class="overlay" data-testid="menu-panel">'
             f'<div class="dialog" role="dialog" aria-modal="true" aria-label="{attr(t("game.menu"))}">'
             f'{button(t("game.export"), "export", cls="wide", testid="export")}'
@@ -429,6 +428,12 @@ def render_handoff(app, player: int) -> str:
             f'{button(t("handoff.ready", name=name), "reveal", str(player), "primary big", "reveal")}</div>')
 
 
+def place_text(t, places: list, player: int) -> str:
+    """A place, marked as shared when others hold it too (a draw, a tie)."""
+    place = places[player]
+    return f"{place} ({t('results.shared_place')})" if places.count(place) > 1 else str(place)
+
+
 def render_results(app) -> str:
     t = app.t
     match = app.match
@@ -439,13 +444,12 @@ def render_results(app) -> str:
     headline = t("results.winner", name=winners[0]) if len(winners) == 1 else \
         t("results.winners", names=", ".join(winners))
     rows = "".join(
-        f'<tr class="{seat_class(match.seats[p].color)}"><td>{places[p]}</td>'
+        f'<tr class="{seat_class(match.seats[p].color)}" data-testid="place-{p}"><td>{place_text(t, places, p)}</td>'
         f'<td><span class="dot"></span>{escape(match.seats[p].name)}</td><td>{scores[p]}</td></tr>'
         for p in order
     )
-    resigned = ""
-    if match.resigned is not None:
-        resigned = f'<p class="muted">{escape(t("results.resigned", name=match.seats[match.resigned].name))}</p>'
+    resigned = "".join(f'<p class="muted">{escape(t("results.resigned", name=match.seats[p].name))}</p>'
+                       for p in match.resigners)
     return (f'<div class="overlay" data-testid="results">'
             f'<div class="dialog results" role="dialog" aria-labelledby="results-title">'
             f'<h2 id="results-title">{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'

@@ -249,3 +249,30 @@ def test_the_title_says_when_it_is_your_move_and_notices_stay_on_their_screen():
     assert [n.text for n in app.notices] == ["problem 2", "problem 3", "problem 4"]
     browser.app.navigate("#/")
     assert app.notices == [] and browser.title == "Ludoteca"
+
+
+def test_a_resigning_player_of_three_leaves_a_seat_that_plays_on_and_is_ranked_last():
+    app, browser = make_app()
+    start(app, browser, [HUMAN, HUMAN, AI], seed="21")
+    model = app.play_model()
+    resigner = model.handoff if model.handoff is not None else model.actors[0]
+    app.dispatch("reveal", str(resigner))
+    app.dispatch("resign")
+    app.dispatch("confirm")
+    assert resigner in app.match.resigners and not app.match.is_over  # the others play on
+    assert resigner not in app.play_model().actors
+    for _ in range(300):  # the remaining human and the computer finish the game
+        browser.run_pending()
+        if app.match.is_over:
+            break
+        model = app.play_model()
+        if model.handoff is not None:
+            app.dispatch("reveal", str(model.handoff))
+        elif model.actors:
+            player = model.actors[0]
+            app.dispatch("move", f"{player}:{app.match.state.legal_moves(player).texts()[0]}")
+    assert app.match.is_over
+    assert app.match.final_places()[resigner] == 3
+    assert any(entry.automatic for entry in app.match.entries)
+    assert "resigns" in browser.html and "played for a player who resigned" in browser.html
+    assert 'data-testid="results"' in browser.html
