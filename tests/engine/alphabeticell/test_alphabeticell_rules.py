@@ -405,3 +405,12 @@ def test_package_player_range_is_the_engine_s():
     import ludoteca.games.alphabeticell as package
 
     assert (package.MIN_PLAYERS, package.MAX_PLAYERS) == (package.GAME.min_players, package.GAME.max_players) == (2, 5)
+
+
+def test_game_type_and_acting_mode():
+    from ludoteca.core.protocol import TURN
+
+    assert (GAME.game_type.dynamics, GAME.game_type.information, GAME.game_type.chance) == (
+        "sequential", "imperfect", "explicit")
+    state = start_round(new_state(3), HANDS_3P, dealer=0)
+    assert state.acting_mode() == TURN and len(state.to_move()) == 1

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ludoteca.core.protocol import GameError
+from ludoteca.core.protocol import RecordError
 from ludoteca.games.alphabeticell.rules import GAME, Keep, take_move
 
 from .helpers import keep_all, new_state, offer_state, start_round
@@ -86,12 +86,13 @@ def test_json_round_trip_is_exact_in_every_phase():
     assert len(seen_phases) == 5
 
 
-def test_damaged_json_raises_a_game_error():
+def test_damaged_json_raises_a_record_error_with_a_code():
     data = offer_state(["Nh aP", "sg"], "EW").to_json()
     for damage in ({"game": "chess"}, {"phase": "dancing"}, {"lines": [[]]}, {"settings": {}}):
         broken = dict(data, **damage)
-        with pytest.raises(GameError):
+        with pytest.raises(RecordError) as caught:
             GAME.state_from_json(broken)
+        assert caught.value.code.startswith("abc.state_")
 
 
 def test_clone_is_independent():

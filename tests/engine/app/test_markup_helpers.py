@@ -41,3 +41,29 @@ def test_a_damaged_index_is_rebuilt_from_the_saves():
     store.set("ludoteca:v1:save:20260101-0", '{"format": "ludoteca-record", "game": "x", "seats": [{"name": "A"}]}')
     listed = saves.list()
     assert [s.id for s in listed] == ["20260101-0"] and listed[0].players == ["A"]
+
+
+def test_each_seat_colour_has_its_css_class():
+    import pathlib
+    import re
+    from ludoteca.core.match import SEAT_COLOURS
+    css = (pathlib.Path(__file__).resolve().parents[3] / "web" / "ui.css").read_text()
+    classes = dict(re.findall(r"\.seat-c(\d) \{ --seat: (#[0-9a-f]{6}); \}", css))
+    assert [classes.get(str(index)) for index in range(len(SEAT_COLOURS))] == list(SEAT_COLOURS)
+
+
+def test_no_screen_carries_inline_styles_the_csp_would_block():
+    from .fake_browser import make_app
+    from .test_app import start_vs_ai
+    from .test_storage_faults import human_move
+    app, browser = make_app()
+    pages = [browser.html]
+    start_vs_ai(app, browser)
+    for _ in range(4):
+        human_move(app, browser)
+        pages.append(browser.html)
+    for route in ("#/new/alphabeticell", "#/rules/alphabeticell", "#/settings"):
+        browser.app.navigate(route)
+        pages.append(browser.html)
+    for html in pages:
+        assert "style=" not in html and "<style" not in html

@@ -26,6 +26,10 @@ Move texts (players are 0-based, as in match records):
     deal 0 NH        one card dealt to player 0 at the start of a round
     flip NH          the dealer turns NH face up
 
+Errors raised on purpose carry a code (`abc.no_card`, ..., or the core's
+`core.*`); `ui.MESSAGES` has the text `error.<code>` for each. A damaged
+state (`state_from_json`) gives RecordError with an `abc.state_*` code.
+
 `view(player)` keys (JSON-ready):
     game, variant ("classic"/"2018"), players, viewer, target,
     line_limit (11, or null in the 2018 rules), discard_limit (4 or null),
@@ -54,9 +58,11 @@ from typing import Iterator, Optional
 from ...core.protocol import (
     Game,
     GameError,
+    GameType,
     IllegalMoveError,
     Move,
     MoveParseError,
+    RecordError,
     Settings,
     State,
     VariantOption,
@@ -157,20 +163,21 @@ def take_move(end: str, letter: str, first_letter: Optional[str] = None) -> Take
 def _card_word(word: str) -> str:
     card = word.upper()
     if card not in FLIPS:
-        raise MoveParseError(f"there is no card {word!r}")
+        raise MoveParseError(f"there is no card {word!r}", "abc.no_card", card=word)
     return card
 
 
 def _letter_word(word: str) -> str:
-    if len(word) != 1 or not word.isalpha():
-        raise MoveParseError(f"{word!r} is not a letter")
+    if len(word) != 1 or not word.isalpha() or not word.isascii():
+        raise MoveParseError(f"{word!r} is not a letter", "abc.not_letter", word=word)
     return word.upper()
 
 
 def _words(rest: str, low: int, high: int) -> list:
     words = rest.split()
     if not low <= len(words) <= high:
-        raise MoveParseError(f"expected {low}-{high} words after the move name, got {rest!r}")
+        raise MoveParseError(f"expected {low}-{high} words after the move name, got {rest!r}",
+                             "abc.word_count", min=low, max=high, text=rest.strip())
     return words
 
 
@@ -178,7 +185,7 @@ def _parse_take(rest: str) -> Take:
     words = _words(rest, 2, 3)
     end = words[0].upper()
     if end not in (LEFT, RIGHT):
-        raise MoveParseError(f"the end must be L or R, not {words[0]!r}")
+        raise MoveParseError(f"the end must be L or R, not {words[0]!r}", "abc.not_end", end=words[0])
     first = _letter_word(words[2]) if len(words) == 3 else None
     return take_move(end, _letter_word(words[1]), first)
 
@@ -236,16 +243,14 @@ def place(line: tuple, card: str, end: str, letter: str, first_letter: Optional[
     return line + ((card, letter),)
 
 
-def line_letters(line: tuple) -> str:
-    return "".join(letter or "?" for _, letter in line)
-
-
 # --- the game --------------------------------------------------------------------
 class AlphabeticellGame(Game):
     id = "alphabeticell"
     rules_version = 1
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    # One player acts at a time; dealt cards are secret; deals and flips are chance nodes.
+    game_type = GameType("sequential", "imperfect", "explicit", "constant_sum")
     variants = (
         VariantOption(
             key="rules",
@@ -405,7 +410,7 @@ class AlphabeticellState(State):
             self.dealer = self.round_first_dealer = move.player
             self.phase = DEAL
         else:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", "core.game_over")
 
     def _remove_from_deck(self, card: str) -> None:
         deck = self.deck
@@ -484,7 +489,7 @@ class AlphabeticellState(State):
             return Deal(self.actor(), self.deck[rng.randbelow(len(self.deck))])
         if self.phase == CHOOSE_DEALER:
             return ChooseDealer(rng.randbelow(self.n))
-        raise IllegalMoveError("no chance event is pending")
+        raise IllegalMoveError("no chance event is pending", "core.no_chance")
 
     # --- results ----------------------------------------------------------
     def scores(self) -> list:
@@ -623,43 +628,232 @@ class AlphabeticellState(State):
 
     @classmethod
     def from_json(cls, data: dict) -> "AlphabeticellState":
-        try:
-            if data.get("game") != GAME.id:
-                raise GameError(f"not an {GAME.id} state")
-            settings = GAME.validate_settings(Settings.from_json(data["settings"]))
-            state = cls.new(settings, 0)
-            state.rng = SeededRng(int(data["rng"]))
-            state.phase = PHASE_NAMES.index(data["phase"])
-            state.round = int(data["round"])
-            state.dealer = int(data["dealer"])
-            state.round_first_dealer = int(data["round_first_dealer"])
-            state.step = int(data["step"])
-            state.deck = tuple(data["deck"])
-            state.hands = [tuple(hand) for hand in data["hands"]]
-            state.lines = [_line_from_json(line) for line in data["lines"]]
-            state.face_up = data["face_up"]
-            state.discards = tuple(data["discards"])
-            state.round_scores = tuple(tuple(scores) for scores in data["round_scores"])
-            state.totals = tuple(data["totals"])
-            last = data["last_round"]
-            state.last_round = None if last is None else (
-                last["round"], last["reason"], tuple(last["scores"]),
-                tuple(_line_from_json(line) for line in last["lines"]),
-                last["ender"], last["next_dealer"],
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise GameError(f"damaged {GAME.id} state: {error}") from None
-        if len(state.hands) != state.n or len(state.lines) != state.n:
-            raise GameError(f"damaged {GAME.id} state: wrong number of players")
-        return state
+        """Rebuilds a state from `to_json()` data, checking its content: every
+        problem raises RecordError with a code, never a TypeError or KeyError."""
+        return _StateReader(data).state()
 
 
 def _line_json(line: tuple) -> list:
     return [{"card": card, "letter": letter} for card, letter in line]
 
 
-def _line_from_json(data: list) -> tuple:
-    return tuple((entry["card"], entry["letter"]) for entry in data)
+class _StateReader:
+    """Reads and checks the JSON form of a state (see `from_json`)."""
+
+    def __init__(self, data):
+        if not isinstance(data, dict):
+            raise _damaged("abc.state_field", "the state is not an object", field="state")
+        self.data = data
+
+    # --- typed fields -------------------------------------------------------
+    def field(self, key: str, kind, data=None, name: str = ""):
+        data = self.data if data is None else data
+        name = name or key
+        if key not in data:
+            raise _damaged("abc.state_field", f"{name} is missing", field=name)
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, kind):
+            raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
+        return value
+
+    def number(self, key: str, low: int, high: int, data=None, name: str = "") -> int:
+        """An int in [low, high]."""
+        value = self.field(key, int, data, name)
+        if not low <= value <= high:
+            raise _damaged("abc.state_number", f"{name or key} cannot be {value}", field=name or key, value=value)
+        return value
+
+    def sized_list(self, key: str, length: Optional[int], data=None, name: str = "") -> list:
+        value = self.field(key, list, data, name)
+        if length is not None and len(value) != length:
+            raise _damaged("abc.state_length", f"{name or key} has {len(value)} entries, not {length}",
+                           field=name or key, count=len(value), expected=length)
+        return value
+
+    def card(self, value, name: str) -> str:
+        if not isinstance(value, str) or value not in FLIPS:
+            raise _damaged("abc.state_card", f"{name} holds an unknown card {value!r}", card=str(value)[:12])
+        return value
+
+    def cards(self, key: str) -> tuple:
+        return tuple(self.card(value, key) for value in self.sized_list(key, None))
+
+    def hand(self, value, name: str) -> tuple:
+        if not isinstance(value, list):
+            raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
+        return tuple(self.card(card, name) for card in value)
+
+    def line(self, value, name: str, player: int) -> tuple:
+        if not isinstance(value, list):
+            raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
+        line = []
+        for entry in value:
+            if not isinstance(entry, dict):
+                raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
+            card = self.card(self.field("card", str, entry, name), name)
+            letter = self.field("letter", (str, type(None)), entry, name)
+            if letter is not None and (len(letter) != 1 or letter not in card):
+                raise _damaged("abc.state_line", f"{name}: {letter!r} is not a letter of {card}", player=player + 1)
+            line.append((card, letter))
+        letters = [letter for _, letter in line]
+        if len(line) == 1 and letters != [None]:
+            raise _damaged("abc.state_line", f"{name}: a one-card line has no letter yet", player=player + 1)
+        if len(line) > 1 and (None in letters or letters != sorted(set(letters))):
+            raise _damaged("abc.state_line", f"{name} is not in alphabetical order", player=player + 1)
+        return tuple(line)
+
+    def lines(self, key: str, players: int, data=None, name: str = "") -> list:
+        name = name or key
+        return [self.line(value, f"{name}[{player}]", player)
+                for player, value in enumerate(self.sized_list(key, players, data, name))]
+
+    def scores(self, value, name: str, players: int) -> tuple:
+        if not isinstance(value, list):
+            raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
+        if len(value) != players:
+            raise _damaged("abc.state_length", f"{name} has {len(value)} entries, not {players}",
+                           field=name, count=len(value), expected=players)
+        for score in value:
+            if isinstance(score, bool) or not isinstance(score, int):
+                raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
+            if score < 0:
+                raise _damaged("abc.state_number", f"{name} cannot hold {score}", field=name, value=score)
+        return tuple(value)
+
+    # --- the whole state --------------------------------------------------------
+    def settings(self) -> Settings:
+        raw = self.field("settings", dict)
+        players = self.field("players", int, raw, "settings.players")
+        variants = self.field("variants", dict, raw, "settings.variants") if "variants" in raw else {}
+        if not all(isinstance(key, str) for key in variants):
+            raise _damaged("abc.state_field", "a variant has no name", field="settings.variants")
+        try:
+            return GAME.validate_settings(Settings(players, dict(variants)))
+        except GameError as error:  # keeps the core's code: wrong player count, unknown variant
+            raise RecordError(str(error), error.code, **error.params) from None
+
+    def state(self) -> "AlphabeticellState":
+        data = self.data
+        if data.get("game") != GAME.id:
+            raise _damaged("abc.state_not_ours", f"not an {GAME.id} state", game=str(data.get("game"))[:40])
+        settings = self.settings()
+        n = settings.num_players
+        state = AlphabeticellState.new(settings, 0)
+        state.rng = SeededRng(self.number("rng", 0, (1 << 64) - 1))
+        phase_name = self.field("phase", str)
+        if phase_name not in PHASE_NAMES:
+            raise _damaged("abc.state_phase", f"unknown phase {phase_name!r}", phase=phase_name[:20])
+        state.phase = PHASE_NAMES.index(phase_name)
+        state.round = self.number("round", 1, 10 ** 6)
+        state.dealer = self.number("dealer", 0, n - 1)
+        state.round_first_dealer = self.number("round_first_dealer", 0, n - 1)
+        state.step = self.number("step", 0, SETUP_CARDS * n - 1)
+        state.deck = tuple(sorted(self.cards("deck")))
+        state.hands = [self.hand(value, f"hands[{player}]")
+                       for player, value in enumerate(self.sized_list("hands", n))]
+        state.lines = self.lines("lines", n)
+        face_up = self.field("face_up", (str, type(None)))
+        state.face_up = None if face_up is None else self.card(face_up, "face_up")
+        state.discards = self.cards("discards")
+        state.round_scores = tuple(self.scores(scores, "round_scores", n)
+                                   for scores in self.field("round_scores", list))
+        state.totals = self.scores(self.field("totals", list), "totals", n)
+        state.last_round = self.last_round(n, state.round)
+        self.check_cards(state)
+        self.check_phase(state, phase_name)
+        self.check_scores(state)
+        return state
+
+    def last_round(self, n: int, current_round: int):
+        last = self.field("last_round", (dict, type(None)))
+        if last is None:
+            return None
+        number = self.number("round", 1, current_round, last, "last_round.round")
+        reason = self.field("reason", str, last, "last_round.reason")
+        if reason not in (ELEVEN, DECK_OUT, DISCARDS):
+            raise _damaged("abc.state_field", f"unknown reason {reason!r}", field="last_round.reason")
+        scores = self.scores(self.field("scores", list, last, "last_round.scores"), "last_round.scores", n)
+        lines = tuple(self.lines("lines", n, last, "last_round.lines"))
+        ender = self.field("ender", (int, type(None)), last, "last_round.ender")
+        if ender is not None:
+            ender = self.number("ender", 0, n - 1, last, "last_round.ender")
+        next_dealer = self.number("next_dealer", 0, n - 1, last, "last_round.next_dealer")
+        return (number, reason, scores, lines, ender, next_dealer)
+
+    @staticmethod
+    def check_cards(state: "AlphabeticellState") -> None:
+        """Every card of the deck is in exactly one place."""
+        placed = list(state.deck) + list(state.discards)
+        for hand in state.hands:
+            placed.extend(hand)
+        for line in state.lines:
+            placed.extend(card for card, _ in line)
+        if state.face_up is not None:
+            placed.append(state.face_up)
+        seen = set()
+        for card in placed:
+            if card in seen:
+                raise _damaged("abc.state_card_twice", f"{card} is in two places", card=card)
+            seen.add(card)
+        for card in ALL_CARDS:
+            if card not in seen:
+                raise _damaged("abc.state_card_missing", f"{card} is nowhere", card=card)
+
+    @staticmethod
+    def check_phase(state: "AlphabeticellState", name: str) -> None:
+        """The phase agrees with the hands, lines, face-up card and counters."""
+        n, phase, step = state.n, state.phase, state.step
+        hands = [len(hand) for hand in state.hands]
+        lines = [len(line) for line in state.lines]
+        over = phase == GAME_OVER
+        # order[k] is dealt to and keeps k-th in the round, counting from the dealer.
+        order = [(state.dealer + k) % n for k in range(n)]
+        if phase == CHOOSE_DEALER:
+            ok = state.round == 1 and step == 0 and not any(hands) and not any(lines)
+        elif phase == DEAL:
+            ok = not any(lines) and all(
+                hands[player] == min(SETUP_CARDS, max(0, step - SETUP_CARDS * k)) for k, player in enumerate(order))
+        elif phase == KEEP:
+            ok = step < n and all(
+                (hands[player], lines[player]) == ((0, 1) if k < step else (SETUP_CARDS, 0))
+                for k, player in enumerate(order))
+        else:
+            ok = not any(hands) and (over or all(lines))
+            if phase == FLIP:
+                ok = ok and step <= n and bool(state.deck)  # step is reset by the flip itself
+            elif phase == OFFER:
+                ok = ok and step < n
+        ok = ok and (state.face_up is not None) == (phase == OFFER)
+        if phase in (CHOOSE_DEALER, DEAL, KEEP):
+            ok = ok and not state.discards and state.dealer == state.round_first_dealer
+        if state.line_limit:
+            longest = max(lines)
+            ok = ok and (longest <= state.line_limit if over else longest < state.line_limit)
+        if state.discard_limit and not over:
+            ok = ok and len(state.discards) < state.discard_limit
+        if not ok:
+            raise _damaged("abc.state_phase", f"the cards do not fit the phase {name}", phase=name)
+
+    @staticmethod
+    def check_scores(state: "AlphabeticellState") -> None:
+        """Totals add up the finished rounds, and the target decides the end."""
+        finished = len(state.round_scores)
+        sums = tuple(sum(scores[p] for scores in state.round_scores) for p in range(state.n))
+        over = state.phase == GAME_OVER
+        ok = (state.totals == sums
+              and finished == (state.round if over else state.round - 1)
+              and (max(state.totals) >= state.target) == over)
+        last = state.last_round
+        if last is None:
+            ok = ok and finished == 0
+        else:
+            ok = ok and last[0] == finished and last[2] == state.round_scores[-1]
+        if not ok:
+            raise _damaged("abc.state_scores", "the scores do not add up")
+
+
+def _damaged(code: str, problem: str, **params) -> RecordError:
+    return RecordError(f"damaged {GAME.id} state: {problem}", code, **params)
 
 
 def letter_counts(cards) -> dict:

@@ -1,13 +1,14 @@
 """Alphabeticell's table: SVG markup from a player's view, plus log texts.
 
-Pure string building (no browser imports), so it is tested under CPython.
-Cards show their top letter large and bottom letter small, like the real
-deck; in a line the letter in use is solid and the other one faded.
+Pure string building (no browser imports, nothing from `ludoteca.ui`), so it
+is tested under CPython; the app registers `MESSAGES`. Cards show their top
+letter large and bottom letter small, like the real deck; in a line the
+letter in use is solid and the other one faded.
 """
 
 from html import escape
 
-from ...ui.i18n import register
+from . import BLURB, TILE_ART, TITLE
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 WIDTH = 360
@@ -15,50 +16,143 @@ CARD_W, CARD_H, GAP = 24, 34, 3
 ROW_H = 58
 TOP_H = 134
 STRIP_H = 40
+PAIR_W = CARD_W + 12  # a letter choice that also fixes the first card's letter
 
-MESSAGES_EN = {
-    "game.alphabeticell.title": "Alphabeticell",
-    "game.alphabeticell.blurb": "Take two-letter cards to build the longest alphabetical line. Skip a letter and it is gone for good.",
-    "alphabeticell.variant.rules": "Rule set",
-    "alphabeticell.variant.rules.classic": "Classic (11 cards end a round, play to 30)",
-    "alphabeticell.variant.rules.2018": "2018 (4 discards end a round, play to 25)",
-    "alphabeticell.variant.rules.help": "The 2018 revision ends a round after four discarded cards.",
-    "abc.deck": "Deck",
-    "abc.discards": "Discards",
-    "abc.round": "Round {n}",
-    "abc.target": "First to {n}",
-    "abc.dealer": "dealer",
-    "abc.passed": "passed",
-    "abc.cards": "{n} cards",
-    "abc.prompt_keep": "Choose the card that starts your line",
-    "abc.prompt_offer": "Take {card} or pass?",
-    "abc.keep": "Keep {card}",
-    "abc.pass": "Pass",
-    "abc.take": "Take as {letter} on the {end}",
-    "abc.take_first": "Take as {letter} on the {end}; your first card reads {first}",
-    "abc.end.L": "left",
-    "abc.end.R": "right",
-    "abc.hand_hidden": "{name} is choosing a card",
-    "abc.last_round": "Round {n}: {scores}",
-    "abc.reason.eleven": "{name} took an 11th card",
-    "abc.reason.deck": "the deck ran out",
-    "abc.reason.discards": "four cards were discarded",
-    "abc.log.keep": "{name} keeps {card}",
-    "abc.log.pass": "{name} passes on {card}",
-    "abc.log.take": "{name} takes {card} as {letter} ({end})",
-    "abc.log.flip": "{card} turned up",
-    "abc.log.dealt": "cards dealt",
-    "abc.unseen": "Letters still unseen",
+MESSAGES = {
+    "en": {
+        "game.alphabeticell.title": TITLE["en"],
+        "game.alphabeticell.blurb": BLURB["en"],
+        "alphabeticell.variant.rules": "Rule set",
+        "alphabeticell.variant.rules.classic": "Classic (11 cards end a round, play to 30)",
+        "alphabeticell.variant.rules.2018": "2018 (4 discards end a round, play to 25)",
+        "alphabeticell.variant.rules.help": "The 2018 revision ends a round after four discarded cards.",
+        "abc.deck": "Deck",
+        "abc.deck_left.one": "{n} card left in the deck",
+        "abc.deck_left.other": "{n} cards left in the deck",
+        "abc.face_up": "Face-up card: {card}",
+        "abc.discards": "Discards",
+        "abc.round": "Round {n}",
+        "abc.target": "First to {n}",
+        "abc.dealer": "dealer",
+        "abc.passed": "passed",
+        "abc.cards.one": "{n} card",
+        "abc.cards.other": "{n} cards",
+        "abc.prompt_keep": "Choose the card that starts your line",
+        "abc.prompt_offer": "Take {card} or pass?",
+        "abc.prompt_letter.L": "Which letter of {card} goes on the left?",
+        "abc.prompt_letter.R": "Which letter of {card} goes on the right?",
+        "abc.keep": "Keep {card}",
+        "abc.pass": "Pass",
+        "abc.take.L": "Take {card} as {letter} on the left",
+        "abc.take.R": "Take {card} as {letter} on the right",
+        "abc.take_first.L": "Take {card} as {letter} on the left; your first card reads {first}",
+        "abc.take_first.R": "Take {card} as {letter} on the right; your first card reads {first}",
+        "abc.slot.L": "Put {card} on the left: choose its letter ({letters})",
+        "abc.slot.R": "Put {card} on the right: choose its letter ({letters})",
+        "abc.choose_card": "Choose a card",
+        "abc.hand_hidden": "{name} is choosing a card",
+        "abc.last_round": "Round {n}: {scores}",
+        "abc.reason.eleven": "{name} took an 11th card",
+        "abc.reason.deck": "the deck ran out",
+        "abc.reason.discards": "four cards were discarded",
+        "abc.log.keep": "{name} keeps {card}",
+        "abc.log.pass": "{name} passes on {card}",
+        "abc.log.take.L": "{name} takes {card} as {letter}, on the left",
+        "abc.log.take.R": "{name} takes {card} as {letter}, on the right",
+        "abc.log.resign": "{name} resigns",
+        "abc.log.flip": "{card} turned up",
+        "abc.log.dealt": "new round: three cards each",
+        "abc.log.your_cards": "you get {cards}",
+        "abc.unseen": "Letters still unseen",
+        "error.abc.no_card": "There is no card {card}.",
+        "error.abc.not_letter": "“{word}” is not a letter.",
+        "error.abc.word_count": "This move takes {min} to {max} words after its name, not “{text}”.",
+        "error.abc.not_end": "The end must be L (left) or R (right), not “{end}”.",
+        "error.abc.state_not_ours": "This is not an Alphabeticell position ({game}).",
+        "error.abc.state_field": "The saved position is damaged: {field} is missing or unreadable.",
+        "error.abc.state_number": "The saved position is damaged: {field} cannot be {value}.",
+        "error.abc.state_length": "The saved position is damaged: {field} has {count} entries instead of {expected}.",
+        "error.abc.state_card": "The saved position is damaged: there is no card {card}.",
+        "error.abc.state_card_twice": "The saved position is damaged: the card {card} is in two places.",
+        "error.abc.state_card_missing": "The saved position is damaged: the card {card} is missing.",
+        "error.abc.state_line": "The saved position is damaged: player {player}'s line is not a valid line.",
+        "error.abc.state_phase": "The saved position is damaged: the cards do not fit the phase “{phase}”.",
+        "error.abc.state_scores": "The saved position is damaged: the scores do not add up.",
+    },
+    "it": {
+        "game.alphabeticell.title": TITLE["it"],
+        "game.alphabeticell.blurb": BLURB["it"],
+        "alphabeticell.variant.rules": "Regolamento",
+        "alphabeticell.variant.rules.classic": "Classico (la mano finisce a 11 carte, si gioca fino a 30)",
+        "alphabeticell.variant.rules.2018": "2018 (la mano finisce al quarto scarto, si gioca fino a 25)",
+        "alphabeticell.variant.rules.help": "Nell'edizione del 2018 la mano si chiude quando viene scartata la quarta carta.",
+        "abc.deck": "Mazzo",
+        "abc.deck_left.one": "Nel mazzo resta {n} carta",
+        "abc.deck_left.other": "Nel mazzo restano {n} carte",
+        "abc.face_up": "Carta scoperta: {card}",
+        "abc.discards": "Scarti",
+        "abc.round": "Mano {n}",
+        "abc.target": "Partita a {n} punti",
+        "abc.dealer": "mazziere",
+        "abc.passed": "ha passato",
+        "abc.cards.one": "{n} carta",
+        "abc.cards.other": "{n} carte",
+        "abc.prompt_keep": "Scegli la carta da cui parte la tua fila",
+        "abc.prompt_offer": "Prendi {card} o passi?",
+        "abc.prompt_letter.L": "Quale lettera di {card} metti a sinistra?",
+        "abc.prompt_letter.R": "Quale lettera di {card} metti a destra?",
+        "abc.keep": "Tieni {card}",
+        "abc.pass": "Passo",
+        "abc.take.L": "Prendi {card} come {letter}, a sinistra",
+        "abc.take.R": "Prendi {card} come {letter}, a destra",
+        "abc.take_first.L": "Prendi {card} come {letter}, a sinistra; la tua prima carta vale {first}",
+        "abc.take_first.R": "Prendi {card} come {letter}, a destra; la tua prima carta vale {first}",
+        "abc.slot.L": "Metti {card} a sinistra: scegli quale lettera usare ({letters})",
+        "abc.slot.R": "Metti {card} a destra: scegli quale lettera usare ({letters})",
+        "abc.choose_card": "Scegli una carta",
+        "abc.hand_hidden": "{name} sta scegliendo una carta",
+        "abc.last_round": "Mano {n}: {scores}",
+        "abc.reason.eleven": "{name} ha preso l'undicesima carta",
+        "abc.reason.deck": "il mazzo è finito",
+        "abc.reason.discards": "sono state scartate quattro carte",
+        "abc.log.keep": "{name} tiene {card}",
+        "abc.log.pass": "{name} lascia {card}",
+        "abc.log.take.L": "{name} prende {card} come {letter}, a sinistra",
+        "abc.log.take.R": "{name} prende {card} come {letter}, a destra",
+        "abc.log.resign": "{name} abbandona la partita",
+        "abc.log.flip": "esce {card}",
+        "abc.log.dealt": "nuova mano: tre carte a testa",
+        "abc.log.your_cards": "a te: {cards}",
+        "abc.unseen": "Lettere non ancora uscite",
+        "error.abc.no_card": "La carta {card} non esiste.",
+        "error.abc.not_letter": "“{word}” non è una lettera.",
+        "error.abc.word_count": "Dopo il nome di questa mossa servono da {min} a {max} parole, non “{text}”.",
+        "error.abc.not_end": "Il lato va indicato con L (sinistra) o R (destra), non con “{end}”.",
+        "error.abc.state_not_ours": "Questa non è una posizione di Alphabeticell ({game}).",
+        "error.abc.state_field": "La posizione salvata è danneggiata: {field} manca o non si legge.",
+        "error.abc.state_number": "La posizione salvata è danneggiata: {field} non può valere {value}.",
+        "error.abc.state_length": "La posizione salvata è danneggiata: {field} ha {count} elementi invece di {expected}.",
+        "error.abc.state_card": "La posizione salvata è danneggiata: la carta {card} non esiste.",
+        "error.abc.state_card_twice": "La posizione salvata è danneggiata: la carta {card} compare in due posti.",
+        "error.abc.state_card_missing": "La posizione salvata è danneggiata: manca la carta {card}.",
+        "error.abc.state_line": "La posizione salvata è danneggiata: la fila del giocatore {player} non è valida.",
+        "error.abc.state_phase": "La posizione salvata è danneggiata: le carte non corrispondono alla fase “{phase}”.",
+        "error.abc.state_scores": "La posizione salvata è danneggiata: i punteggi non tornano.",
+    },
 }
-register("en", MESSAGES_EN)
+
+
+def plural_category(n: int, lang: str = "en") -> str:
+    """CLDR plural category; English and Italian both use one/other."""
+    return "one" if n == 1 else "other"
+
+
+def count_text(t, key: str, n: int, lang: str = "en") -> str:
+    return t(f"{key}.{plural_category(n, lang)}", n=n)
 
 
 def tile_art() -> str:
-    return ('<svg viewBox="0 0 120 70" aria-hidden="true">'
-            + card_svg("NH", 14, 10, "N", scale=1.45)
-            + card_svg("AP", 46, 10, "P", scale=1.45)
-            + card_svg("SC", 78, 10, "S", scale=1.45)
-            + "</svg>")
+    return TILE_ART
 
 
 def card_svg(card: str, x: float, y: float, used=None, scale: float = 1.0,
@@ -87,35 +181,68 @@ def private_content(view: dict) -> bool:
     return view["phase"] == "keep" and bool(view["hand"])
 
 
+def _selected_end(view: dict, ctx):
+    """The end ("L"/"R") the app's selection points at, if it still offers
+    several letters; any other selection is ignored."""
+    selection = getattr(ctx, "selection", None)
+    if not selection or not selection.startswith("end:"):
+        return None
+    end = selection[len("end:"):]
+    options = [p for p in view["legal_placements"] if p["end"] == end]
+    return end if len(options) > 1 else None
+
+
 def prompt(view: dict, ctx) -> str:
     if view["phase"] == "keep":
         return ctx.t("abc.prompt_keep")
     if view["phase"] == "offer" and view["face_up"]:
+        end = _selected_end(view, ctx) if ctx.can_act else None
+        if end is not None:
+            return ctx.t(f"abc.prompt_letter.{end}", card=view["face_up"])
         return ctx.t("abc.prompt_offer", card=view["face_up"])
     return ""
 
 
 def panel_detail(view: dict, player: int, t) -> str:
-    parts = [t("abc.cards", n=len(view["lines"][player]))]
+    parts = [count_text(t, "abc.cards", len(view["lines"][player]))]
     if view["dealer"] == player and not view["game_over"]:
         parts.append(t("abc.dealer"))
     return " · ".join(parts)
 
 
-def describe_move(entry, names: list, t, before) -> str:
-    """Log line for a move; `before` is the state it was played in."""
+def take_label(t, card: str, placement: dict) -> str:
+    """The full sentence for one way of taking the face-up card."""
+    end, letter, first = placement["end"], placement["letter"], placement["first_letter"]
+    if first:
+        return t(f"abc.take_first.{end}", card=card, letter=letter, first=first)
+    return t(f"abc.take.{end}", card=card, letter=letter)
+
+
+def describe_move(entry, names: list, t, before, viewer=None) -> str:
+    """Log line for a move; `before` is the state it was played in. Dealt
+    cards are secret: they are named only to the player who got them."""
     name = names[entry.player]
     words = entry.move.text.split()
     if words[0] == "keep":
         text = t("abc.log.keep", name=name, card=words[1])
     elif words[0] == "pass":
         text = t("abc.log.pass", name=name, card=before.face_up)
+    elif words[0] == "take":
+        text = t(f"abc.log.take.{words[1]}", name=name, card=before.face_up, letter=words[2])
+    elif words[0] == "resign":  # the core's own move, recorded in the match
+        text = t("abc.log.resign", name=name)
     else:
-        text = t("abc.log.take", name=name, card=before.face_up, letter=words[2],
-                 end=t(f"abc.end.{words[1]}"))
-    flips = [move.text.split()[1] for move in entry.chance if move.text.startswith("flip")]
+        text = f"{name}: {entry.move.text}"
+    events = [move.text.split() for move in entry.chance]
+    flips = [words[1] for words in events if words[0] == "flip"]
     if flips:
         text += " · " + ", ".join(t("abc.log.flip", card=card) for card in flips)
+    deals = [(int(words[1]), words[2]) for words in events if words[0] == "deal"]
+    if deals:
+        text += " · " + t("abc.log.dealt")
+        mine = [card for player, card in deals if viewer is not None and player == viewer]
+        if mine:
+            text += " · " + t("abc.log.your_cards", cards=", ".join(mine))
     return text
 
 
@@ -125,7 +252,8 @@ def render_table(view: dict, ctx) -> str:
     height = TOP_H + ROW_H * players + STRIP_H
     fresh_flip = any(m.text.startswith("flip") for e in ctx.fresh for m in e.chance)
     taken_by = {e.player for e in ctx.fresh if e.move.text.startswith("take")}
-    parts = [f'<svg class="abc-table" viewBox="0 0 {WIDTH} {height}" role="img"'
+    # A group, not an image: it holds buttons (the slots beside the viewer's line).
+    parts = [f'<svg class="abc-table" viewBox="0 0 {WIDTH} {height}" role="group"'
              f' aria-label="{escape(ctx.t("game.alphabeticell.title"))}" data-testid="table">']
     parts.append(render_centre(view, ctx, fresh_flip))
     for player in range(players):
@@ -137,24 +265,31 @@ def render_table(view: dict, ctx) -> str:
 
 def render_centre(view: dict, ctx, fresh_flip: bool) -> str:
     t = ctx.t
+    lang = getattr(ctx, "lang", "en")
     out = []
     out.append(f'<text class="info" x="6" y="14">{escape(t("abc.round", n=view["round"]))}'
                f' · {escape(t("abc.target", n=view["target"]))}</text>')
     last = view["last_round"]
     if last is not None and view["round"] == last["round"] + 1:
         scores = ", ".join(f"{ctx.seats[p].name} {s}" for p, s in enumerate(last["scores"]))
+        ender = ctx.seats[last["ender"]].name if last["ender"] is not None else ""
+        reason = t(f"abc.reason.{last['reason']}", name=ender)
         out.append(f'<text class="info small" x="6" y="28" data-testid="last-round">'
+                   f'<title>{escape(reason)}</title>'
                    f'{escape(t("abc.last_round", n=last["round"], scores=scores))}</text>')
     # Deck: a stack of backs with the count.
-    out.append('<g class="deck" transform="translate(40,36)" data-testid="deck">'
+    deck_label = count_text(t, "abc.deck_left", view["deck_count"], lang)
+    out.append(f'<g class="deck" transform="translate(40,36)" data-testid="deck" role="img"'
+               f' aria-label="{escape(deck_label)}">'
                '<rect class="back" x="4" y="4" width="48" height="68" rx="5"/>'
                '<rect class="back" width="48" height="68" rx="5"/>'
                f'<text class="count" x="24" y="42">{view["deck_count"]}</text>'
                f'<text class="label" x="24" y="86">{escape(t("abc.deck"))}</text></g>')
     if view["face_up"]:
         anim = " anim-flip" if fresh_flip and ctx.animate else ""
+        label = escape(t("abc.face_up", card=view["face_up"]))
         out.append(card_svg(view["face_up"], 150, 30, None, scale=2.2, cls="face-up" + anim,
-                            extra=' data-testid="face-up"'))
+                            extra=f' data-testid="face-up" role="img" aria-label="{label}"'))
     discards = view["discards"]
     out.append('<g class="discards" transform="translate(262,36)" data-testid="discards">')
     if discards:
@@ -173,14 +308,15 @@ def _line_geometry(length: int, ghosts: bool) -> float:
 def render_line(view: dict, ctx, player: int, y: float, just_took: bool) -> str:
     t = ctx.t
     line = view["lines"][player]
-    seat_colour = ctx.colour(player)
+    seat = ctx.seats[player]
+    seat_colour = ctx.colour(player)  # one of the app's colours, never the save's text
     turn = player in view["to_move"]
-    labels = [ctx.name(player)]
+    labels = [escape(seat.name)]
     if view["dealer"] == player and not view["game_over"]:
         labels.append(escape(t("abc.dealer")))
     if player in view["passed"]:
         labels.append(escape(t("abc.passed")))
-    out = [f'<g class="line{" turn" if turn else ""}" data-testid="line-{player}" style="--seat:{seat_colour}">'
+    out = [f'<g class="line {ctx.seat_class(player)}{" turn" if turn else ""}" data-testid="line-{player}">'
            f'<rect class="row-bg" x="2" y="{y}" width="{WIDTH - 4}" height="{ROW_H - 4}" rx="6"/>'
            f'<circle cx="12" cy="{y + 11}" r="5" fill="{seat_colour}"/>'
            f'<text class="pname" x="22" y="{y + 15}">{" · ".join(labels)}</text>']
@@ -188,28 +324,90 @@ def render_line(view: dict, ctx, player: int, y: float, just_took: bool) -> str:
     ghosts = bool(placements) or bool(line) and player == ctx.viewer
     x0 = _line_geometry(len(line), ghosts)
     card_y = y + 19
-    if not line and view["phase"] == "keep":
-        text = t("abc.hand_hidden", name=ctx.seats[player].name) if player in view["to_move"] else ""
+    if not line and view["phase"] == "keep" and turn:
+        text = t("abc.choose_card") if player == ctx.viewer else t("abc.hand_hidden", name=seat.name)
         out.append(f'<text class="muted-text" x="{WIDTH / 2}" y="{card_y + 20}">{escape(text)}</text>')
     for index, item in enumerate(line):
         last = index in (0, len(line) - 1) and just_took and ctx.animate
         out.append(card_svg(item["card"], x0 + index * (CARD_W + GAP), card_y, item["letter"],
                             cls="anim-take" if last else ""))
     if placements:
-        for end in ("L", "R"):
-            options = [p for p in placements if p["end"] == end]
-            if not options:
-                continue
-            gx = x0 - (CARD_W + GAP) if end == "L" else x0 + len(line) * (CARD_W + GAP)
-            letters = "/".join(sorted({p["letter"] for p in options}))
-            action = ""
-            if len(options) == 1:
-                action = (f' data-action="move" data-arg="{ctx.viewer}:{escape(options[0]["move"])}"'
-                          f' data-testid="ghost-{end}" tabindex="0" role="button"')
-            out.append(f'<g class="ghost" transform="translate({gx:.1f},{card_y})"{action}>'
-                       f'<rect width="{CARD_W}" height="{CARD_H}" rx="3"/>'
-                       f'<text x="{CARD_W / 2}" y="{CARD_H * 0.62}">{letters}</text></g>')
+        out.append(render_slots(view, ctx, placements, x0, len(line), card_y))
     out.append("</g>")
+    return "".join(out)
+
+
+def _target(cls: str, x: float, y: float, width: float, label: str, action: str, arg: str,
+            text: str, testid: str, extra: str = "", opaque: bool = False) -> str:
+    """A clickable, focusable box in the SVG; the app's arrow keys find it by
+    `data-nav` (its centre) and Enter plays its `data-action`. `opaque`: it
+    may cover cards, so it gets a backing in the table's colour."""
+    backing = (f'<rect class="felt-backing" width="{width:.1f}" height="{CARD_H}" rx="3"/>'
+               if opaque else "")
+    return (f'<g class="{cls}" transform="translate({x:.1f},{y:.1f})" tabindex="0" role="button"'
+            f' aria-label="{escape(label, quote=True)}" data-action="{action}" data-arg="{escape(arg, quote=True)}"'
+            f' data-nav="{x + width / 2:.1f},{y + CARD_H / 2:.1f}" data-testid="{escape(testid, quote=True)}"{extra}>'
+            f'{backing}<rect width="{width:.1f}" height="{CARD_H}" rx="3"/>'
+            f'<text x="{width / 2:.1f}" y="{CARD_H * 0.62:.1f}">{escape(text)}</text></g>')
+
+
+def render_slots(view: dict, ctx, placements: list, x0: float, length: int, card_y: float) -> str:
+    """The slots at each end of the viewer's line where the face-up card fits.
+
+    One way to place it: the slot plays it. Several (two letters, or the
+    second card fixing the first's letter): the slot selects that end and
+    the choices appear beside it, over the line, each playing one move.
+    """
+    t = ctx.t
+    card = view["face_up"]
+    selected = _selected_end(view, ctx)
+    out = []
+    for end in ("L", "R"):
+        options = [p for p in placements if p["end"] == end]
+        if not options:
+            continue
+        gx = x0 - (CARD_W + GAP) if end == "L" else x0 + length * (CARD_W + GAP)
+        letters = sorted({p["letter"] for p in options})
+        if len(options) == 1:
+            out.append(_target("ghost", gx, card_y, CARD_W, take_label(t, card, options[0]), "move",
+                               f"{ctx.viewer}:{options[0]['move']}", letters[0], f"ghost-{end}"))
+            continue
+        token = f"end:{end}"
+        is_selected = selected == end
+        out.append(_target("ghost selected" if is_selected else "ghost", gx, card_y, CARD_W,
+                           t(f"abc.slot.{end}", card=card, letters=", ".join(letters)), "select", token,
+                           "/".join(letters), f"ghost-{end}",
+                           f' aria-pressed="{"true" if is_selected else "false"}"'))
+        if is_selected:
+            out.append(_render_choices(ctx, card, end, options, gx, card_y))
+    return "".join(out)
+
+
+def _render_choices(ctx, card: str, end: str, options: list, gx: float, card_y: float) -> str:
+    """The letter choices of the selected end, beside its slot: outward when
+    there is room, else inward over the line. A choice that also fixes the
+    first card's letter shows both letters in line order."""
+    width = PAIR_W if any(p["first_letter"] for p in options) else CARD_W
+    span = len(options) * (width + GAP)
+    if end == "L":
+        outward = gx - span >= 2
+        start = gx - span if outward else gx + CARD_W + GAP
+    else:
+        outward = gx + CARD_W + span <= WIDTH - 2
+        start = gx + CARD_W + GAP if outward else gx - span
+    out = []
+    for index, option in enumerate(options):
+        # The choices read nearest the slot first.
+        slot = (len(options) - 1 - index) if (end == "L") == outward else index
+        x = start + slot * (width + GAP)
+        first = option["first_letter"]
+        if end == "L":
+            text = option["letter"] + (f"·{first}" if first else "")
+        else:
+            text = (f"{first}·" if first else "") + option["letter"]
+        out.append(_target("ghost choice", x, card_y, width, take_label(ctx.t, card, option), "move",
+                           f"{ctx.viewer}:{option['move']}", text, f"choice-{option['move'].replace(' ', '-')}",
+                           opaque=not outward))
     return "".join(out)
 
 
@@ -254,11 +452,7 @@ def render_controls(view: dict, ctx) -> str:
                 f'{card_svg(card, 0, 0, None, scale=2.2)}</svg>{escape(t("abc.keep", card=card))}</button>')
     elif view["phase"] == "offer":
         for placement in view["legal_placements"]:
-            end = t(f"abc.end.{placement['end']}")
-            if placement["first_letter"]:
-                label = t("abc.take_first", letter=placement["letter"], end=end, first=placement["first_letter"])
-            else:
-                label = t("abc.take", letter=placement["letter"], end=end)
+            label = take_label(t, view["face_up"], placement)
             buttons.append(
                 f'<button type="button" class="btn primary" data-action="move"'
                 f' data-arg="{player}:{escape(placement["move"])}" data-testid="take-{escape(placement["move"].replace(" ", "-"))}">'

@@ -1,0 +1,244 @@
+"""The table markup, log lines and messages (ui.py), under CPython."""
+
+import ast
+import pathlib
+import re
+from html.parser import HTMLParser
+from types import SimpleNamespace
+
+from ludoteca.ui.screens import RenderContext  # the context the app hands to every table
+
+import pytest
+
+import ludoteca.games.alphabeticell as package
+from ludoteca.core.match import Match, Seat
+from ludoteca.core.protocol import Settings
+from ludoteca.core.rng import SeededRng
+from ludoteca.games.alphabeticell import ui
+from ludoteca.games.alphabeticell.rules import GAME, Keep
+
+from .helpers import new_state, offer_state, start_round
+
+HANDS_3P = [["NH", "AP", "SC"], ["EK", "IL", "NU"], ["OC", "IQ", "AL"]]
+
+
+def catalog(lang: str):
+    def t(key: str, **values) -> str:
+        return ui.MESSAGES[lang][key].format(**values)
+    return t
+
+
+def context(viewer=0, can_act=True, selection=None, lang="en", players=2, names=("Ann", "Bob", "Cat", "Dan", "Eve")):
+    seats = [SimpleNamespace(name=names[p], color="#d64545", kind="human") for p in range(players)]
+    return RenderContext(t=catalog(lang), seats=seats, viewer=viewer, can_act=can_act, animate=False,
+                         fresh=[], actors=(viewer,) if can_act else (), selection=selection, lang=lang)
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes."""
+
+    def __init__(self, markup: str):
+        super().__init__()
+        self.tags = []
+        self.feed(markup)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    handle_startendtag = handle_starttag
+
+
+def ghosts(markup: str) -> list:
+    return [attrs for tag, attrs in Elements(markup).tags if "ghost" in attrs.get("class", "").split()]
+
+
+def render(state, **kwargs) -> str:
+    ctx = context(players=state.n, **kwargs)
+    return ui.render_table(state.view(ctx.viewer), ctx)
+
+
+# --- keyboard targets beside the line -------------------------------------------------
+def test_a_slot_with_one_way_to_take_plays_it_and_is_a_keyboard_target():
+    state = offer_state(["Nh aP Sc", "aj"], "TD")  # D fits on the left, T on the right
+    slots = {attrs["data-testid"]: attrs for attrs in ghosts(render(state))}
+    assert set(slots) == {"ghost-L", "ghost-R"}
+    left, right = slots["ghost-L"], slots["ghost-R"]
+    assert left["data-action"] == "move" and left["data-arg"] == "0:take L D"
+    assert right["data-arg"] == "0:take R T"
+    for slot in (left, right):
+        assert slot["tabindex"] == "0" and slot["role"] == "button"
+        x, y = (float(v) for v in slot["data-nav"].split(","))
+        assert 0 < x < ui.WIDTH and y > ui.TOP_H
+    assert float(left["data-nav"].split(",")[0]) < float(right["data-nav"].split(",")[0])
+    assert left["aria-label"] == "Take TD as D on the left"
+
+
+def test_a_slot_with_several_letters_selects_its_end_then_shows_the_choices():
+    state = offer_state(["Nh aP Sc", "aj"], "EB")  # E and B both fit on the left only
+    markup = render(state)
+    (slot,) = ghosts(markup)
+    assert slot["data-action"] == "select" and slot["data-arg"] == "end:L"
+    assert slot["tabindex"] == "0" and slot["role"] == "button" and "data-nav" in slot
+    assert slot["aria-pressed"] == "false"
+    assert slot["aria-label"] == "Put EB on the left: choose its letter (B, E)"
+    assert "choice-" not in markup
+    selected = render(state, selection="end:L")
+    slots = ghosts(selected)
+    assert slots[0]["aria-pressed"] == "true" and "selected" in slots[0]["class"]
+    choices = {attrs["data-arg"]: attrs for attrs in slots[1:]}
+    assert set(choices) == {"0:take L E", "0:take L B"}
+    for choice in choices.values():
+        assert choice["data-action"] == "move" and choice["tabindex"] == "0" and choice["role"] == "button"
+        assert "data-nav" in choice and "choice" in choice["class"]
+    assert choices["0:take L B"]["aria-label"] == "Take EB as B on the left"
+    assert "Which letter of EB goes on the left?" == ui.prompt(state.view(0), context(selection="end:L"))
+
+
+def test_the_second_card_chooses_letters_for_both_cards_at_the_slot():
+    state = offer_state(["sg", "aj"], "EW")
+    slots = {attrs["data-testid"]: attrs for attrs in ghosts(render(state, selection="end:R"))}
+    assert slots["ghost-L"]["data-action"] == "select" and slots["ghost-R"]["data-action"] == "select"
+    choices = {attrs["data-arg"]: attrs for key, attrs in slots.items() if key.startswith("choice-")}
+    assert set(choices) == {"0:take R W S", "0:take R W G"}
+    assert choices["0:take R W S"]["aria-label"] == "Take EW as W on the right; your first card reads S"
+
+
+def test_every_focusable_target_acts_and_slots_that_cannot_act_do_not_take_focus():
+    cases = [
+        (offer_state(["Nh aP Sc", "aj"], "TD"), None),
+        (offer_state(["Nh aP Sc", "aj"], "EB"), "end:L"),
+        (offer_state(["sg", "aj"], "EW"), "end:L"),
+        (offer_state(["sg", "aj"], "EW"), "end:R"),
+        (offer_state(["Nh aP Sc", "aj"], "RS"), None),  # fits nowhere: no slot at all
+    ]
+    for state, selection in cases:
+        for tag, attrs in Elements(render(state, selection=selection)).tags:
+            if "tabindex" in attrs or attrs.get("role") == "button":
+                assert tag == "button" or {"data-action", "data-nav", "aria-label"} <= set(attrs), attrs
+                assert attrs.get("tabindex") in (None, "0")
+            if "ghost" in attrs.get("class", "").split():
+                assert ("data-action" in attrs) == ("tabindex" in attrs) == ("data-nav" in attrs)
+
+
+def test_no_slots_for_a_player_who_cannot_act_and_stale_selections_are_ignored():
+    state = offer_state(["Nh aP Sc", "aj"], "EB")
+    assert ghosts(render(state, can_act=False)) == []
+    assert ghosts(render(state, viewer=1)) == []
+    for stale in ("end:R", "end:X", "keep NH", ""):
+        slots = ghosts(render(state, selection=stale))
+        assert len(slots) == 1 and slots[0]["aria-pressed"] == "false"
+    single = offer_state(["Nh aP Sc", "aj"], "TD")
+    assert len(ghosts(render(single, selection="end:L"))) == 2  # one-way slots have no choices
+
+
+def test_the_controls_keep_a_button_for_every_legal_move():
+    state = offer_state(["sg", "aj"], "EW")
+    markup = render(state)
+    for move in state.legal_moves(0):
+        testid = "pass" if move.text == "pass" else "take-" + move.text.replace(" ", "-")
+        assert f'data-testid="{testid}"' in markup
+
+
+# --- texts ------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang, one, two", [("en", "1 card", "2 cards"), ("it", "1 carta", "2 carte")])
+def test_card_counts_use_the_plural_forms_of_each_language(lang, one, two):
+    view = offer_state(["sg", "Nh aP"], "EW").view(0)
+    assert ui.panel_detail(view, 0, catalog(lang)).split(" · ")[0] == one
+    assert ui.panel_detail(view, 1, catalog(lang)).split(" · ")[0] == two
+    deck = offer_state(["sg", "Nh aP"], "EW", deck=("RZ",))
+    assert ("resta 1 carta" if lang == "it" else "1 card left") in render(deck, lang=lang)
+
+
+def test_the_viewer_is_asked_to_choose_while_others_are_seen_choosing():
+    state = start_round(new_state(3), HANDS_3P, dealer=0)
+    mine = render(state, viewer=0)
+    assert "Choose a card" in mine and "Ann is choosing" not in mine
+    theirs = render(state, viewer=1, can_act=False)
+    assert "Ann is choosing a card" in theirs and "Choose a card" not in theirs
+    assert "Scegli una carta" in render(state, viewer=0, lang="it")
+
+
+def test_the_last_round_says_why_it_ended():
+    state = offer_state(["Aw iB tC sD Ek nF sG rH Il aJ", "Nh aP"], "RZ", dealer=1, step=1)
+    state.apply(0, GAME.parse_move("take R Z"))
+    assert "<title>Ann took an 11th card</title>" in render(state, viewer=1, can_act=False)
+
+
+def test_messages_are_data_in_both_languages_and_ui_imports_nothing_from_the_app():
+    assert set(ui.MESSAGES) == {"en", "it"}
+    assert set(ui.MESSAGES["en"]) == set(ui.MESSAGES["it"])
+    tree = ast.parse(pathlib.Path(ui.__file__).read_text(encoding="utf-8"))
+    imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    imported += [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    assert not [name for name in imported if "ui" in name.split(".") or name.startswith("..")], imported
+
+
+def test_package_metadata_is_light_and_bilingual():
+    assert set(package.TITLE) == set(package.BLURB) == {"en", "it"}
+    assert package.TILE_ART.startswith("<svg") and 'aria-hidden="true"' in package.TILE_ART
+    assert ui.tile_art() == package.TILE_ART
+    assert ui.MESSAGES["it"]["game.alphabeticell.blurb"] == package.BLURB["it"]
+
+
+# --- the log ----------------------------------------------------------------------------
+def test_log_lines_name_public_cards():
+    state = offer_state(["sg", "aj"], "EW")
+    t = catalog("en")
+    entry = SimpleNamespace(player=0, move=GAME.parse_move("take R W S"), chance=[GAME.parse_move("flip NH")])
+    assert ui.describe_move(entry, ["Ann", "Bob"], t, state) == "Ann takes EW as W, on the right · NH turned up"
+    entry = SimpleNamespace(player=0, move=GAME.parse_move("pass"), chance=[])
+    assert ui.describe_move(entry, ["Ann", "Bob"], catalog("it"), state, 1) == "Ann lascia EW"
+
+
+def _dealt_cards(entry) -> dict:
+    dealt = {}
+    for move in entry.chance:
+        words = move.text.split()
+        if words[0] == "deal":
+            dealt.setdefault(int(words[1]), []).append(words[2])
+    return dealt
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_describe_move_never_names_another_players_dealt_card(seed):
+    players = 3
+    match = Match(GAME, Settings(players, {"rules": "2018"}), seed, [Seat(n) for n in ("Ann", "Bob", "Cat")])
+    rng = SeededRng(seed)
+    deals_seen = 0
+    while not match.is_over and len(match.entries) < 400:
+        player = match.state.to_move()[0]
+        match.play(player, rng.choice(list(match.state.legal_moves(player))))
+    for index, entry in enumerate(match.entries):
+        dealt = _dealt_cards(entry)
+        if not dealt:
+            continue
+        deals_seen += 1
+        before = match.state_before(index)
+        public = {before.face_up} | {word for move in [entry.move] for word in move.text.split()[1:]}
+        for lang in ("en", "it"):
+            for viewer in (None, *range(players)):
+                text = ui.describe_move(entry, ["Ann", "Bob", "Cat"], catalog(lang), before, viewer)
+                for owner, cards in dealt.items():
+                    for card in cards:
+                        if owner != viewer and card not in public:
+                            assert not re.search(rf"\b{card}\b", text), (viewer, owner, card, text)
+                        elif owner == viewer:
+                            assert card in text  # the owner's own cards are listed for them
+    assert deals_seen > 0
+
+
+def test_the_keep_log_names_only_the_kept_card():
+    state = start_round(new_state(3), HANDS_3P, dealer=0)
+    entry = SimpleNamespace(player=0, move=Keep("AP"), chance=[])
+    for viewer in (None, 0, 1, 2):
+        text = ui.describe_move(entry, ["Ann", "Bob", "Cat"], catalog("en"), state, viewer)
+        assert text == "Ann keeps AP"
+
+
+def test_a_resignation_in_the_log_is_described_in_both_languages():
+    match = Match(GAME, Settings(2, {"rules": "classic"}), 3, [Seat("Ann"), Seat("Bob")])
+    match.resign(1)
+    entry = match.entries[-1]
+    before = match.state_before(len(match.entries) - 1)
+    assert ui.describe_move(entry, ["Ann", "Bob"], catalog("en"), before, 0) == "Bob resigns"
+    assert ui.describe_move(entry, ["Ann", "Bob"], catalog("it"), before, 0) == "Bob abbandona la partita"
