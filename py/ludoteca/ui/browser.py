@@ -30,11 +30,21 @@ def _text_or_none(value):
     return None if value is None or value is jsnull else str(value)
 
 
+STORAGE_ERROR_NAMES = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED", "SecurityError")
+
+
 def _error_name(error) -> str:
-    """The DOMException name behind a JsException ("QuotaExceededError", "SecurityError", ...)."""
-    js_error = getattr(error, "js_error", None)
-    name = getattr(js_error, "name", None) if js_error is not None else None
-    return str(name) if name not in (None, jsnull) else str(error).split(":", 1)[0]
+    """The DOMException name behind a JsException ("QuotaExceededError", "SecurityError", ...).
+
+    Pyodide in Chromium wraps a thrown DOMException in a plain Error whose
+    message quotes the original ("... gives QuotaExceededError: ..."), so the
+    known names are looked for in the text too."""
+    text = str(error)
+    for known in STORAGE_ERROR_NAMES:
+        if known in text:
+            return known
+    name = getattr(error, "name", None)
+    return name if isinstance(name, str) and name else text.split(":", 1)[0]
 
 
 class LocalStorage(KeyValueStore):

@@ -1,0 +1,40 @@
+"""The whole app in Italian: the language follows the browser, can be switched in
+Settings and is remembered; a game against the computer is played to the end."""
+
+from playwright.sync_api import expect
+
+from browser_harness import wait_for_app_ready
+
+from test_play import FAST_PLAY, play_one_human_turn, start_game
+
+
+def test_an_italian_browser_gets_italian_and_a_game_is_played_to_the_end(new_context, open_app):
+    context = new_context(locale="it-IT")
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    expect(page.locator('[data-testid="new-alphabeticell"]')).to_have_text("Nuova partita")
+    assert page.get_attribute(".shell", "lang") == "it"
+    page.click('[data-testid="rules-alphabeticell"]')
+    expect(page.locator('[data-testid="rules"] h1')).to_contain_text("Come si gioca")
+    page.click('[data-testid="nav-home"]')
+    start_game(page, seed="17")
+    while play_one_human_turn(page):
+        pass
+    expect(page.locator('[data-testid="results"] h2')).to_have_text("Partita finita")
+    assert "Your turn" not in page.content() and "Game over" not in page.content()
+
+
+def test_the_language_switch_is_remembered(new_context, open_app):
+    context = new_context(locale="en-GB")
+    page = context.new_page()
+    open_app(page)
+    expect(page.locator('[data-testid="new-alphabeticell"]')).to_have_text("New game")
+    page.click('[data-testid="nav-settings"]')
+    page.check('[data-testid="language-it"]')
+    expect(page.locator('[data-testid="settings"] h1')).to_have_text("Impostazioni")
+    page.reload()
+    wait_for_app_ready(page)
+    expect(page.locator('[data-testid="settings"] h1')).to_have_text("Impostazioni")
+    page.click('[data-testid="nav-home"]')
+    expect(page.locator('[data-testid="new-alphabeticell"]')).to_have_text("Nuova partita")
