@@ -62,7 +62,9 @@ ENGINE_DATA_SUFFIXES = (".py", ".md", ".json")
 WEB_TEMPLATES = {"sw.js", "manifest.webmanifest"}
 # Files the page fetches while it starts; their sizes drive the download bar
 # when no service worker is there to report precache progress.
-BOOT_FILES = tuple(f"pyodide/{name}" for name in PYODIDE_FILES) + ("py/main.py", ENGINE_ZIP)
+# PyScript loads Pyodide through INTERPRETER_WRAPPER (it restores a memory snapshot).
+INTERPRETER_WRAPPER = "web/interpreter.mjs"
+BOOT_FILES = tuple(f"pyodide/{name}" for name in PYODIDE_FILES) + (INTERPRETER_WRAPPER, "py/main.py", ENGINE_ZIP)
 
 THEME_COLOR = "#1f3b4d"
 BACKGROUND_COLOR = "#10222d"
@@ -342,6 +344,17 @@ def engine_zip_bytes(package_dir: Path, pyscript_bundles: list[bytes], stdlib_zi
     return deterministic_zip(files)
 
 
+GAME_STYLES = "web/games.css"
+
+
+def game_styles(games_dir: Path) -> bytes:
+    """Every game's own style.css, in one file: a game stays one folder, and the
+    CSP forbids the inline <style> a table could otherwise carry."""
+    parts = [f"/* {path.parent.name} */\n".encode() + path.read_bytes()
+             for path in sorted(games_dir.glob("*/style.css"))]
+    return b"\n".join(parts)
+
+
 def rewrite_remote_urls(data: bytes) -> bytes:
     for pattern, local in VENDOR_URL_REWRITES:
         data = pattern.sub(local, data)
@@ -429,8 +442,8 @@ PYSCRIPT_PLUGINS_USED = ("error",)  # boot.js watches its banner for Python erro
 def start_up_modules(dist: Path) -> list[str]:
     """The JS modules every start imports one after another, for the page to preload.
 
-    PyScript's entry, what it imports statically, the plug-ins left on, and
-    Pyodide's two modules.
+    PyScript's entry, what it imports statically, the plug-ins left on, our
+    interpreter wrapper and the Pyodide module it imports.
     """
     entry = (dist / "pyscript" / "core.js").read_text(encoding="utf-8")
     modules = ["pyscript/core.js"] + [f"pyscript/{name}" for name in re.findall(r'from"\./([^"]+\.js)"', entry)]
@@ -440,7 +453,7 @@ def start_up_modules(dist: Path) -> list[str]:
         if not chunk:
             raise BuildError(f"cannot find PyScript's {plugin!r} plug-in chunk in {modules[1:]}")
         modules.append(f"pyscript/{chunk.group(1)}")
-    modules += ["pyodide/pyodide.mjs"]
+    modules += [INTERPRETER_WRAPPER, "pyodide/pyodide.mjs"]
     missing = [path for path in modules if not (dist / path).is_file()]
     if len(modules) < 4 or missing:
         raise BuildError(f"start-up modules not found in dist: {missing or modules}")
@@ -450,6 +463,7 @@ def start_up_modules(dist: Path) -> list[str]:
 # What PyScript fetches only once Pyodide has started (main.py, the [files] zip).
 START_UP_FETCHES = (ENGINE_ZIP, "py/main.py")
 BOOT_PRELOAD_TAG = re.compile(r'(<script type="application/json" id="boot-preload">)(.*?)(</script>)', re.DOTALL)
+STATIC_HOME_TAG = re.compile(r'(<script type="application/json" id="static-home">)(.*?)(</script>)', re.DOTALL)
 BOOT_FILES_TAG = re.compile(r'(<script type="application/json" id="boot-files">)(.*?)(</script>)', re.DOTALL)
 SW_PLACEHOLDERS = ("__LUDOTECA_CACHE_NAME__", "__LUDOTECA_PRECACHE__")
 CSP_PLACEHOLDER = "__LUDOTECA_CSP__"
@@ -477,6 +491,42 @@ def content_security_policy(page: str) -> str:
         digest = base64.b64encode(hashlib.sha256(match.group("body").encode("utf-8")).digest()).decode()
         hashes.append(f"'sha256-{digest}'")
     return CSP_TEMPLATE.format(hashes=" ".join(hashes)).replace("  ", " ")
+
+
+def static_home_screens() -> dict:
+    """The app's home screen for an empty store, in each language, drawn by the app under CPython.
+
+    index.html shows it while Python starts; Python then draws the same markup.
+    """
+    sys.path.insert(0, str(ROOT / "py"))
+    from ludoteca.ui import screens
+    from ludoteca.ui.app import App, Browser
+    from ludoteca.ui.i18n import DEFAULT_LANGUAGE, LANGUAGES
+    from ludoteca.ui.storage import SAVE_PREFIX, SETTINGS_KEY, MemoryStore
+
+    class FirstVisit(Browser):
+        def __init__(self, language: str):
+            self.store, self.language = MemoryStore(), language
+
+        def languages(self) -> list:
+            return [self.language]
+
+        def prefers_reduced_motion(self) -> bool:
+            return False  # index.html's script switches to motion-off as the app would
+
+    rendered = {language: screens.render_app(App(FirstVisit(language))) for language in LANGUAGES}
+    if any("motion-on" not in markup or 'data-screen="home"' not in markup for markup in rendered.values()):
+        raise BuildError("the app's home screen changed shape: review index.html's static home script")
+    return {"screens": rendered, "fallback": DEFAULT_LANGUAGE, "savePrefix": SAVE_PREFIX, "settingsKey": SETTINGS_KEY}
+
+
+def write_static_home(index: Path) -> None:
+    page = index.read_text(encoding="utf-8")
+    if not STATIC_HOME_TAG.search(page):
+        raise BuildError('index.html lacks <script type="application/json" id="static-home"></script>')
+    # "<" escaped: the markup holds comments and tags that must not end or confuse the script element.
+    data = json.dumps(static_home_screens(), ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
+    index.write_text(STATIC_HOME_TAG.sub(lambda m: m.group(1) + data + m.group(3), page, count=1), encoding="utf-8")
 
 
 def finalize_dist(dist: Path, sw_template: Path = WEB / "sw.js", boot_files: tuple[str, ...] = BOOT_FILES) -> str:
@@ -577,11 +627,13 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> str:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         bundles = [path.read_bytes() for path in (staging / "pyscript").glob("*.js")]
+        (staging / GAME_STYLES).write_bytes(game_styles(ROOT / "py" / "ludoteca" / "games"))
         engine_zip = engine_zip_bytes(ROOT / "py" / "ludoteca", bundles, staging / "pyodide" / "python_stdlib.zip")
         (staging / ENGINE_ZIP).write_bytes(engine_zip)
         for size in ICON_PNG_SIZES:
             (staging / f"web/icons/icon-{size}.png").write_bytes(icon_png(size, maskable=False))
         (staging / "web/icons/icon-maskable-512.png").write_bytes(icon_png(512, maskable=True))
+        write_static_home(staging / "index.html")
         cache_name = finalize_dist(staging)
         remote = find_remote_references(staging)
         if remote:

@@ -1,8 +1,17 @@
 """PyScript entry point: reports start-up progress, then starts the app."""
 
+import random
+import time
+
 from js import document, performance, window
 
-from ludoteca.ui.i18n import Catalog
+# A memory snapshot (web/interpreter.mjs) freezes what was random or local when it
+# was made: give `random` fresh entropy and re-read the time zone, as a plain start would.
+random.seed()
+if hasattr(time, "tzset"):
+    time.tzset()
+
+from ludoteca.ui.i18n import Catalog  # noqa: E402
 
 boot = window.ludotecaBoot
 catalog = Catalog()

@@ -7,6 +7,11 @@
 //   window.ludotecaBoot.ready()                    the app is on screen
 //   window.ludotecaBoot.fail(message)              show the error screen (also after ready())
 //
+// Which way Python started: window.ludotecaBoot.path, and <html data-boot-path>:
+//   "snapshot": restored from a memory snapshot a previous visit made (web/interpreter.mjs);
+//   "plain":    Pyodide's own start (first visit, no or a bad snapshot, snapshots off).
+// ludotecaBoot.snapshot says why, and what happened to the snapshot since.
+//
 // How bytes are counted (so nothing is downloaded twice):
 //   "install": first visit. The service worker precaches every shipped file and
 //              posts byte progress; PyScript starts once the worker controls the
@@ -39,6 +44,7 @@ const MILESTONES = {
 };
 
 const html = document.documentElement;
+const appRoot = document.getElementById("app");
 const bootScreen = document.getElementById("boot");
 const errorScreen = document.getElementById("boot-error");
 const bar = bootScreen.querySelector(".boot-bar");
@@ -66,6 +72,17 @@ const boot = {
   progress: pythonProgress,
   ready,
   fail,
+  /** "snapshot" or "plain" once Python has started; null before. */
+  path: null,
+  /** {enabled, state, reason, bytes, makeMs, storeMs}; state: off | checking | unavailable | none |
+   *  found | restored | dropped | making | saved | failed. */
+  snapshot: null,
+  /** Resolves to the snapshot's bytes, or null: the interpreter wrapper waits for it. */
+  snapshotBytes: Promise.resolve(null),
+  startedFrom,
+  snapshotFailed,
+  /** When the static home screen was put on the page (ms since navigation), or null. */
+  homeShownAt: null,
 };
 globalThis.ludotecaBoot = boot;
 
@@ -165,14 +182,24 @@ function ready() {
   boot.readyAt = performance.now();
   html.dataset.ready = "1";
   bootScreen.hidden = true;
+  appRoot.inert = false; // the static home screen, now Python's
+  delete html.dataset.home;
   stopWatching();
   checkForUpdatesLater();
+  makeSnapshotLater();
 }
 
 // ---------------------------------------------------------------- failure
 
 function fail(message) {
   if (boot.error !== null) return; // the first error is the one to show
+  if (boot.path === "snapshot" && boot.readyAt === null) {
+    // Maybe the snapshot's fault: the player never sees this error; start again without it.
+    boot.error = String(message || "Unknown error");
+    console.warn("Ludoteca: start-up failed after a snapshot restore; starting again without it:", boot.error);
+    dropSnapshot(`start-up failed after the restore: ${boot.error}`).finally(() => location.reload());
+    return;
+  }
   boot.error = String(message || "Unknown error");
   console.error("Ludoteca could not start:", boot.error);
   html.dataset.bootError = "1";
@@ -399,6 +426,136 @@ function showUpdateToast(worker) {
   document.body.append(toast);
 }
 
+// ---------------------------------------------------------------- memory snapshot
+// After a plain start, a worker makes a snapshot of a fresh interpreter with the
+// engine imported (web/snapshot-worker.mjs) and keeps it in the offline cache of
+// the files it was made from, so a new version never restores an old one and an
+// update deletes it with the old files. Later visits restore it (web/interpreter.mjs).
+// Only with the offline cache: making one without it would download Pyodide again.
+const SNAPSHOT_PATH = "snapshot/interpreter.bin"; // a cache key only: never requested from the server
+const SNAPSHOT_BUILD_HEADER = "x-ludoteca-snapshot-build";
+const SNAPSHOT_DIGEST_HEADER = "x-ludoteca-snapshot-sha256";
+const SNAPSHOT_SETTING = "ludoteca:snapshot"; // localStorage: "off" turns snapshots off; so does ?snapshot=off
+const SNAPSHOT_DELAY_MS = options.snapshotDelayMs ?? 3_000; // after ready(), then when idle
+const CACHE_NAME_TIMEOUT_MS = 2_000;
+const snapshotURL = new URL(SNAPSHOT_PATH, APP_BASE).href;
+let cacheNameAsked = null;
+
+function snapshotsEnabled() {
+  if (options.snapshots === false) return false; // tests that do not test snapshots spare the second Pyodide
+  const flag = new URLSearchParams(location.search).get("snapshot");
+  if (flag !== null) return flag !== "off";
+  try {
+    return localStorage.getItem(SNAPSHOT_SETTING) !== "off";
+  } catch {
+    return true;
+  }
+}
+
+function setSnapshot(changes) {
+  Object.assign(boot.snapshot, changes);
+  html.dataset.snapshot = boot.snapshot.state;
+}
+
+/** The name of the cache the controlling service worker serves this page from, or null. */
+function servingCacheName() {
+  cacheNameAsked ??= new Promise((resolve) => {
+    const worker = navigator.serviceWorker?.controller;
+    if (!worker) return resolve(null);
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), CACHE_NAME_TIMEOUT_MS);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(event.data?.cacheName || null);
+    };
+    worker.postMessage({ type: "cache-name" }, [channel.port2]);
+  });
+  return cacheNameAsked;
+}
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The stored snapshot's bytes if it is this build's and intact; otherwise null (a bad one is dropped). */
+async function readSnapshot() {
+  if (!boot.snapshot.enabled) return null;
+  const cacheName = boot.mode === "cache" && globalThis.caches ? await servingCacheName() : null;
+  if (!cacheName || !(await caches.has(cacheName))) {
+    setSnapshot({ state: "unavailable", reason: "no offline cache" });
+    return null;
+  }
+  const response = await (await caches.open(cacheName)).match(snapshotURL);
+  if (!response) {
+    setSnapshot({ state: "none", reason: "no snapshot yet" });
+    return null;
+  }
+  const build = response.headers.get(SNAPSHOT_BUILD_HEADER);
+  if (build !== cacheName) return dropSnapshot(`made by another build (${build})`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await sha256Hex(bytes)) !== response.headers.get(SNAPSHOT_DIGEST_HEADER)) {
+    return dropSnapshot("corrupt (checksum mismatch)");
+  }
+  setSnapshot({ state: "found", reason: "", bytes: bytes.byteLength });
+  return bytes;
+}
+
+/** Deletes the stored snapshot (a new one is made after this start); resolves to null. */
+async function dropSnapshot(reason) {
+  console.info(`Ludoteca: dropping the memory snapshot: ${reason}`);
+  setSnapshot({ state: "dropped", reason });
+  try {
+    const cacheName = await servingCacheName();
+    if (cacheName && (await caches.has(cacheName))) await (await caches.open(cacheName)).delete(snapshotURL);
+  } catch (error) {
+    console.warn("Ludoteca: could not delete the memory snapshot:", error);
+  }
+  return null;
+}
+
+function startedFrom(path) {
+  boot.path = html.dataset.bootPath = path;
+  if (path === "snapshot") setSnapshot({ state: "restored" });
+}
+
+function snapshotFailed(reason) {
+  dropSnapshot(reason);
+}
+
+function makeSnapshotLater() {
+  if (boot.path !== "plain" || !boot.snapshot.enabled || boot.mode !== "cache" || !globalThis.Worker) return;
+  if (!["none", "dropped"].includes(boot.snapshot.state)) return;
+  const whenIdle = globalThis.requestIdleCallback || ((callback) => setTimeout(callback, 0));
+  setTimeout(() => whenIdle(makeSnapshot, { timeout: 10_000 }), SNAPSHOT_DELAY_MS);
+}
+
+async function makeSnapshot() {
+  const cacheName = await servingCacheName();
+  if (!cacheName) return;
+  setSnapshot({ state: "making" });
+  const worker = new Worker(new URL("web/snapshot-worker.mjs", APP_BASE), { type: "module", name: "ludoteca-snapshot" });
+  const result = await new Promise((resolve) => {
+    worker.addEventListener("message", (event) => resolve(event.data));
+    worker.addEventListener("error", (event) => resolve({ ok: false, message: event.message || "worker error" }));
+    worker.postMessage({
+      cacheName,
+      snapshotURL,
+      indexURL: new URL("pyodide/", APP_BASE).href,
+      engineURL: new URL("py/ludoteca.zip", APP_BASE).href,
+      buildHeader: SNAPSHOT_BUILD_HEADER,
+      digestHeader: SNAPSHOT_DIGEST_HEADER,
+    });
+  });
+  worker.terminate(); // frees its interpreter at once
+  if (result.ok) {
+    setSnapshot({ state: "saved", reason: "", bytes: result.bytes, makeMs: result.makeMs, storeMs: result.storeMs });
+  } else {
+    console.info("Ludoteca: no memory snapshot this time:", result.message);
+    setSnapshot({ state: "failed", reason: result.message });
+  }
+}
+
 // ---------------------------------------------------------------- PyScript
 
 function onPyScriptProgress(event) {
@@ -423,6 +580,16 @@ async function startPyScript() {
 }
 
 update({ label: "Loading…" });
+boot.snapshot = snapshotsEnabled()
+  ? { enabled: true, state: "checking", reason: "", bytes: 0, makeMs: null, storeMs: null }
+  : { enabled: false, state: "off", reason: "turned off", bytes: 0, makeMs: null, storeMs: null };
+html.dataset.snapshot = boot.snapshot.state;
+boot.homeShownAt = performance.getEntriesByName("ludoteca:static-home")[0]?.startTime ?? null; // index.html's inline script
 prepareFiles()
   .catch((error) => useNetwork(`offline cache error: ${error.message}`))
-  .then(() => booting() && startPyScript());
+  .then(() => {
+    if (!booting()) return;
+    // Read while PyScript loads; the interpreter wrapper waits for it.
+    boot.snapshotBytes = readSnapshot().catch((error) => dropSnapshot(`unreadable: ${error.message}`));
+    startPyScript();
+  });

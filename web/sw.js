@@ -139,6 +139,8 @@ self.addEventListener("message", (event) => {
   if (type === "skip-waiting") self.skipWaiting();
   // A page that loaded without us (e.g. after a hard reload) asks to be controlled.
   else if (type === "claim") event.waitUntil(self.clients.claim());
+  // The page keeps its memory snapshot in the cache of the files it runs (boot.js).
+  else if (type === "cache-name") event.ports[0]?.postMessage({ cacheName: CACHE_NAME });
 });
 
 self.addEventListener("fetch", (event) => {

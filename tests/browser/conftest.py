@@ -34,7 +34,8 @@ TEST_TIMEOUT_S = 150
 EXPECT_TIMEOUT_MS = 25_000
 expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 # The app's own stall watchdog (60 s in production) fires sooner under test.
-BOOT_OPTIONS_SCRIPT = "window.ludotecaBootOptions = { stallTimeoutMs: 20000 };"
+# Memory snapshots are made by a second Pyodide after start-up; only test_snapshot.py wants them.
+BOOT_OPTIONS_SCRIPT = "window.ludotecaBootOptions = { stallTimeoutMs: 20000, snapshots: false };"
 
 
 def pytest_collection_modifyitems(config, items):

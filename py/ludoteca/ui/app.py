@@ -97,6 +97,9 @@ class Browser:
     def now(self) -> float: ...
     async def fetch_bytes(self, path: str) -> bytes: ...
     def set_title(self, text: str) -> None: ...
+    def boot_path(self) -> str:
+        """How this start-up got Python: "snapshot" (a memory snapshot) or "plain"."""
+        return "plain"
 
 
 @dataclass

@@ -132,6 +132,10 @@ class PyScriptBrowser(Browser):
         if current is not None:
             current.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
 
+    def boot_path(self):
+        path = window.ludotecaBoot.path
+        return str(path) if isinstance(path, str) else "plain"
+
     def set_title(self, text):
         document.title = text
 

@@ -102,6 +102,8 @@ MESSAGES = {
         "settings.auto_forced": "Play my move automatically when it is the only one",
         "settings.credits": "Ludoteca runs entirely on this device. Rules © their authors; see each game's rules page.",
         "about.title": "About and credits",
+        "about.boot.snapshot": "This start restored Python from a snapshot saved on this device (add ?snapshot=off to the address to start without it).",
+        "about.boot.plain": "This start loaded Python from scratch; a snapshot for faster starts is saved on this device after a first full visit.",
         "about.games": "Alphabeticell is by Andrew “Lasblast” Dennison, developed by Bez (stuffbybez.com). Alphagon is by Calogero Mannella. ALPHA // PSYCHOPATH is by GaalN. GeonAxis is by its 2015 author. Our rules pages summarise their rulebooks in our own words.",
         "about.software": "Runs on Pyodide (MPL-2.0) and PyScript (Apache-2.0). Ludoteca's code is MIT-licensed.",
         "about.words": "Alphagon's dictionaries: SCOWL via hunspell-en-us and wbritish; hunspell-it (LibreItalia, GPL-3), WItalian (GPL-3+) and Morph-it! (Baroni & Zanchetta, CC-BY-SA 2.0); place names from GeoNames (CC-BY 4.0), ISTAT's list of comuni and i18n-iso-countries; word frequencies from wordfreq by Robyn Speer (CC-BY-SA 4.0).",

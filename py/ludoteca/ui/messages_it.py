@@ -132,6 +132,8 @@ MESSAGES_IT = {
     "settings.pace.fast": "Rapida: niente pause",
     "settings.auto_forced": "Gioca in automatico la mia mossa quando è l'unica possibile",
     "settings.credits": "Ludoteca funziona tutta su questo dispositivo. I giochi appartengono ai loro autori: li trovi nella pagina delle regole di ciascuno.",
+    "about.boot.snapshot": "Questo avvio ha ripristinato Python da un'istantanea salvata sul dispositivo (aggiungi ?snapshot=off all'indirizzo per farne a meno).",
+    "about.boot.plain": "Questo avvio ha caricato Python da zero; dopo una prima visita completa, sul dispositivo si salva un'istantanea per partire più in fretta.",
     "about.title": "Informazioni e riconoscimenti",
     "about.games": "Alphabeticell è un gioco di Andrew “Lasblast” Dennison, sviluppato da Bez (stuffbybez.com). Alphagon è di Calogero Mannella. ALPHA // PSYCHOPATH è di GaalN. GeonAxis è opera del suo autore, nel 2015. Le nostre pagine delle regole riassumono i regolamenti originali con parole nostre.",
     "about.software": "Funziona grazie a Pyodide (MPL-2.0) e PyScript (Apache-2.0). Il codice di Ludoteca è rilasciato con licenza MIT.",

@@ -505,4 +505,5 @@ def render_settings(app) -> str:
             f'<p class="muted">{escape(t("settings.credits"))}</p>'
             f'<h2 id="about">{escape(t("about.title"))}</h2><div data-testid="credits">'
             + "".join(f"<p>{escape(t(key))}</p>" for key in ("about.games", "about.software", "about.words"))
+            + f'<p class="muted" data-testid="boot-path">{escape(t("about.boot." + app.browser.boot_path()))}</p>'
             + "</div></section>")
