@@ -23,6 +23,7 @@ The family rule for "declare unique" and for corrections is documented in
 from __future__ import annotations
 
 import gzip
+import heapq
 import unicodedata
 import zlib
 from bisect import bisect_left
@@ -31,6 +32,7 @@ __all__ = [
     "AI_LEVELS",
     "DictionaryError",
     "FamilyVerdict",
+    "Judgement",
     "WordList",
     "fold",
     "load",
@@ -69,6 +71,10 @@ _RULES = {
         ("S", ""), ("ES", ""), ("IES", "Y"), ("E", ""), ("Y", "I"),
         ("SIS", "TIC"), ("SES", "TIC"), ("AL", ""), ("ALLY", ""), ("LY", ""), ("ISM", ""),
         ("NESS", ""), ("SION", "D"), ("SIVE", "D"), ("ION", ""), ("ATION", ""),
+        # Derived forms of one stem, for declared words the list itself leaves
+        # out (CONCLUDING, CONCLUDED): -ING, -ED, -ER, -MENT, -ATION/-ATE.
+        ("ING", ""), ("ING", "E"), ("ED", ""), ("ED", "E"), ("IED", "Y"),
+        ("ER", ""), ("ER", "E"), ("ATION", "ATE"), ("MENT", ""),
     ),
     "it": (
         ("A", ""), ("E", ""), ("I", ""), ("O", ""), ("HI", ""), ("HE", ""),
@@ -80,6 +86,8 @@ _RULES = {
         ("SIVO", "S"), ("SIVA", "S"), ("SIVI", "S"), ("SIVE", "S"), ("ALE", ""), ("ALI", ""),
         ("AMENTE", "O"), ("EMENTE", "E"), ("LMENTE", "LE"), ("RMENTE", "RE"), ("ISSIMAMENTE", "O"),
         ("ISSIMO", "O"), ("ISSIMA", "O"), ("ISSIMI", "O"), ("ISSIME", "O"),
+        # -ZIONE nouns after any vowel (ATTRIBUZIONE, ATTRIBUIRE) and gerunds.
+        ("ZIONE", ""), ("ZIONI", ""), ("ANDO", ""), ("ENDO", ""),
     ),
 }
 _EN_SUFFIXES = frozenset(
@@ -198,8 +206,15 @@ class WordList:
         """Words starting with ``prefix``, most frequent first (alphabetical on ties)."""
         span = self._span(fold(prefix))
         freq = self._freq
+        if limit is not None and limit * 8 < len(span):  # a few of many: no full sort
+            ranked = heapq.nsmallest(limit, span, key=lambda i: (-ord(freq[i]), i))
+            return [self._words[i] for i in ranked]
         ranked = sorted(span, key=lambda i: -ord(freq[i]))  # stable: ties stay alphabetical
         return [self._words[i] for i in ranked[:limit]]
+
+    def entries(self):
+        """Every (word, Zipf frequency), alphabetical."""
+        return ((w, (ord(f) - FREQ_BASE) / ZIPF_STEP) for w, f in zip(self._words, self._freq))
 
     def frequency(self, word: str) -> float | None:
         """The word's Zipf frequency (0.0 if wordfreq never saw it), or None if it is no word."""
@@ -292,6 +307,120 @@ class WordList:
     def shortest_in_family(self, prefix: str, declared: str) -> str | None:
         """The correction rule: the shortest completion of ``prefix`` in ``declared``'s family."""
         return self.family(prefix, declared).shortest
+
+
+class Judgement:
+    """A verdict with its reason, for the UI: ``code`` names a message
+    (``alphagon.judge.<code>``) and ``params`` fills it."""
+
+    __slots__ = ("ok", "code", "params", "family")
+
+    def __init__(self, ok: bool, code: str, params: dict, family: tuple = ()):
+        self.ok = ok
+        self.code = code
+        self.params = params
+        self.family = family  # completions of the prefix in the declared family
+
+    def __repr__(self) -> str:
+        return f"Judgement({self.ok}, {self.code!r}, {self.params!r})"
+
+
+def _judge_methods():
+    """Judging a set of declared words (attached to WordList below)."""
+
+    def common_root(self, a: str, b: str):
+        """A stem both words lead to (the longest), or None."""
+        shared = self.roots(fold(a)) & self.roots(fold(b))
+        return max(shared, key=lambda r: (len(r), r)) if shared else None
+
+    def is_form(self, word: str, prefix: str = "") -> bool:
+        """A listed word, or a derived form of a listed word starting with
+        ``prefix`` (CONCLUDING, a form of CONCLUDE)."""
+        word = fold(word)
+        if self.is_word(word):
+            return True
+        roots = self.roots(word)
+        base = fold(prefix) or word[:MIN_LETTERS]
+        return any(self.roots(w) & roots for w in self.completions(base))
+
+    def declaration_admissible(self, prefix: str, declared) -> Judgement:
+        """The checks of ``judge_declaration`` that do not look at the other
+        completions: each word long enough, on the prefix, a word or a form of
+        one, and all of one family."""
+        prefix = fold(prefix)
+        words = [fold(w) for w in declared]
+        for word in words:
+            if len(word) < MIN_LETTERS:
+                return Judgement(False, "too_short", {"word": word, "min": MIN_LETTERS})
+            if not word.startswith(prefix) or word == prefix and not self.is_word(word):
+                return Judgement(False, "not_prefix", {"word": word, "prefix": prefix})
+            if not self.is_form(word, prefix):
+                return Judgement(False, "not_a_word", {"word": word})
+        for a in words:
+            for b in words:
+                if a < b and not self.same_family(a, b):
+                    return Judgement(False, "mixed", {"word": a, "other": b})
+        return Judgement(True, "admissible", {"prefix": prefix, "declared": "/".join(words)})
+
+    def judge_declaration(self, prefix: str, declared) -> Judgement:
+        """Is a declaration of ``declared`` (one or several words of one
+        meaning) admissible on ``prefix``, and is it unique? ``ok`` says the
+        declaration may be made; ``params["unique"]`` whether any word of
+        another meaning exists (``params["contradiction"]``: the most frequent)."""
+        admissible = self.declaration_admissible(prefix, declared)
+        if not admissible.ok:
+            return admissible
+        prefix = fold(prefix)
+        words = [fold(w) for w in declared]
+        completions = self.completions(prefix)
+        family = tuple(w for w in completions if any(self.same_family(w, d) for d in words))
+        outsiders = [w for w in completions if w not in family]
+        shortest = min(words, key=lambda w: (len(w), w))
+        params = {"prefix": prefix, "declared": "/".join(words), "shortest": shortest,
+                  "length": len(shortest), "count": len(completions), "unique": not outsiders}
+        if outsiders:
+            params["contradiction"] = outsiders[0]
+            return Judgement(True, "contradicted_by", params, family)
+        return Judgement(True, "unique", params, family)
+
+    def judge_contradiction(self, prefix: str, declared, word: str) -> Judgement:
+        """Does ``word`` contradict the declaration: a listed word that starts
+        with the prefix and is of another meaning than every declared word?"""
+        prefix, word = fold(prefix), fold(word)
+        words = [fold(w) for w in declared]
+        if not word.startswith(prefix):
+            return Judgement(False, "not_prefix", {"word": word, "prefix": prefix})
+        if not self.is_word(word):
+            return Judgement(False, "not_a_word", {"word": word})
+        for d in words:
+            root = self.common_root(word, d)
+            if root is not None:
+                return Judgement(False, "same_meaning", {"word": word, "declared": d, "root": root})
+        return Judgement(True, "other_meaning", {"word": word, "prefix": prefix,
+                                                  "declared": "/".join(words)})
+
+    def judge_correction(self, prefix: str, declared, word: str, length: int) -> Judgement:
+        """Is ``word`` a shorter word of the declared family (it lowers the score)?"""
+        prefix, word = fold(prefix), fold(word)
+        words = [fold(w) for w in declared]
+        if not word.startswith(prefix):
+            return Judgement(False, "not_prefix", {"word": word, "prefix": prefix})
+        if not self.is_word(word):
+            return Judgement(False, "not_a_word", {"word": word})
+        if len(word) < MIN_LETTERS:
+            return Judgement(False, "too_short", {"word": word, "min": MIN_LETTERS})
+        if not any(self.same_family(word, d) for d in words):
+            return Judgement(False, "other_meaning_not_correction", {"word": word, "declared": "/".join(words)})
+        if len(word) >= length:
+            return Judgement(False, "not_shorter", {"word": word, "length": length})
+        return Judgement(True, "shorter", {"word": word, "length": len(word), "declared": "/".join(words)})
+
+    return (common_root, is_form, declaration_admissible, judge_declaration, judge_contradiction,
+            judge_correction)
+
+
+(WordList.common_root, WordList.is_form, WordList.declaration_admissible, WordList.judge_declaration,
+ WordList.judge_contradiction, WordList.judge_correction) = _judge_methods()
 
 
 def _level_zipf(level: int) -> float:

@@ -1,0 +1,396 @@
+"""Alphagon AI levels.
+
+A player of each level knows part of the dictionary (RULINGS.md, R36): easy
+the everyday words (dictionary level 1), medium level 3, hard every word.
+Every word it names (closing, declaring, answering a doubt, contradicting,
+correcting) comes from that vocabulary; the judge still knows every word.
+
+One decision is one look at the position (no search: the value of a move is
+the words it leads to):
+- a letter is worth the points of the word it completes now, else a little
+  for each known word it keeps open, less when the next player could finish
+  a short word; a letter that leads to no known word is a bluff, played now
+  and then instead of paying a bonus to pass;
+- two letters (a bonus) or a change before placing (a bonus) when that
+  closes a word at once; after placing, the free change swaps the rack's
+  rarest letter for a common one;
+- it declares when every word it knows on the letters is of one meaning,
+  naming the shortest; it doubts a word it cannot complete; it contradicts or
+  corrects with words it knows; it claims every syllable and shape it can;
+- moves that would end the game are weighed by who would win.
+
+`Search.step` returns at once, so a decision costs one slice.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from typing import Optional
+
+from ...core.ai import Bot, Search
+from ...core.protocol import Move
+from . import components as C
+from .rules import (
+    ACCEPT,
+    CLOSE,
+    CONCEDE,
+    DICTIONARY,
+    DOUBT,
+    END,
+    MIN_DECLARE,
+    MIN_WORD,
+    SUSPEND,
+    Change,
+    Contradict,
+    Correct,
+    Declare,
+    Find,
+    GiveUp,
+    Lose,
+    Pass,
+    Place,
+    Reward,
+    Say,
+    Vote,
+    points_for,
+)
+
+LEVEL_VOCABULARY = {"easy": 1, "medium": 3, "hard": 5}
+_VOCABULARIES: dict = {}
+
+
+class Vocabulary:
+    """The words an AI level knows, sorted, for prefix queries."""
+
+    def __init__(self, wordlist, level: int):
+        self.wordlist = wordlist
+        self.level = level
+        self.words = wordlist.vocabulary(level)
+        self.known = wordlist.known_by(level)
+
+    def span(self, prefix: str) -> tuple:
+        lo = bisect_left(self.words, prefix)
+        return lo, bisect_left(self.words, prefix + "[", lo)
+
+    def count(self, prefix: str) -> int:
+        lo, hi = self.span(prefix)
+        return hi - lo
+
+    def completions(self, prefix: str, limit: int = 400) -> list:
+        lo, hi = self.span(prefix)
+        return self.words[lo:min(hi, lo + limit)]
+
+    def is_word(self, word: str) -> bool:
+        lo, hi = self.span(word)
+        return lo < hi and self.words[lo] == word
+
+
+def vocabulary(wordlist, level: int) -> Vocabulary:
+    key = (wordlist.lang, level, len(wordlist))
+    found = _VOCABULARIES.get(key)
+    if found is None:
+        found = _VOCABULARIES[key] = Vocabulary(wordlist, level)
+    return found
+
+
+class _Deciding(Search):
+    """One decision, made in the first slice (`step`), not in `start`."""
+
+    def __init__(self, state, player: int, bot: "WordBot"):
+        super().__init__(state, player, seconds=None, iterations=1)
+        self.bot = bot
+        self.move: Optional[Move] = self.legal[0] if len(self.legal) == 1 else None
+
+    def iterate(self) -> None:
+        self.move = self.bot.decide(self.root_state, self.player, self.legal)
+
+    def best_move(self) -> Move:
+        if self.move is None:
+            self.iterate()
+        return self.move
+
+
+class WordBot(Bot):
+    """A heuristic player with a vocabulary (see the module docstring)."""
+
+    name = "alphagon-words"
+
+    def __init__(self, seed: int = 0, level: str = "hard", bluff: float = 0.2, doubt: float = 1.0,
+                 declare: bool = True, noise: float = 0.0, lookahead: bool = True):
+        super().__init__(seed)
+        self.lookahead = lookahead
+        self.level = level
+        self.bluff = bluff
+        self.doubt_rate = doubt
+        self.declare = declare
+        self.noise = noise
+
+    def start(self, state, player: int) -> Search:
+        return _Deciding(state, player, self)
+
+    # --- helpers ---------------------------------------------------------------------------
+    def vocab(self, state) -> Vocabulary:
+        return vocabulary(state.wordlist(), LEVEL_VOCABULARY[self.level])
+
+    def _letter_value(self, state, letter: str) -> float:
+        return C.LETTER_FREQUENCY[state.lang].get(letter, 0.0)
+
+    def decide(self, state, player: int, legal: list) -> Move:
+        if state.queue:
+            head = state.queue[0][0]
+            if head == "lose":
+                return Lose(min(state.racks[player], key=lambda x: (self._keep_value(state, player, x), x)))
+            choices = [m for m in legal if isinstance(m, Reward)]
+            bonus = [m for m in choices if m.choice == "bonus"]
+            if bonus:
+                return bonus[0]
+            return max(choices, key=lambda m: (self._letter_value(state, m.choice), m.choice))
+        phase = state.phase
+        if phase == "first":
+            return self._opening(state, player, legal)
+        if phase == "respond":
+            return self._respond(state, player)
+        if phase == "answer":
+            known = [w for w in self.vocab(state).completions(state.word()) if len(w) >= MIN_WORD]
+            if known:
+                return Say(min(known, key=lambda w: (-(state.wordlist().frequency(w) or 0), w)))
+            return CONCEDE
+        if phase == "vote":
+            word = state.vote["word"]
+            return Vote("yes" if self.vocab(state).is_word(word) or state.wordlist().is_word(word) else "no")
+        return self._turn(state, player, legal)
+
+    def _keep_value(self, state, player: int, letter: str) -> float:
+        """How much a rack letter is worth keeping: common letters, and letters
+        that go on the word under construction."""
+        value = self._letter_value(state, letter)
+        if state.racks[player].count(letter) > 1:
+            value *= 0.6
+        if self.vocab(state).count(state.word() + letter):
+            value += 5
+        return value
+
+    # --- the opening ---------------------------------------------------------------------
+    def _opening(self, state, player: int, legal: list) -> Move:
+        vocab = self.vocab(state)
+        best, best_value = legal[0], -1e9
+        for move in legal:
+            cell = C.parse_cell(move.cell)
+            heading = C.DIRECTION_NAMES.index(move.heading)
+            room = 0
+            probe = C.step(cell, heading)
+            while probe is not None:
+                room += 1
+                probe = C.step(probe, heading)
+            value = math.log1p(vocab.count(move.letter)) + 0.3 * min(room, 8) - self._letter_value(state, move.letter) * 0.05
+            value += self.noise * (self.rng.random() - 0.5)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    # --- answers to a declaration -------------------------------------------------------------
+    def _respond(self, state, player: int) -> Move:
+        declaration = state.declaration
+        if state.judge != DICTIONARY:
+            return ACCEPT
+        wordlist = state.wordlist()
+        vocab = self.vocab(state)
+        prefix = declaration["prefix"]
+        known = vocab.completions(prefix)
+        for word in sorted(known, key=lambda w: (-(wordlist.frequency(w) or 0), w)):
+            if wordlist.judge_contradiction(prefix, declaration["words"], word).ok:
+                return Contradict(word)
+        shorter = [w for w in known if MIN_WORD <= len(w) < declaration["length"]
+                   and any(wordlist.same_family(w, d) for d in declaration["words"])]
+        if shorter and points_for(min(map(len, shorter))) < points_for(declaration["length"]):
+            return Correct(min(shorter, key=lambda w: (len(w), w)))
+        return ACCEPT
+
+    # --- a turn ------------------------------------------------------------------------------
+    def _turn(self, state, player: int, legal: list) -> Move:
+        finds = [m for m in legal if isinstance(m, Find)]
+        if finds:
+            return max(finds, key=lambda m: ((m.syllable is not None) + m.shape, m.card))
+        word = state.word()
+        vocab = self.vocab(state)
+        texts = {m.text for m in legal}
+        if state.placed:
+            return self._after_placing(state, player, legal, word, vocab, texts)
+        # Before placing: doubt a word nobody can finish.
+        if "doubt" in texts and len(word) >= 2 and vocab.count(word) == 0:
+            full = state.wordlist().has_prefix(word)
+            if not full or self.rng.random() < self.doubt_rate * (0.5 if self.level != "hard" else 0.0):
+                return DOUBT
+        declare = self._declaration(state, word, vocab)
+        options = self._placements(state, player, legal, word, vocab)
+        best_value, best_move = (max(options, key=lambda o: o[0]) if options else (-1e9, None))
+        if declare is not None:
+            declared_value = points_for(len(declare.words[0])) - 0.5
+            if declared_value > best_value:
+                return declare
+        if best_move is not None and best_value > 0:
+            return best_move
+        plan = self._change_to_close(state, player, legal, word, vocab)
+        if plan is not None:
+            return plan
+        if "suspend" in texts:
+            return SUSPEND
+        if best_move is not None and self.rng.random() < self.bluff:
+            return best_move  # a bluff: the letter leads to no word it knows
+        passes = [m for m in legal if isinstance(m, Pass)]
+        if passes:
+            if len(passes) == 1:
+                return passes[0]
+            return min(passes, key=lambda m: (self._keep_value(state, player, m.letter), m.letter))
+        return best_move if best_move is not None else legal[0]
+
+    def _declaration(self, state, word: str, vocab: Vocabulary):
+        if not self.declare or len(word) < MIN_DECLARE or state.judge != DICTIONARY:
+            return None
+        known = [w for w in vocab.completions(word) if len(w) >= MIN_WORD]
+        if not known or len(known) > 60:
+            return None
+        wordlist = state.wordlist()
+        shortest = min(known, key=lambda w: (len(w), w))
+        if any(not wordlist.same_family(shortest, w) for w in known):
+            return None
+        if len(shortest) <= len(word) + 1:
+            return None  # as quick to place the letter and close
+        if not wordlist.declaration_admissible(word, (shortest,)).ok:
+            return None
+        return Declare((shortest,))
+
+    def _placements(self, state, player: int, legal: list, word: str, vocab: Vocabulary) -> list:
+        """(value, move) for each single placement."""
+        options = []
+        bonus = state.bonuses[player]
+        rack = state.racks[player]
+        for move in legal:
+            if not isinstance(move, Place):
+                continue
+            extended = word + move.letter
+            rest = rack.replace(move.letter, "", 1)
+            value = self._word_value(extended, vocab, rest, bonus)
+            trial = state.clone()
+            trial.apply_unchecked(player, move)
+            value += self._ending_value(trial, player)
+            if self.lookahead and not trial.is_terminal():
+                value += self._finds_after(trial, player)
+                if not (len(extended) >= MIN_WORD and vocab.is_word(extended)):
+                    value -= self._gift(state, extended)
+            value += self.noise * (self.rng.random() - 0.5)
+            options.append((value, move))
+        return options
+
+    def _finds_after(self, trial, player: int) -> float:
+        """Points a syllable or shape of our cards would score right after the move."""
+        best = 0
+        for card in trial.hands[player]:
+            for move in trial._find_moves(card):
+                best = max(best, 3 * ((move.syllable is not None) + move.shape))
+        return best
+
+    def _gift(self, state, prefix: str) -> float:
+        """Expected points the next player scores by closing `prefix` with one
+        letter, if they know the everyday words (level 2) and hold a random rack."""
+        common = vocabulary(state.wordlist(), 2)
+        counts = C.sack_counts(state.lang)
+        total = sum(counts.values())
+        miss = 1.0
+        points = 0
+        for word in common.completions(prefix, 80):
+            if len(word) == len(prefix) + 1 and len(word) >= MIN_WORD:
+                share = counts.get(word[-1], 0) / total
+                miss *= (1.0 - share) ** C.START_LETTERS
+                points = max(points, points_for(len(word)))
+        return (1.0 - miss) * points
+
+    def _word_value(self, extended: str, vocab: Vocabulary, rest: str, bonus: int) -> float:
+        if len(extended) >= MIN_WORD and vocab.is_word(extended):
+            return points_for(len(extended)) + 2.0
+        if bonus > 0:
+            for second in set(rest):
+                longer = extended + second
+                if len(longer) >= MIN_WORD and vocab.is_word(longer):
+                    return points_for(len(longer)) + 0.5
+        count = vocab.count(extended)
+        if count == 0:
+            return -1.0
+        return 0.5 + 0.25 * math.log1p(count)
+
+    def _ending_value(self, trial, player: int) -> float:
+        """A move that ends the game is worth a lot if it leaves us ahead."""
+        if not trial.is_terminal():
+            return 0.0
+        scores = trial.scores()
+        best = max(scores)
+        return 8.0 if scores[player] == best and scores.count(best) == 1 else -8.0
+
+    def _change_to_close(self, state, player: int, legal: list, word: str, vocab: Vocabulary):
+        """Spend a bonus to change a letter when that closes a word at once."""
+        if state.changed or state.bonuses[player] < 1 or len(word) < MIN_WORD - 1:
+            return None
+        sack = state.sack(player)
+        for letter in sorted(sack, key=lambda x: -self._letter_value(state, x)):
+            if vocab.is_word(word + letter):
+                old = min(state.racks[player], key=lambda x: (self._keep_value(state, player, x), x), default=None)
+                if old is not None and old != letter and Change(old, letter) in legal:
+                    return Change(old, letter)
+        return None
+
+    def _after_placing(self, state, player: int, legal: list, word: str, vocab: Vocabulary, texts) -> Move:
+        if "close" in texts and vocab.is_word(word):
+            return CLOSE
+        if state.placed == 1 and state.bonuses[player] > 0:
+            for move in legal:
+                if isinstance(move, Place) and len(word) + 1 >= MIN_WORD and vocab.is_word(word + move.letter):
+                    trial = state.clone()
+                    trial.apply_unchecked(player, move)
+                    if self._ending_value(trial, player) >= 0:
+                        return move
+        declare = self._declaration(state, word, vocab)
+        if declare is not None:
+            return declare
+        if not state.changed:
+            change = self._free_change(state, player, legal)
+            if change is not None:
+                return change
+        if not state.gave_up and state.bonuses[player] == 0:
+            rare = [x for x in state.racks[player] if self._letter_value(state, x) < 0.6]
+            if rare and len(state.racks[player]) > 4:
+                return GiveUp(rare[0])
+        return END
+
+    def _free_change(self, state, player: int, legal: list):
+        rack = state.racks[player]
+        if not rack:
+            return None
+        old = min(rack, key=lambda x: (self._keep_value(state, player, x), x))
+        same_kind = [x for x in state.sack(player) if C.is_vowel(x) == C.is_vowel(old) and x != old]
+        if not same_kind:
+            return None
+        new = max(same_kind, key=lambda x: (self._letter_value(state, x) * (0.5 if x in rack else 1.0), x))
+        if self._letter_value(state, new) <= self._letter_value(state, old) * 1.2:
+            return None
+        move = Change(old, new)
+        return move if move in legal else None
+
+
+def _words_named(state, player, move) -> list:
+    """The words a move names (for the bench: words outside the vocabulary)."""
+    if isinstance(move, Declare):
+        return list(move.words)
+    if isinstance(move, (Say, Contradict, Correct)):
+        return [move.word]
+    if move is CLOSE or getattr(move, "keyword", "") == "close":
+        return [state.word()]
+    return []
+
+
+AI_LEVELS = {
+    "easy": lambda seed: WordBot(seed, "easy", bluff=0.1, doubt=0.5, declare=False, noise=1.0, lookahead=False),
+    "medium": lambda seed: WordBot(seed, "medium", bluff=0.15, doubt=0.7, noise=0.4),
+    "hard": lambda seed: WordBot(seed, "hard", bluff=0.2, doubt=1.0),
+}
+DEFAULT_LEVEL = "medium"

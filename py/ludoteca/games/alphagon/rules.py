@@ -1,0 +1,1817 @@
+"""Alphagon: the rules engine.
+
+Players build one polygon together on a 13x13 board, one letter at a time:
+the letters since the last '+' spell a word under construction. Points come
+from closing words (4/5/6 by length), from finding a card's syllable in the
+word or a card's shape at the end of the polygon (3 each). Rulings are
+numbered in RULINGS.md and cited here as R1, R2, ...
+
+State machine. A `queue` of tasks runs before the current player acts again:
+chance tasks (`first`, `rotation`, `draw p v|c`, `card p`), decisions by one
+player (`lose p`: a penalty or a cloud; `reward p`: a long word's prize) and
+automatic steps (`plus p`: a '+' ends the word; `next p`: the turn passes on
+from p; `balance`, `begin`). With the queue empty, `phase` says who acts:
+`first` (the opening play), `turn` (the current player), `respond` (after a
+declaration every other player may contradict, correct or accept: RESPONSE
+mode), `answer` (a doubted player names a word), `vote` (players judge a word
+when the table judges instead of the dictionary), `over`.
+
+Move texts (players are 0-based, cells like "G7" = column G, row 7 from the north):
+    start D4 E A        '+' on flag D4, letter A beside it, heading east
+    place E4 A          letter A on the next cell (a second one costs a bonus)
+    change A E          swap rack letter A for an E from one's own sacks
+    find 12 CO shape    card 12: its syllable CO is in the word and/or its shape ends the polygon
+    giveup A            give up letter A for a bonus
+    close               the word on the board is complete: score it
+    declare W1/W2       the word can only become W1 (or W2, same meaning)
+    doubt               the player who placed the last letter must name a word
+    say WORD | concede  answer to a doubt
+    contradict W | correct W | accept     answers to a declaration
+    pass | pass A       give the turn on (a bonus, else letter A)
+    suspend             after a round of passes: '+' and a new word
+    end                 end the turn after placing
+    lose A              a penalty: letter A leaves the game
+    reward bonus | reward A   a long word's prize
+    vote yes | vote no  the table's verdict on a word (house rules)
+  chance: first 2, rotation cw|ccw, draw 0 A, card 0 17
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+from ...core.protocol import (
+    RESPONSE,
+    TURN,
+    Game,
+    GameError,
+    GameType,
+    IllegalMoveError,
+    Move,
+    MoveParseError,
+    NotYourTurnError,
+    RecordError,
+    Settings,
+    State,
+    VariantOption,
+    parse_with,
+)
+from ...core.rng import SeededRng
+from . import MAX_PLAYERS, MIN_PLAYERS
+from . import components as C
+from .components import (
+    BLUE_SIZE,
+    CLOUDS,
+    DIRECTION_NAMES,
+    EAST,
+    FLAGS,
+    GOAL,
+    NEIGHBOURS,
+    NORTH,
+    PLUS_SYMBOLS,
+    RED_SIZE,
+    SIZE,
+    SOUTH,
+    STARS,
+    WEST,
+    cell_name,
+    parse_cell,
+    step,
+    xy,
+)
+
+PLUS = "+"
+MIN_WORD = 4
+MIN_DECLARE = 3  # letters on the board before a word may be declared
+LONG_WORD = 9  # "more than 8 letters": the long-word prize
+MAX_SIDES = 10
+CW, CCW = 1, -1
+
+# Phases
+FIRST, PLAY, RESPOND, ANSWER, VOTE, OVER = "first", "turn", "respond", "answer", "vote", "over"
+PHASES = (FIRST, PLAY, RESPOND, ANSWER, VOTE, OVER)
+SETUP = "setup"  # the queue deals; phase is FIRST once it is empty
+# End reasons
+GOAL_REACHED, CLOSED, TEN_SIDES, BLOCKED, STALEMATE = "goal", "closed", "ten_sides", "blocked", "stalemate"
+END_REASONS = (GOAL_REACHED, CLOSED, TEN_SIDES, BLOCKED, STALEMATE)
+
+DICTIONARY, VOTE_JUDGE, HOST_JUDGE = "dictionary", "vote", "host"
+CHANCE_TASKS = ("first", "rotation", "draw", "card")
+DECISION_TASKS = ("lose", "reward")
+AUTO_TASKS = ("plus", "next", "balance", "begin")
+TASKS = CHANCE_TASKS + DECISION_TASKS + AUTO_TASKS
+
+
+def points_for(length: int) -> int:
+    """4 points up to 5 letters, 5 up to 7, 6 beyond."""
+    return 4 if length <= 5 else 5 if length <= 7 else 6
+
+
+# --- errors -----------------------------------------------------------------------------
+def _error(message: str, code: str, **params) -> IllegalMoveError:
+    return IllegalMoveError(message, "alphagon." + code, **params)
+
+
+# --- moves ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChooseFirst(Move):
+    keyword = "first"
+    player: int
+
+
+@dataclass(frozen=True)
+class Rotation(Move):
+    keyword = "rotation"
+    way: str  # "cw" (seat order) or "ccw"
+
+
+@dataclass(frozen=True)
+class Draw(Move):
+    keyword = "draw"
+    player: int
+    letter: str
+
+
+@dataclass(frozen=True)
+class DrawCard(Move):
+    keyword = "card"
+    player: int
+    card: int
+
+
+@dataclass(frozen=True)
+class Start(Move):
+    keyword = "start"
+    cell: str
+    heading: str
+    letter: str
+
+
+@dataclass(frozen=True)
+class Place(Move):
+    keyword = "place"
+    cell: str
+    letter: str
+
+
+@dataclass(frozen=True)
+class Change(Move):
+    keyword = "change"
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class Find(Move):
+    keyword = "find"
+    card: int
+    syllable: Optional[str] = None
+    shape: bool = False
+
+    @property
+    def text(self) -> str:
+        parts = ["find", str(self.card)]
+        if self.syllable:
+            parts.append(self.syllable)
+        if self.shape:
+            parts.append("shape")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class GiveUp(Move):
+    keyword = "giveup"
+    letter: str
+
+
+@dataclass(frozen=True)
+class Close(Move):
+    keyword = "close"
+
+
+@dataclass(frozen=True)
+class Declare(Move):
+    keyword = "declare"
+    words: tuple
+
+    @property
+    def text(self) -> str:
+        return "declare " + "/".join(self.words)
+
+
+@dataclass(frozen=True)
+class Doubt(Move):
+    keyword = "doubt"
+
+
+@dataclass(frozen=True)
+class Say(Move):
+    keyword = "say"
+    word: str
+
+
+@dataclass(frozen=True)
+class Concede(Move):
+    keyword = "concede"
+
+
+@dataclass(frozen=True)
+class Contradict(Move):
+    keyword = "contradict"
+    word: str
+
+
+@dataclass(frozen=True)
+class Correct(Move):
+    keyword = "correct"
+    word: str
+
+
+@dataclass(frozen=True)
+class Accept(Move):
+    keyword = "accept"
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    keyword = "pass"
+    letter: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Suspend(Move):
+    keyword = "suspend"
+
+
+@dataclass(frozen=True)
+class EndTurn(Move):
+    keyword = "end"
+
+
+@dataclass(frozen=True)
+class Lose(Move):
+    keyword = "lose"
+    letter: str
+
+
+@dataclass(frozen=True)
+class Reward(Move):
+    keyword = "reward"
+    choice: str  # "bonus" or a letter
+
+
+@dataclass(frozen=True)
+class Vote(Move):
+    keyword = "vote"
+    verdict: str  # "yes" / "no"
+
+
+CLOSE, DOUBT, CONCEDE, ACCEPT, SUSPEND, END = Close(), Doubt(), Concede(), Accept(), Suspend(), EndTurn()
+FREE_TEXT = ("declare", "say", "contradict", "correct")
+
+_WORD = re.compile(r"[A-Z]+")
+_CHANGES: dict = {}
+
+
+def _change(old: str, new: str) -> Change:
+    """One shared object per change: searches generate these lists constantly."""
+    move = _CHANGES.get(old + new)
+    if move is None:
+        move = _CHANGES[old + new] = Change(old, new)
+    return move
+
+
+def _letter(word: str) -> str:
+    word = word.upper()
+    if len(word) != 1 or not "A" <= word <= "Z":
+        raise MoveParseError(f"{word!r} is not a letter", "alphagon.bad_letter", text=word)
+    return word
+
+
+def _args(rest: str, low: int, high: int) -> list:
+    words = rest.split()
+    if not low <= len(words) <= high:
+        raise MoveParseError(f"expected {low}-{high} words, got {rest!r}", "core.unreadable_move", text=rest)
+    return words
+
+
+def _cell_word(word: str) -> str:
+    try:
+        return cell_name(parse_cell(word))
+    except ValueError:
+        raise MoveParseError(f"{word!r} is not a cell of the board", "alphagon.off_board", cell=word) from None
+
+
+def _free_words(rest: str) -> list:
+    from .dictionary import fold
+
+    words = _WORD.findall(fold(rest))
+    if not words:
+        raise MoveParseError("a word is needed", "alphagon.word_needed")
+    return words
+
+
+def _one_word(rest: str) -> str:
+    words = _free_words(rest)
+    if len(words) != 1:
+        raise MoveParseError("one word is needed", "alphagon.one_word", text=rest)
+    return words[0]
+
+
+def _parse_find(rest: str) -> Find:
+    words = _args(rest, 1, 3)
+    card = int(words[0])
+    syllable, shape = None, False
+    for word in words[1:]:
+        if word.lower() == "shape" and not shape:
+            shape = True
+        elif len(word) == 2 and word.isalpha() and syllable is None and not shape:
+            syllable = word.upper()
+        else:
+            raise MoveParseError(f"cannot read {word!r}", "core.unreadable_move", text=rest)
+    if syllable is None and not shape:
+        raise MoveParseError("find what?", "core.unreadable_move", text=rest)
+    return Find(card, syllable, shape)
+
+
+def _parse_start(rest: str) -> Start:
+    cell, heading, letter = _args(rest, 3, 3)
+    heading = heading.upper()
+    if heading not in DIRECTION_NAMES:
+        raise MoveParseError(f"{heading!r} is not N, E, S or W", "alphagon.bad_heading", text=heading)
+    return Start(_cell_word(cell), heading, _letter(letter))
+
+
+def _parse_reward(rest: str) -> Reward:
+    (choice,) = _args(rest, 1, 1)
+    return Reward("bonus" if choice.lower() == "bonus" else _letter(choice))
+
+
+def _parse_vote(rest: str) -> Vote:
+    (verdict,) = _args(rest, 1, 1)
+    if verdict.lower() not in ("yes", "no"):
+        raise MoveParseError("vote yes or no", "core.unreadable_move", text=rest)
+    return Vote(verdict.lower())
+
+
+def _parse_rotation(rest: str) -> Rotation:
+    (way,) = _args(rest, 1, 1)
+    if way not in ("cw", "ccw"):
+        raise MoveParseError("cw or ccw", "core.unreadable_move", text=rest)
+    return Rotation(way)
+
+
+def _nothing(move):
+    def parse(rest):
+        _args(rest, 0, 0)
+        return move
+    return parse
+
+
+MOVE_PARSERS = {
+    "start": _parse_start,
+    "place": lambda rest: Place(_cell_word(_args(rest, 2, 2)[0]), _letter(rest.split()[1])),
+    "change": lambda rest: Change(*(_letter(w) for w in _args(rest, 2, 2))),
+    "find": _parse_find,
+    "giveup": lambda rest: GiveUp(_letter(_args(rest, 1, 1)[0])),
+    "close": _nothing(CLOSE),
+    "declare": lambda rest: Declare(tuple(_free_words(rest))),
+    "doubt": _nothing(DOUBT),
+    "say": lambda rest: Say(_one_word(rest)),
+    "concede": _nothing(CONCEDE),
+    "contradict": lambda rest: Contradict(_one_word(rest)),
+    "correct": lambda rest: Correct(_one_word(rest)),
+    "accept": _nothing(ACCEPT),
+    "pass": lambda rest: Pass(_letter(_args(rest, 0, 1)[0]) if rest.split() else None),
+    "suspend": _nothing(SUSPEND),
+    "end": _nothing(END),
+    "lose": lambda rest: Lose(_letter(_args(rest, 1, 1)[0])),
+    "reward": _parse_reward,
+    "vote": _parse_vote,
+    "first": lambda rest: ChooseFirst(int(_args(rest, 1, 1)[0])),
+    "rotation": _parse_rotation,
+    "draw": lambda rest: Draw(int(_args(rest, 2, 2)[0]), _letter(rest.split()[1])),
+    "card": lambda rest: DrawCard(int(_args(rest, 2, 2)[0]), int(rest.split()[1])),
+}
+
+
+# --- the game ---------------------------------------------------------------------------
+class AlphagonGame(Game):
+    id = "alphagon"
+    rules_version = 1
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    game_type = GameType("mixed", "imperfect", "explicit", "general_sum")
+    variants = (
+        VariantOption("edition", "alphagon.variant.edition", ("en", "it"), "alphagon.variant.edition.help"),
+        VariantOption("deal", "alphagon.variant.deal", ("random", "balanced"), "alphagon.variant.deal.help"),
+        VariantOption("judge", "alphagon.variant.judge", (DICTIONARY, VOTE_JUDGE, HOST_JUDGE),
+                      "alphagon.variant.judge.help"),
+    )
+
+    def __init__(self):
+        self.wordlists: dict = {}
+
+    @staticmethod
+    def asset_path(lang: str) -> str:
+        return f"web/words/{lang}.txt.gz"
+
+    def required_assets(self, settings: Settings) -> tuple:
+        lang = settings.variants.get("edition", "en")
+        return (self.asset_path(lang if lang in C.LANGUAGES else "en"),)
+
+    def provide_asset(self, path: str, data: bytes) -> None:
+        from . import dictionary
+
+        for lang in C.LANGUAGES:
+            if path == self.asset_path(lang):
+                if lang not in self.wordlists:
+                    self.wordlists[lang] = dictionary.load(lang, data)
+                return
+        raise GameError(f"alphagon needs no asset {path!r}", "alphagon.unknown_asset", path=path)
+
+    def wordlist(self, lang: str):
+        found = self.wordlists.get(lang)
+        if found is None:
+            raise GameError(f"the {lang} word list is not loaded", "alphagon.no_dictionary", lang=lang)
+        return found
+
+    def new_state(self, settings: Settings, seed: int) -> "AlphagonState":
+        return AlphagonState.new(self.validate_settings(settings), seed)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_with(MOVE_PARSERS, text)
+
+    def state_from_json(self, data: dict) -> "AlphagonState":
+        return AlphagonState.from_json(data)
+
+
+GAME = AlphagonGame()
+
+_DECKS: dict = {}
+
+
+def deck_of(lang: str) -> dict:
+    """card id -> (syllables, red shape, blue shape) for an edition."""
+    found = _DECKS.get(lang)
+    if found is None:
+        found = _DECKS[lang] = {card: (sy, red, blue) for card, sy, red, blue in C.deck(lang)}
+    return found
+
+
+class AlphagonState(State):
+    game = GAME
+    __slots__ = (
+        "settings", "rng", "n", "lang", "alphabet", "goal", "judge", "phase", "queue",
+        "first_player", "rotation", "current",
+        "trail", "symbols", "owners", "occupied", "sides", "heading",
+        "racks", "sacks", "discards", "hands", "deck", "returned", "bonuses", "points",
+        "plus_left", "placed", "changed", "found_syllable", "found_shape", "gave_up",
+        "passes", "claimed_pairs", "shape_claims", "declaration", "doubt", "vote",
+        "words", "end_reason",
+    )
+
+    # --- construction -------------------------------------------------------------------
+    @classmethod
+    def new(cls, settings: Settings, seed: int) -> "AlphagonState":
+        state = cls.__new__(cls)
+        state.settings = settings
+        state.rng = SeededRng(seed)
+        n = state.n = settings.num_players
+        state.lang = settings.variants["edition"]
+        state.alphabet = C.alphabet(state.lang)
+        state.goal = GOAL[n]
+        state.judge = settings.variants["judge"]
+        state.phase = FIRST
+        full = tuple(C.sack_counts(state.lang).values())
+        state.first_player = 0
+        state.rotation = CW
+        state.current = 0
+        state.trail = ()
+        state.symbols = ""
+        state.owners = ()
+        state.occupied = 0
+        state.sides = 0
+        state.heading = -1
+        state.racks = [""] * n
+        state.sacks = [full] * n
+        state.discards = [""] * n
+        state.hands = [()] * n
+        state.deck = tuple(sorted(deck_of(state.lang)))
+        state.returned = ()
+        state.bonuses = [C.START_BONUSES] * n
+        state.points = [0] * n
+        state.plus_left = PLUS_SYMBOLS
+        state._reset_turn()
+        state.claimed_pairs = ()  # word positions whose syllable was claimed (this word)
+        state.shape_claims = ()  # polygon lengths at which a shape was claimed
+        state.passes = 0
+        state.declaration = None
+        state.doubt = None
+        state.vote = None
+        state.words = ()
+        state.end_reason = None
+        tasks = [("first",), ("rotation",)]
+        for p in range(n):
+            tasks += [("draw", p, "v")] * C.START_VOWELS + [("draw", p, "c")] * C.START_CONSONANTS
+        for p in range(n):
+            tasks += [("card", p)] * C.START_CARDS
+        if settings.variants["deal"] == "balanced":
+            tasks.append(("balance",))
+        tasks.append(("begin",))
+        state.queue = tuple(tasks)
+        return state
+
+    def _reset_turn(self) -> None:
+        self.placed = 0
+        self.changed = False
+        self.found_syllable = False
+        self.found_shape = False
+        self.gave_up = False
+
+    def clone(self) -> "AlphagonState":
+        other = AlphagonState.__new__(AlphagonState)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.rng = SeededRng(self.rng.state)
+        other.racks = list(self.racks)
+        other.sacks = list(self.sacks)
+        other.discards = list(self.discards)
+        other.hands = list(self.hands)
+        other.bonuses = list(self.bonuses)
+        other.points = list(self.points)
+        return other
+
+    # --- board geometry -------------------------------------------------------------------
+    @property
+    def start_cell(self):
+        return self.trail[0] if self.trail else None
+
+    def word(self) -> str:
+        """The letters of the word under construction (since the last '+')."""
+        symbols = self.symbols
+        return symbols[symbols.rindex(PLUS) + 1:] if symbols else ""
+
+    def word_cells(self) -> tuple:
+        word = self.word()
+        return self.trail[len(self.trail) - len(word):] if word else ()
+
+    def last_placer(self):
+        """Who placed the newest letter of the word (None: no letter yet)."""
+        if not self.symbols or self.symbols[-1] == PLUS:
+            return None
+        return self.owners[-1]
+
+    def _is_free(self, cell: int, sides_after: int) -> bool:
+        """The polygon may grow onto `cell`: on the board, empty, and not next
+        to an earlier cell (sides never touch, R8), except the start once the
+        polygon has 4 sides (that closes it)."""
+        if self.occupied >> cell & 1:
+            return False
+        last = self.trail[-1]
+        start = self.trail[0]
+        for neighbour in NEIGHBOURS[cell]:
+            if neighbour != last and self.occupied >> neighbour & 1:
+                if neighbour == start and sides_after >= 4:
+                    continue
+                return False
+        return True
+
+    def turn_options(self, at: int, heading: int) -> tuple:
+        """The two perpendicular headings at `at`, the direction rule's choice
+        first (R7): away from the start while the polygon has fewer than 4
+        sides, toward it from 4; level with the start, toward the farther
+        opposite edge (south or east on a tie)."""
+        px, py = xy(at)
+        sx, sy = xy(self.trail[0])
+        if heading in (EAST, WEST):
+            low, high, mine, target = NORTH, SOUTH, py, sy
+        else:
+            low, high, mine, target = WEST, EAST, px, sx
+        if mine == target:
+            preferred = low if mine > SIZE - 1 - mine else high
+        else:
+            toward = low if target < mine else high
+            away = high if toward == low else low
+            preferred = toward if self.sides >= 4 else away
+        return (preferred, high if preferred == low else low)
+
+    def next_step(self):
+        """(cell, heading) where the polygon continues, or None when it cannot.
+        Straight on, unless the last symbol is a '+', the edge is reached or
+        going on would touch the polygon (early closure): then a turn (R6)."""
+        if not self.trail:
+            return None
+        last = self.trail[-1]
+        heading = self.heading
+        if self.symbols[-1] != PLUS or self._plus_on_corner():
+            cell = step(last, heading)
+            if cell is not None and self._is_free(cell, self.sides):
+                return cell, heading
+        for option in self.turn_options(last, heading):
+            cell = step(last, option)
+            if cell is not None and self._is_free(cell, self.sides + 1):
+                return cell, option
+        return None
+
+    def _plus_on_corner(self) -> bool:
+        """The last '+' was itself placed on a turn (the word ended at the edge
+        or one step from an early closure): it already starts the new side, so
+        the polygon goes straight on from it (R6)."""
+        trail = self.trail
+        if len(trail) < 3:
+            return False
+        return trail[-1] - trail[-2] != trail[-2] - trail[-3]
+
+    def next_cell(self):
+        found = self.next_step()
+        return found[0] if found else None
+
+    def _put(self, player: int, cell: int, symbol: str, heading: int) -> None:
+        """Adds one symbol to the polygon, with the star or cloud under it,
+        then checks the end conditions."""
+        if heading != self.heading:
+            self.sides += 1
+            self.heading = heading
+        self.trail += (cell,)
+        self.symbols += symbol
+        self.owners += (player,)
+        self.occupied |= 1 << cell
+        if cell in STARS:
+            self.bonuses[player] += 1
+        elif cell in CLOUDS:
+            if self.bonuses[player] > 0:
+                self.bonuses[player] -= 1
+            else:
+                self.queue = (("lose", player),) + self.queue
+        if len(self.trail) > 2 and self.sides >= 4 and self.trail[0] in NEIGHBOURS[cell]:
+            self._finish(CLOSED)
+        elif self.sides >= MAX_SIDES:
+            self._finish(TEN_SIDES)
+        elif self.next_step() is None:
+            self._finish(BLOCKED)
+
+    def _finish(self, reason: str) -> None:
+        if self.end_reason is None:
+            self.end_reason = reason
+        self.phase = OVER
+        self.queue = ()
+        self.declaration = self.doubt = self.vote = None
+
+    # --- letters ---------------------------------------------------------------------------
+    def sack(self, player: int) -> dict:
+        return {letter: count for letter, count in zip(self.alphabet, self.sacks[player]) if count}
+
+    def _sack_add(self, player: int, letter: str, amount: int) -> None:
+        index = self.alphabet.index(letter)
+        counts = list(self.sacks[player])
+        counts[index] += amount
+        self.sacks[player] = tuple(counts)
+
+    def _rack_remove(self, player: int, letter: str) -> None:
+        rack = self.racks[player]
+        index = rack.index(letter)
+        self.racks[player] = rack[:index] + rack[index + 1:]
+
+    def _rack_add(self, player: int, letter: str) -> None:
+        self.racks[player] = "".join(sorted(self.racks[player] + letter))
+
+    def _discard(self, player: int, letter: str) -> None:
+        self._rack_remove(player, letter)
+        self.discards[player] = "".join(sorted(self.discards[player] + letter))
+
+    def sack_has(self, player: int, letter: str) -> bool:
+        return letter in self.alphabet and self.sacks[player][self.alphabet.index(letter)] > 0
+
+    # --- whose turn -------------------------------------------------------------------------
+    def to_move(self) -> tuple:
+        if self.phase == OVER:
+            return ()
+        if self.queue:
+            head = self.queue[0]
+            return (head[1],) if head[0] in DECISION_TASKS else ()
+        if self.phase == RESPOND:
+            return self.declaration["pending"]
+        if self.phase == ANSWER:
+            return (self.doubt[1],)
+        if self.phase == VOTE:
+            return (self.vote["voters"][0],)
+        return (self.current,)
+
+    def acting_mode(self) -> str:
+        if self.phase == RESPOND and not self.queue:
+            return RESPONSE
+        return TURN
+
+    def is_chance(self) -> bool:
+        return self.phase != OVER and bool(self.queue) and self.queue[0][0] in CHANCE_TASKS
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    # --- chance -------------------------------------------------------------------------------
+    def _letter_pool(self, player: int, kind: str) -> list:
+        vowel = kind == "v"
+        return [(letter, count) for letter, count in zip(self.alphabet, self.sacks[player])
+                if count and C.is_vowel(letter) == vowel]
+
+    def _card_pool(self) -> tuple:
+        return self.deck if self.deck else tuple(sorted(self.returned))
+
+    def chance_outcomes(self) -> list:
+        if not self.is_chance():
+            return []
+        head = self.queue[0]
+        kind = head[0]
+        if kind == "first":
+            return [(ChooseFirst(p), 1.0 / self.n) for p in range(self.n)]
+        if kind == "rotation":
+            return [(Rotation("cw"), 0.5), (Rotation("ccw"), 0.5)]
+        if kind == "draw":
+            pool = self._letter_pool(head[1], head[2])
+            total = sum(count for _, count in pool)
+            return [(Draw(head[1], letter), count / total) for letter, count in pool]
+        pool = self._card_pool()
+        return [(DrawCard(head[1], card), 1.0 / len(pool)) for card in pool]
+
+    def sample_chance(self, rng: Optional[SeededRng] = None) -> Move:
+        rng = rng or self.rng
+        head = self.queue[0] if self.is_chance() else None
+        if head is None:
+            raise IllegalMoveError("no chance event is pending", "core.no_chance")
+        if head[0] == "draw":
+            pool = self._letter_pool(head[1], head[2])
+            roll = rng.randbelow(sum(count for _, count in pool))
+            for letter, count in pool:
+                if roll < count:
+                    return Draw(head[1], letter)
+                roll -= count
+        if head[0] == "card":
+            pool = self._card_pool()
+            return DrawCard(head[1], pool[rng.randbelow(len(pool))])
+        if head[0] == "first":
+            return ChooseFirst(rng.randbelow(self.n))
+        return Rotation("cw" if rng.randbelow(2) == 0 else "ccw")
+
+    def _apply_chance(self, move: Move) -> None:
+        self.queue = self.queue[1:]
+        if isinstance(move, Draw):
+            self._sack_add(move.player, move.letter, -1)
+            self._rack_add(move.player, move.letter)
+        elif isinstance(move, DrawCard):
+            if self.deck:
+                deck = self.deck
+                index = deck.index(move.card)
+                self.deck = deck[:index] + deck[index + 1:]
+            else:  # R12: the returned cards are shuffled into a new deck
+                rest = sorted(self.returned)
+                rest.remove(move.card)
+                self.deck = tuple(rest)
+                self.returned = ()
+            self.hands[move.player] = tuple(sorted(self.hands[move.player] + (move.card,)))
+        elif isinstance(move, ChooseFirst):
+            self.first_player = self.current = move.player
+        elif isinstance(move, Rotation):
+            self.rotation = CW if move.way == "cw" else CCW
+
+    def _run_queue(self) -> None:
+        """Runs automatic tasks and skips empty ones until a chance event or a
+        decision waits, or the queue is empty."""
+        while self.queue and self.phase != OVER:
+            head = self.queue[0]
+            kind = head[0]
+            if kind == "draw":
+                if self._letter_pool(head[1], head[2]):
+                    return
+                self.queue = self.queue[1:]  # R9: an empty sack draws nothing
+            elif kind == "card":
+                if self.deck or self.returned:
+                    return
+                self.queue = self.queue[1:]
+            elif kind in ("first", "rotation"):
+                return
+            elif kind == "lose":
+                if self.racks[head[1]]:
+                    return
+                self.queue = self.queue[1:]  # R10: nothing to lose
+            elif kind == "reward":
+                if self._reward_choices(head[1]):
+                    return
+                self.queue = self.queue[1:]
+            else:
+                self.queue = self.queue[1:]
+                if kind == "plus":
+                    self._place_plus(head[1])
+                elif kind == "next":
+                    self._next_turn(head[1])
+                elif kind == "balance":
+                    self._balance()
+                elif kind == "begin":
+                    self.phase = FIRST
+                    self.current = self.first_player
+
+    def _balance(self) -> None:
+        """R4: the opening racks are evened out between players."""
+        balanced = C.balance_racks([list(rack) for rack in self.racks], self.lang)
+        full = tuple(C.sack_counts(self.lang).values())
+        for player, rack in enumerate(balanced):
+            self.racks[player] = "".join(rack)
+            self.sacks[player] = tuple(count - rack.count(letter) for letter, count in zip(self.alphabet, full))
+
+    # --- turn bookkeeping ---------------------------------------------------------------------
+    def next_player(self, player: int) -> int:
+        return (player + self.rotation) % self.n
+
+    def _next_turn(self, after: int) -> None:
+        self.phase = PLAY
+        self.current = self.next_player(after)
+        self._reset_turn()
+
+    def _place_plus(self, player: int) -> None:
+        found = self.next_step()
+        if found is None:  # cannot happen: every placement checks there is a next cell
+            self._finish(BLOCKED)
+            return
+        self.plus_left -= 1
+        self.claimed_pairs = ()
+        self._put(player, found[0], PLUS, found[1])
+
+    def _score(self, player: int, points: int) -> None:
+        self.points[player] += points
+        if self.points[player] >= self.goal:
+            self._finish(GOAL_REACHED)
+
+    def _close_word(self, player: int, scored_word: str, how: str, after: int) -> None:
+        """`player` closes the word under construction, scored as `scored_word`;
+        the turn then passes on from `after`."""
+        points = points_for(len(scored_word))
+        self.words += ((self.word(), scored_word, player, points, how),)
+        self.passes = 0
+        self._score(player, points)
+        if self.phase == OVER:
+            return
+        tasks = [("plus", player)]
+        if len(scored_word) >= LONG_WORD:
+            tasks.append(("reward", player))
+        tasks.append(("next", after))
+        self.queue = tuple(tasks) + self.queue
+
+    def _suspend_word(self, player: int, after) -> None:
+        self.words += ((self.word(), "", player, 0, "suspended"),)
+        self.passes = 0
+        self.queue = (("plus", player),) + ((("next", after),) if after is not None else ()) + self.queue
+
+    def _reward_choices(self, player: int) -> list:
+        """R11: a long word's prize, only below the starting allotment."""
+        choices = []
+        if self.bonuses[player] < C.START_BONUSES:
+            choices.append("bonus")
+        if len(self.racks[player]) < C.START_LETTERS:
+            choices.extend(self.sack(player))
+        return choices
+
+    # --- legality -----------------------------------------------------------------------------
+    def apply(self, player: int, move: Move) -> None:
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over", "core.game_over")
+        if player not in self.to_move():
+            raise NotYourTurnError(f"player {player + 1} cannot act now", "core.not_your_turn", player=player + 1)
+        self.check(player, move)
+        self.apply_unchecked(player, move)
+
+    def is_legal(self, player: int, move: Move) -> bool:
+        if self.is_terminal() or player not in self.to_move():
+            return False
+        try:
+            self.check(player, move)
+        except GameError:
+            return False
+        return True
+
+    def wordlist(self):
+        return GAME.wordlist(self.lang)
+
+    def check(self, player: int, move: Move) -> None:
+        """Raises a typed IllegalMoveError when `move` is not allowed now."""
+        if self.queue:
+            kind = self.queue[0][0]
+            if kind == "lose":
+                if not isinstance(move, Lose):
+                    raise _error("choose a letter to lose first", "must_lose")
+                self._need_rack(player, move.letter)
+                return
+            if kind == "reward":
+                if not isinstance(move, Reward):
+                    raise _error("choose your prize first", "must_reward")
+                if move.choice not in self._reward_choices(player):
+                    raise _error(f"{move.choice} is no prize you may take", "bad_reward", choice=move.choice)
+                return
+            raise _error("a chance event is pending", "not_now", move=move.text)
+        phase = self.phase
+        if phase == FIRST:
+            return self._check_start(player, move)
+        if phase == PLAY:
+            return self._check_turn(player, move)
+        if phase == RESPOND:
+            return self._check_response(player, move)
+        if phase == ANSWER:
+            if isinstance(move, Concede):
+                return
+            if not isinstance(move, Say):
+                raise _error("name your word, or concede", "must_answer")
+            prefix = self.word()
+            if not move.word.startswith(prefix):
+                raise _error(f"{move.word} does not start with {prefix}", "not_prefix", word=move.word, prefix=prefix)
+            if len(move.word) < MIN_WORD:
+                raise _error("words have at least 4 letters", "too_short", word=move.word, min=MIN_WORD)
+            return
+        if phase == VOTE:
+            if not isinstance(move, Vote):
+                raise _error("vote yes or no", "must_vote")
+            return
+        raise _error("the game is over", "not_now", move=move.text)
+
+    def _need_rack(self, player: int, letter: str) -> None:
+        if letter not in self.racks[player]:
+            raise _error(f"{letter} is not in your rack", "not_in_rack", letter=letter)
+
+    def _check_start(self, player: int, move: Move) -> None:
+        if not isinstance(move, Start):
+            raise _error("the first play puts a '+' on a flag", "must_start")
+        flag = parse_cell(move.cell)
+        if flag not in FLAGS:
+            raise _error(f"{move.cell} has no flag", "not_a_flag", cell=move.cell)
+        if step(flag, DIRECTION_NAMES.index(move.heading)) is None:
+            raise _error("that letter would be off the board", "off_board", cell=move.cell)
+        self._need_rack(player, move.letter)
+
+    def _check_turn(self, player: int, move: Move) -> None:
+        word = self.word()
+        if isinstance(move, Place):
+            if self.placed >= 2:
+                raise _error("at most two letters a turn", "two_letters")
+            if self.placed == 1 and self.bonuses[player] < 1:
+                raise _error("a second letter costs a bonus", "no_bonus")
+            self._need_rack(player, move.letter)
+            target = self.next_cell()
+            cell = parse_cell(move.cell)
+            if cell != target:
+                raise _error(f"the polygon goes on at {cell_name(target)}, not {move.cell}", "wrong_cell",
+                             cell=move.cell, expected=cell_name(target))
+            return
+        if isinstance(move, Change):
+            if self.changed:
+                raise _error("one change a turn", "changed_already")
+            if self.placed == 0 and self.bonuses[player] < 1:
+                raise _error("changing before placing costs a bonus", "no_bonus")
+            self._need_rack(player, move.old)
+            if move.new == move.old or not self.sack_has(player, move.new):
+                raise _error(f"your sacks hold no {move.new}", "not_in_sack", letter=move.new)
+            return
+        if isinstance(move, Find):
+            return self._check_find(player, move)
+        if isinstance(move, GiveUp):
+            if self.gave_up:
+                raise _error("one letter a turn may be given up", "gave_up_already")
+            self._need_rack(player, move.letter)
+            return
+        if isinstance(move, Close):
+            if self.placed == 0:
+                raise _error("close a word you have just completed", "close_after_placing")
+            if len(word) < MIN_WORD:
+                raise _error("words have at least 4 letters", "too_short", word=word, min=MIN_WORD)
+            if self.judge == DICTIONARY and not self.wordlist().is_word(word):
+                raise _error(f"{word} is not in the dictionary", "not_a_word", word=word)
+            return
+        if isinstance(move, Declare):
+            if len(word) < MIN_DECLARE:
+                raise _error("declare once 3 letters are on the board", "declare_early", min=MIN_DECLARE)
+            return self._check_declared(move.words, word)
+        if isinstance(move, Doubt):
+            if self.placed:
+                raise _error("doubt before placing", "doubt_after_placing")
+            doubted = self.last_placer()
+            if doubted is None or doubted == player:
+                raise _error("nobody else placed the last letter", "nothing_to_doubt")
+            return
+        if isinstance(move, Pass):
+            if self.placed:
+                raise _error("you placed a letter: end your turn", "pass_after_placing")
+            if self.bonuses[player] > 0 or not self.racks[player]:
+                if move.letter is not None:
+                    raise _error("passing costs a bonus", "pass_costs_bonus")
+            else:
+                if move.letter is None:
+                    raise _error("with no bonus, passing costs a letter", "pass_costs_letter")
+                self._need_rack(player, move.letter)
+            return
+        if isinstance(move, Suspend):
+            if self.placed or self.passes < self.n - 1 or not word:
+                raise _error("suspend only after a round of passes", "suspend_not_allowed")
+            return
+        if isinstance(move, EndTurn):
+            if not self.placed:
+                raise _error("place a letter or pass", "end_before_placing")
+            return
+        raise _error(f"{move.text} is not possible now", "not_now", move=move.text)
+
+    def _check_declared(self, words: tuple, prefix: str) -> None:
+        for word in words:
+            if len(word) < MIN_WORD:
+                raise _error("words have at least 4 letters", "too_short", word=word, min=MIN_WORD)
+            if not word.startswith(prefix):
+                raise _error(f"{word} does not start with {prefix}", "not_prefix", word=word, prefix=prefix)
+        if len(set(words)) != len(words):
+            raise _error("a word is named twice", "repeated_word")
+        if self.judge == DICTIONARY:
+            verdict = self.wordlist().declaration_admissible(prefix, words)
+            if not verdict.ok:
+                raise _error(f"{verdict.code}: {verdict.params}", verdict.code, **verdict.params)
+
+    def _check_find(self, player: int, move: Find) -> None:
+        if move.card not in self.hands[player]:
+            raise _error(f"you hold no card {move.card}", "card_not_held", card=move.card)
+        syllables, red, blue = deck_of(self.lang)[move.card]
+        if move.syllable is not None:
+            if self.found_syllable:
+                raise _error("one syllable a turn", "syllable_already")
+            if not self._free_syllable(move.syllable, syllables):
+                raise _error(f"{move.syllable} is not in the word", "no_syllable", syllable=move.syllable)
+        if move.shape:
+            if self.found_shape:
+                raise _error("one shape a turn", "shape_already")
+            if not self.shape_matches(red, blue):
+                raise _error("neither shape of the card ends the polygon", "no_shape", card=move.card)
+
+    def _free_syllable(self, syllable: str, syllables) -> int:
+        """1 + the word position of an unclaimed pair matching `syllable`, or 0."""
+        reverse = syllable[::-1]
+        if syllable not in syllables and reverse not in syllables:
+            return 0
+        word = self.word()
+        for index in range(len(word) - 1):
+            if word[index:index + 2] in (syllable, reverse) and index not in self.claimed_pairs:
+                return index + 1
+        return 0
+
+    def shape_matches(self, red, blue) -> bool:
+        """R13: the last 4 (red) or 5 (blue) cells of the polygon, '+' included,
+        lie as the card's shape does, north up; once per polygon end."""
+        length = len(self.trail)
+        if length in self.shape_claims:
+            return False
+        red_end, blue_end = _trail_end_shapes(self.trail[-BLUE_SIZE:])
+        return (length >= RED_SIZE and red_end == red) or (length >= BLUE_SIZE and blue_end == blue)
+
+    def _check_response(self, player: int, move: Move) -> None:
+        declaration = self.declaration
+        if isinstance(move, Accept):
+            return
+        if isinstance(move, (Contradict, Correct)):
+            prefix = declaration["prefix"]
+            if self.judge != DICTIONARY:
+                if not move.word.startswith(prefix) or len(move.word) < MIN_WORD:
+                    raise _error(f"{move.word} does not start with {prefix}", "not_prefix", word=move.word, prefix=prefix)
+                if isinstance(move, Correct) and len(move.word) >= declaration["length"]:
+                    raise _error("a correction must be shorter", "not_shorter", word=move.word,
+                                 length=declaration["length"])
+                return
+            wordlist = self.wordlist()
+            if isinstance(move, Contradict):
+                verdict = wordlist.judge_contradiction(prefix, declaration["words"], move.word)
+            else:
+                verdict = wordlist.judge_correction(prefix, declaration["words"], move.word, declaration["length"])
+            if not verdict.ok:
+                raise _error(f"{verdict.code}: {verdict.params}", verdict.code, **verdict.params)
+            return
+        raise _error("contradict, correct or accept", "must_respond")
+
+    # --- playing ---------------------------------------------------------------------------------
+    def apply_unchecked(self, player: int, move: Move) -> None:
+        if player < 0:
+            self._apply_chance(move)
+        elif self.queue:
+            self._apply_decision(player, move)
+        elif self.phase == PLAY:
+            self._apply_turn(player, move)
+        elif self.phase == FIRST:
+            self._apply_start(player, move)
+        elif self.phase == RESPOND:
+            self._apply_response(player, move)
+        elif self.phase == ANSWER:
+            self._apply_answer(player, move)
+        elif self.phase == VOTE:
+            self._apply_vote(player, move)
+        self._run_queue()
+
+    def _apply_decision(self, player: int, move: Move) -> None:
+        kind = self.queue[0][0]
+        self.queue = self.queue[1:]
+        if kind == "lose":
+            self._discard(player, move.letter)
+        elif move.choice == "bonus":
+            self.bonuses[player] += 1
+        else:
+            self._sack_add(player, move.choice, -1)
+            self._rack_add(player, move.choice)
+
+    def _apply_start(self, player: int, move: Start) -> None:
+        flag = parse_cell(move.cell)
+        heading = DIRECTION_NAMES.index(move.heading)
+        self.plus_left -= 1
+        self.trail = (flag,)
+        self.symbols = PLUS
+        self.owners = (player,)
+        self.occupied = 1 << flag
+        self.phase = PLAY
+        self.current = player
+        self._reset_turn()
+        self._place_letter(player, step(flag, heading), move.letter, heading)
+        if self.phase != OVER:
+            self.queue += (("next", player),)
+
+    def _place_letter(self, player: int, cell: int, letter: str, heading: int) -> None:
+        self._rack_remove(player, letter)
+        self.placed += 1
+        self.passes = 0
+        self.queue = (("draw", player, "v" if C.is_vowel(letter) else "c"),) + self.queue
+        self._put(player, cell, letter, heading)
+
+    def _apply_turn(self, player: int, move: Move) -> None:
+        if isinstance(move, Place):
+            if self.placed == 1:
+                self.bonuses[player] -= 1
+            cell, heading = self.next_step()
+            self._place_letter(player, cell, move.letter, heading)
+        elif isinstance(move, Change):
+            if self.placed == 0:
+                self.bonuses[player] -= 1
+            self.changed = True
+            self._rack_remove(player, move.old)
+            self._sack_add(player, move.old, 1)
+            self._sack_add(player, move.new, -1)
+            self._rack_add(player, move.new)
+        elif isinstance(move, Find):
+            self._apply_find(player, move)
+        elif isinstance(move, GiveUp):
+            self.gave_up = True
+            self._discard(player, move.letter)
+            self.bonuses[player] += 1
+        elif isinstance(move, Close):
+            word = self.word()
+            if self.judge == DICTIONARY:
+                self._close_word(player, word, "closed", player)
+            else:
+                self._start_vote(player, "close", word)
+        elif isinstance(move, Declare):
+            self._declare(player, move.words)
+        elif isinstance(move, Doubt):
+            self.doubt = (player, self.last_placer())
+            self.phase = ANSWER
+        elif isinstance(move, Pass):
+            if move.letter is not None:
+                self._discard(player, move.letter)
+            elif self.bonuses[player] > 0:
+                self.bonuses[player] -= 1
+            self.passes += 1
+            if self.passes >= 2 * self.n:
+                self._finish(STALEMATE)  # R14: two rounds of passes
+            else:
+                self._next_turn(player)
+        elif isinstance(move, Suspend):
+            self._suspend_word(player, None)
+        elif isinstance(move, EndTurn):
+            self._next_turn(player)
+
+    def _apply_find(self, player: int, move: Find) -> None:
+        points = 0
+        if move.syllable is not None:
+            position = self._free_syllable(move.syllable, deck_of(self.lang)[move.card][0])
+            self.claimed_pairs += (position - 1,)
+            self.found_syllable = True
+            points += C.SYLLABLE_POINTS
+        if move.shape:
+            self.shape_claims += (len(self.trail),)
+            self.found_shape = True
+            points += C.SHAPE_POINTS
+        hand = list(self.hands[player])
+        hand.remove(move.card)
+        self.hands[player] = tuple(hand)
+        self.returned += (move.card,)  # R12: under the deck
+        self.queue = (("card", player),) + self.queue
+        self._score(player, points)
+
+    def _declare(self, player: int, words: tuple) -> None:
+        order = []
+        other = player
+        for _ in range(self.n - 1):
+            other = self.next_player(other)
+            order.append(other)
+        shortest = min(words, key=lambda w: (len(w), w))
+        self.declaration = {
+            "declarer": player, "words": tuple(words), "prefix": self.word(),
+            "shortest": shortest, "length": len(shortest), "corrections": (), "pending": tuple(order),
+        }
+        self.passes = 0
+        self.phase = RESPOND
+
+    def _apply_response(self, player: int, move: Move) -> None:
+        if isinstance(move, Accept):
+            self._responded(player)
+        elif self.judge != DICTIONARY:
+            self._start_vote(player, move.keyword, move.word)
+        elif isinstance(move, Contradict):
+            self._contradicted(player, move.word)
+        else:
+            self._corrected(player, move.word)
+
+    def _responded(self, player: int) -> None:
+        declaration = self.declaration
+        pending = tuple(p for p in declaration["pending"] if p != player)
+        self.declaration = dict(declaration, pending=pending)
+        if not pending:
+            declarer = declaration["declarer"]
+            self.declaration = None
+            self.phase = PLAY
+            self._close_word(declarer, declaration["shortest"], "declared", declarer)
+
+    def _contradicted(self, player: int, word: str) -> None:
+        """R16: the first valid contradiction closes the window: the declarer
+        is penalised and the contradictor closes the word, scored as theirs."""
+        declarer = self.declaration["declarer"]
+        self.declaration = None
+        self.phase = PLAY
+        self._close_word(player, word, "contradicted", declarer)
+        if self.phase != OVER:
+            self.queue = (("lose", declarer),) + self.queue
+
+    def _corrected(self, player: int, word: str) -> None:
+        declaration = self.declaration
+        self.declaration = dict(declaration, shortest=word, length=len(word),
+                                corrections=declaration["corrections"] + ((player, word),))
+        self._responded(player)
+
+    def _apply_answer(self, player: int, move: Move) -> None:
+        if isinstance(move, Say) and self.judge != DICTIONARY:
+            self._start_vote(player, "say", move.word)
+            return
+        admitted = isinstance(move, Say) and self.wordlist().is_word(move.word)
+        self._settle_doubt(admitted, move.word if admitted else "")
+
+    def _settle_doubt(self, admitted: bool, word: str) -> None:
+        """R15: a word admitted: the doubted player closes, the doubter is
+        penalised; otherwise the doubted player is penalised and the doubter
+        suspends the word. The turn passes on from the doubter."""
+        doubter, doubted = self.doubt
+        self.doubt = None
+        self.phase = PLAY
+        if admitted:
+            self._close_word(doubted, word, "revealed", doubter)
+            if self.phase != OVER:
+                self.queue = (("lose", doubter),) + self.queue
+        else:
+            self._suspend_word(doubter, doubter)
+            self.queue = (("lose", doubted),) + self.queue
+
+    # --- the table as judge (R17) -------------------------------------------------------------
+    def _start_vote(self, claimant: int, purpose: str, word: str) -> None:
+        if self.judge == HOST_JUDGE:
+            voters = (0,)
+        else:
+            voters = []
+            other = claimant
+            for _ in range(self.n - 1):
+                other = self.next_player(other)
+                voters.append(other)
+            voters = tuple(voters)
+        self.vote = {"claimant": claimant, "purpose": purpose, "word": word, "voters": voters,
+                     "yes": 0, "no": 0, "return_phase": self.phase}
+        self.phase = VOTE
+
+    def _apply_vote(self, player: int, move: Vote) -> None:
+        vote = dict(self.vote)
+        vote[move.verdict] += 1
+        vote["voters"] = vote["voters"][1:]
+        self.vote = vote
+        if vote["voters"]:
+            return
+        approved = vote["yes"] >= vote["no"]
+        self.vote = None
+        self.phase = vote["return_phase"]
+        claimant, purpose, word = vote["claimant"], vote["purpose"], vote["word"]
+        if purpose == "close":
+            if approved:
+                self._close_word(claimant, word, "closed", claimant)
+            # a rejected close leaves the turn as it was: the player plays on
+        elif purpose == "say":
+            self._settle_doubt(approved, word)
+        elif purpose == "contradict":
+            if approved:
+                self._contradicted(claimant, word)
+            else:
+                self._responded(claimant)
+        elif purpose == "correct":
+            if approved:
+                self._corrected(claimant, word)
+            else:
+                self._responded(claimant)
+
+    # --- move generation ---------------------------------------------------------------------
+    def generate_moves(self, player: int) -> Iterator[Move]:
+        if player not in self.to_move():
+            return iter(())
+        return iter(self._moves(player))
+
+    def _moves(self, player: int) -> list:
+        rack = sorted(set(self.racks[player]))
+        if self.queue:
+            if self.queue[0][0] == "lose":
+                return [Lose(letter) for letter in rack]
+            return [Reward(choice) for choice in self._reward_choices(player)]
+        phase = self.phase
+        if phase == FIRST:
+            moves = []
+            for flag in sorted(FLAGS):
+                for heading in range(4):
+                    if step(flag, heading) is not None:
+                        moves.extend(Start(cell_name(flag), DIRECTION_NAMES[heading], letter) for letter in rack)
+            return moves
+        if phase == PLAY:
+            return self._turn_moves(player, rack)
+        if phase == RESPOND:
+            return [ACCEPT] + self._response_candidates(player)
+        if phase == ANSWER:
+            moves = [CONCEDE]
+            if self.judge == DICTIONARY:
+                found = self.wordlist().completions(self.word(), 1)
+                if found:
+                    moves.append(Say(found[0]))
+            return moves
+        if phase == VOTE:
+            return [Vote("yes"), Vote("no")]
+        return []
+
+    def _turn_moves(self, player: int, rack: list) -> list:
+        moves = []
+        word = self.word()
+        bonus = self.bonuses[player]
+        if self.placed == 0 or (self.placed == 1 and bonus >= 1):
+            cell = self.next_cell()
+            if cell is not None:
+                name = cell_name(cell)
+                moves.extend(Place(name, letter) for letter in rack)
+        if not self.changed and (self.placed or bonus >= 1):
+            sack = self.sack(player)
+            for old in rack:
+                moves.extend(_change(old, new) for new in sack if new != old)
+        for card in self.hands[player]:
+            moves.extend(self._find_moves(card))
+        if not self.gave_up:
+            moves.extend(GiveUp(letter) for letter in rack)
+        if self.placed and len(word) >= MIN_WORD and (
+                self.judge != DICTIONARY or self.wordlist().is_word(word)):
+            moves.append(CLOSE)
+        if len(word) >= MIN_DECLARE:
+            moves.extend(self._declare_candidates(word))
+        if not self.placed:
+            doubted = self.last_placer()
+            if doubted is not None and doubted != player:
+                moves.append(DOUBT)
+            if bonus > 0 or not rack:
+                moves.append(Pass())
+            else:
+                moves.extend(Pass(letter) for letter in rack)
+            if self.passes >= self.n - 1 and word:
+                moves.append(SUSPEND)
+        else:
+            moves.append(END)
+        return moves
+
+    def _find_moves(self, card: int) -> list:
+        syllables, red, blue = deck_of(self.lang)[card]
+        found = []
+        if not self.found_syllable:
+            for syllable in syllables:
+                if self._free_syllable(syllable, syllables):
+                    found.append(syllable)
+        shape = not self.found_shape and self.shape_matches(red, blue)
+        moves = [Find(card, syllable, False) for syllable in found]
+        if shape:
+            moves.append(Find(card, None, True))
+            moves.extend(Find(card, syllable, True) for syllable in found)
+        return moves
+
+    def _declare_candidates(self, word: str) -> list:
+        """A few declarations for generic searches: the most frequent
+        completions, each on its own (the free-text form accepts any)."""
+        if self.judge != DICTIONARY:
+            return []
+        wordlist = self.wordlist()
+        moves = []
+        for candidate in wordlist.completions(word, 3):
+            if len(candidate) >= MIN_WORD and wordlist.declaration_admissible(word, (candidate,)).ok:
+                moves.append(Declare((candidate,)))
+        return moves[:2]
+
+    def _response_candidates(self, player: int) -> list:
+        if self.judge != DICTIONARY:
+            return []
+        declaration = self.declaration
+        wordlist = self.wordlist()
+        verdict = wordlist.judge_declaration(declaration["prefix"], declaration["words"])
+        moves = []
+        if verdict.params.get("contradiction"):
+            moves.append(Contradict(verdict.params["contradiction"]))
+        shorter = [w for w in verdict.family if len(w) < declaration["length"] and len(w) >= MIN_WORD]
+        if shorter:
+            moves.append(Correct(min(shorter, key=lambda w: (len(w), w))))
+        return moves
+
+    # --- results -------------------------------------------------------------------------------
+    def scores(self) -> list:
+        return list(self.points)
+
+    # --- information ---------------------------------------------------------------------------
+    def rack_kinds(self, player: int) -> list:
+        rack = self.racks[player]
+        vowels = sum(1 for letter in rack if C.is_vowel(letter))
+        return [vowels, len(rack) - vowels]
+
+    def determinize(self, player: int, rng: SeededRng) -> "AlphagonState":
+        """Re-deals the other players' racks from their own unseen letters
+        (keeping how many vowels and consonants each holds, which the table
+        sees) and their cards from the unseen cards; a fresh RNG for the future."""
+        world = self.clone()
+        world.rng = rng.fork()
+        card_pool = list(self.deck)
+        for other in range(self.n):
+            if other == player:
+                continue
+            card_pool.extend(self.hands[other])
+            unseen = dict(zip(self.alphabet, self.sacks[other]))
+            for letter in self.racks[other]:
+                unseen[letter] += 1
+            vowels, consonants = self.rack_kinds(other)
+            rack = []
+            for want, vowel in ((vowels, True), (consonants, False)):
+                pool = [letter for letter, count in unseen.items() if C.is_vowel(letter) == vowel
+                        for _ in range(count)]
+                rng.shuffle(pool)
+                rack.extend(pool[:want])
+            for letter in rack:
+                unseen[letter] -= 1
+            world.racks[other] = "".join(sorted(rack))
+            world.sacks[other] = tuple(unseen[letter] for letter in self.alphabet)
+        card_pool.sort()
+        rng.shuffle(card_pool)
+        for other in range(self.n):
+            if other != player:
+                size = len(self.hands[other])
+                world.hands[other] = tuple(sorted(card_pool[:size]))
+                del card_pool[:size]
+        world.deck = tuple(sorted(card_pool))
+        return world
+
+    def reveals_information(self, player: int, move: Move) -> bool:
+        return isinstance(move, (Start, Place, Find, GiveUp, Lose)) or (
+            isinstance(move, Pass) and move.letter is not None)
+
+    def view(self, player: Optional[int]) -> dict:
+        acting = self.to_move()
+        step_found = self.next_step() if self.phase in (PLAY, FIRST) and self.trail else None
+        deck = deck_of(self.lang)
+        data = {
+            "game": GAME.id,
+            "edition": self.lang,
+            "players": self.n,
+            "viewer": player,
+            "goal": self.goal,
+            "judge": self.judge,
+            "phase": self.phase if not self.queue else self._queue_phase(),
+            "to_move": list(acting),
+            "acting_mode": self.acting_mode(),
+            "current": self.current,
+            "first_player": self.first_player,
+            "rotation": "cw" if self.rotation == CW else "ccw",
+            "trail": [{"cell": cell_name(c), "symbol": s, "owner": o}
+                      for c, s, o in zip(self.trail, self.symbols, self.owners)],
+            "start": cell_name(self.trail[0]) if self.trail else None,
+            "sides": self.sides,
+            "heading": DIRECTION_NAMES[self.heading] if self.heading >= 0 else None,
+            "word": self.word(),
+            "word_cells": [cell_name(c) for c in self.word_cells()],
+            "next_cell": cell_name(step_found[0]) if step_found else None,
+            "next_heading": DIRECTION_NAMES[step_found[1]] if step_found else None,
+            "flags": sorted(cell_name(c) for c in FLAGS),
+            "stars": sorted(cell_name(c) for c in STARS),
+            "clouds": sorted(cell_name(c) for c in CLOUDS),
+            "rack": self.racks[player] if player is not None else "",
+            "rack_kinds": [self.rack_kinds(p) for p in range(self.n)],
+            "sack": self.sack(player) if player is not None else {},
+            "sack_sizes": [sum(s) for s in self.sacks],
+            "hand": [{"id": card, "syllables": list(deck[card][0]),
+                      "red": [list(p) for p in deck[card][1]], "blue": [list(p) for p in deck[card][2]]}
+                     for card in (self.hands[player] if player is not None else ())],
+            "hand_counts": [len(hand) for hand in self.hands],
+            "deck_count": len(self.deck),
+            "returned": list(self.returned),
+            "bonuses": list(self.bonuses),
+            "scores": list(self.points),
+            "discards": list(self.discards),
+            "plus_left": self.plus_left,
+            "placed": self.placed,
+            "changed": self.changed,
+            "found_syllable": self.found_syllable,
+            "found_shape": self.found_shape,
+            "gave_up": self.gave_up,
+            "passes": self.passes,
+            "claimed_pairs": list(self.claimed_pairs),
+            "declaration": self._declaration_json(),
+            "doubt": list(self.doubt) if self.doubt else None,
+            "vote": self._vote_json(),
+            "decision": list(self.queue[0][:2]) if self.queue and self.queue[0][0] in DECISION_TASKS else None,
+            "words": [list(entry) for entry in self.words],
+            "end_reason": self.end_reason,
+            "game_over": self.is_terminal(),
+            "winners": self.winners() if self.is_terminal() else [],
+            "legal_moves": [],
+            "text_moves": [],
+        }
+        if player is not None and player in acting and not self.is_chance():
+            moves = self._moves(player)
+            data["legal_moves"] = [m.text for m in moves if m.keyword not in FREE_TEXT]
+            data["text_moves"] = self._text_moves(player)
+        return data
+
+    def _text_moves(self, player: int) -> list:
+        """The free-text moves open to `player` (the UI shows a form for each)."""
+        if self.queue:
+            return []
+        if self.phase == PLAY and len(self.word()) >= MIN_DECLARE:
+            return ["declare"]
+        if self.phase == RESPOND:
+            return ["contradict", "correct"]
+        if self.phase == ANSWER:
+            return ["say"]
+        return []
+
+    def _queue_phase(self) -> str:
+        kind = self.queue[0][0]
+        if kind in DECISION_TASKS:
+            return kind
+        return SETUP if self.phase == FIRST and not self.trail else self.phase
+
+    def _declaration_json(self):
+        d = self.declaration
+        if d is None:
+            return None
+        return {"declarer": d["declarer"], "words": list(d["words"]), "prefix": d["prefix"],
+                "shortest": d["shortest"], "length": d["length"],
+                "corrections": [list(c) for c in d["corrections"]], "pending": list(d["pending"])}
+
+    def _vote_json(self):
+        v = self.vote
+        if v is None:
+            return None
+        return {"claimant": v["claimant"], "purpose": v["purpose"], "word": v["word"],
+                "voters": list(v["voters"]), "yes": v["yes"], "no": v["no"], "return_phase": v["return_phase"]}
+
+    # --- serialising ---------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "game": GAME.id,
+            "settings": self.settings.to_json(),
+            "rng": self.rng.state,
+            "phase": self.phase,
+            "queue": [list(task) for task in self.queue],
+            "first_player": self.first_player,
+            "rotation": self.rotation,
+            "current": self.current,
+            "trail": [cell_name(c) for c in self.trail],
+            "symbols": self.symbols,
+            "owners": list(self.owners),
+            "sides": self.sides,
+            "heading": self.heading,
+            "racks": list(self.racks),
+            "sacks": [list(s) for s in self.sacks],
+            "discards": list(self.discards),
+            "hands": [list(h) for h in self.hands],
+            "deck": list(self.deck),
+            "returned": list(self.returned),
+            "bonuses": list(self.bonuses),
+            "scores": list(self.points),
+            "plus_left": self.plus_left,
+            "turn": {"placed": self.placed, "changed": self.changed, "found_syllable": self.found_syllable,
+                     "found_shape": self.found_shape, "gave_up": self.gave_up},
+            "passes": self.passes,
+            "claimed_pairs": list(self.claimed_pairs),
+            "shape_claims": list(self.shape_claims),
+            "declaration": self._declaration_json(),
+            "doubt": list(self.doubt) if self.doubt else None,
+            "vote": self._vote_json(),
+            "words": [list(entry) for entry in self.words],
+            "end_reason": self.end_reason,
+        }
+
+    @classmethod
+    def from_json(cls, data) -> "AlphagonState":
+        try:
+            if not isinstance(data, dict) or data.get("game") != GAME.id:
+                raise RecordError("not an alphagon state", "alphagon.bad_state", reason="game")
+            settings = GAME.validate_settings(Settings.from_json(data["settings"]))
+            state = cls.new(settings, 0)
+            n = state.n
+            state.rng = SeededRng(_int(data["rng"], 0, 2 ** 64 - 1))
+            state.phase = _choice(data["phase"], PHASES, "phase")
+            state.queue = tuple(_task(task, n) for task in _list(data["queue"]))
+            state.first_player = _int(data["first_player"], 0, n - 1)
+            state.rotation = _choice(data["rotation"], (CW, CCW), "rotation")
+            state.current = _int(data["current"], 0, n - 1)
+            trail = tuple(parse_cell(_str(c)) for c in _list(data["trail"]))
+            state.trail = trail
+            state.symbols = _str(data["symbols"])
+            state.owners = tuple(_int(o, 0, n - 1) for o in _list(data["owners"]))
+            state.occupied = sum(1 << c for c in set(trail))
+            state.sides = _int(data["sides"], 0, 99)
+            state.heading = _int(data["heading"], -1, 3)
+            state.racks = [_str(r) for r in _list(data["racks"])]
+            state.sacks = [tuple(_int(c, 0, 99) for c in _list(s)) for s in _list(data["sacks"])]
+            state.discards = [_str(d) for d in _list(data["discards"])]
+            state.hands = [tuple(_int(c, 1, C.DECK_SIZE) for c in _list(h)) for h in _list(data["hands"])]
+            state.deck = tuple(_int(c, 1, C.DECK_SIZE) for c in _list(data["deck"]))
+            state.returned = tuple(_int(c, 1, C.DECK_SIZE) for c in _list(data["returned"]))
+            state.bonuses = [_int(b, 0, 999) for b in _list(data["bonuses"])]
+            state.points = [_int(s, 0, 999) for s in _list(data["scores"])]
+            state.plus_left = _int(data["plus_left"], 0, PLUS_SYMBOLS)
+            turn = data["turn"]
+            state.placed = _int(turn["placed"], 0, 2)
+            state.changed = _bool(turn["changed"])
+            state.found_syllable = _bool(turn["found_syllable"])
+            state.found_shape = _bool(turn["found_shape"])
+            state.gave_up = _bool(turn["gave_up"])
+            state.passes = _int(data["passes"], 0, 2 * n)
+            state.claimed_pairs = tuple(_int(i, 0, 200) for i in _list(data["claimed_pairs"]))
+            state.shape_claims = tuple(_int(i, 0, 200) for i in _list(data["shape_claims"]))
+            state.declaration = _declaration_from(data["declaration"], n)
+            state.doubt = None if data["doubt"] is None else tuple(_int(p, 0, n - 1) for p in _list(data["doubt"]))
+            state.vote = _vote_from(data["vote"], n)
+            state.words = tuple(_word_entry(entry, n) for entry in _list(data["words"]))
+            state.end_reason = None if data["end_reason"] is None else _choice(data["end_reason"], END_REASONS, "end")
+        except RecordError:
+            raise
+        except (GameError, KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise RecordError(f"damaged alphagon state: {error}", "alphagon.bad_state", reason=str(error)) from None
+        state.validate()
+        return state
+
+    def validate(self) -> None:
+        """Checks that a loaded state is one the rules could reach."""
+        n = self.n
+
+        def bad(reason: str):
+            raise RecordError(f"damaged alphagon state: {reason}", "alphagon.bad_state", reason=reason)
+
+        for name in ("racks", "sacks", "discards", "hands", "bonuses", "points"):
+            if len(getattr(self, name)) != n:
+                bad(f"{name} has the wrong length")
+        if not (len(self.trail) == len(self.symbols) == len(self.owners)):
+            bad("trail, symbols and owners differ in length")
+        if len(set(self.trail)) != len(self.trail):
+            bad("a cell is used twice")
+        for a, b in zip(self.trail, self.trail[1:]):
+            if b not in NEIGHBOURS[a]:
+                bad("the polygon is not a chain of neighbouring cells")
+        if self.trail and (self.symbols[0] != PLUS or self.trail[0] not in FLAGS):
+            bad("the polygon does not start with a '+' on a flag")
+        alphabet = set(self.alphabet)
+        if any(s != PLUS and s not in alphabet for s in self.symbols):
+            bad("an unknown symbol is on the board")
+        if self.symbols.count(PLUS) + self.plus_left != PLUS_SYMBOLS:
+            bad("the '+' symbols do not add up")
+        full = C.sack_counts(self.lang)
+        for p in range(n):
+            if len(self.sacks[p]) != len(self.alphabet):
+                bad("a sack has the wrong size")
+            for letters in (self.racks[p], self.discards[p]):
+                if any(letter not in alphabet for letter in letters):
+                    bad("an unknown letter")
+            board = [s for s, o in zip(self.symbols, self.owners) if o == p and s != PLUS]
+            for letter, count in zip(self.alphabet, self.sacks[p]):
+                held = self.racks[p].count(letter) + self.discards[p].count(letter) + board.count(letter)
+                if count + held != full[letter]:
+                    bad(f"player {p + 1}'s letter {letter} does not add up")
+        cards = list(self.deck) + list(self.returned) + [c for hand in self.hands for c in hand]
+        if sorted(cards) != list(range(1, C.DECK_SIZE + 1)):
+            bad("the cards do not add up")
+        if self.phase in (RESPOND,) and self.declaration is None:
+            bad("a response window without a declaration")
+        if self.phase == ANSWER and self.doubt is None:
+            bad("an answer without a doubt")
+        if self.phase == VOTE and (self.vote is None or not self.vote["voters"]):
+            bad("a vote without voters")
+        if (self.phase == OVER) != (self.end_reason is not None):
+            bad("the end reason does not match the phase")
+        if self.phase in (PLAY, RESPOND, ANSWER, VOTE) and not self.trail:
+            bad("play without a polygon")
+
+
+_END_SHAPES: dict = {}
+
+
+def _trail_end_shapes(last: tuple) -> tuple:
+    """The shapes of the last 4 and 5 cells of a polygon (cached: searches ask often)."""
+    found = _END_SHAPES.get(last)
+    if found is None:
+        if len(_END_SHAPES) > 20000:
+            _END_SHAPES.clear()
+        found = _END_SHAPES[last] = (
+            C.normalise(last[-RED_SIZE:]) if len(last) >= RED_SIZE else None,
+            C.normalise(last) if len(last) >= BLUE_SIZE else None,
+        )
+    return found
+
+
+def _int(value, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
+    return value
+
+
+def _bool(value) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"{value!r} is not true or false")
+    return value
+
+
+def _str(value) -> str:
+    if not isinstance(value, str) or len(value) > 400:
+        raise ValueError(f"{value!r} is not a short text")
+    return value
+
+
+def _list(value) -> list:
+    if not isinstance(value, list) or len(value) > 400:
+        raise ValueError("a list was expected")
+    return value
+
+
+def _choice(value, choices, what: str):
+    if value not in choices or type(value) is bool:
+        raise ValueError(f"{value!r} is not a valid {what}")
+    return value
+
+
+def _task(task, n: int) -> tuple:
+    task = _list(task)
+    kind = _choice(task[0] if task else None, TASKS, "task")
+    if kind in ("first", "rotation", "balance", "begin"):
+        if len(task) != 1:
+            raise ValueError("bad task")
+        return (kind,)
+    if kind == "draw":
+        if len(task) != 3 or task[2] not in ("v", "c"):
+            raise ValueError("bad draw task")
+        return (kind, _int(task[1], 0, n - 1), task[2])
+    if len(task) != 2:
+        raise ValueError("bad task")
+    return (kind, _int(task[1], 0, n - 1))
+
+
+def _words(value) -> tuple:
+    words = tuple(_str(w) for w in _list(value))
+    if not words or any(not _WORD.fullmatch(w) for w in words):
+        raise ValueError("bad words")
+    return words
+
+
+def _declaration_from(data, n: int):
+    if data is None:
+        return None
+    words = _words(data["words"])
+    return {
+        "declarer": _int(data["declarer"], 0, n - 1), "words": words,
+        "prefix": _str(data["prefix"]), "shortest": _str(data["shortest"]),
+        "length": _int(data["length"], 1, 99),
+        "corrections": tuple((_int(p, 0, n - 1), _str(w)) for p, w in (_list(c) for c in _list(data["corrections"]))),
+        "pending": tuple(_int(p, 0, n - 1) for p in _list(data["pending"])),
+    }
+
+
+def _vote_from(data, n: int):
+    if data is None:
+        return None
+    return {
+        "claimant": _int(data["claimant"], 0, n - 1),
+        "purpose": _choice(data["purpose"], ("close", "say", "contradict", "correct"), "vote"),
+        "word": _str(data["word"]), "voters": tuple(_int(p, 0, n - 1) for p in _list(data["voters"])),
+        "yes": _int(data["yes"], 0, n), "no": _int(data["no"], 0, n),
+        "return_phase": _choice(data["return_phase"], PHASES, "phase"),
+    }
+
+
+def _word_entry(entry, n: int) -> tuple:
+    word, scored, player, points, how = _list(entry)
+    return (_str(word), _str(scored), _int(player, 0, n - 1), _int(points, 0, 6),
+            _choice(how, ("closed", "declared", "contradicted", "revealed", "suspended"), "word entry"))

@@ -1,0 +1,735 @@
+"""Alphagon's table: SVG/HTML markup from a player's view, plus log texts.
+
+Pure string building (no browser imports), tested under CPython. The game's
+own texts follow the edition by default (an Italian game speaks Italian);
+app texts stay in the app's language.
+
+Placing a letter: select it in the rack (`data-action="select"
+data-arg="L:A"`), then click the highlighted cell. The opening: select a
+letter, click a flag (`S:A:D4`), then one of the four cells beside it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+CELL = 26
+MARGIN = 18
+BOARD = 13 * CELL
+WIDTH = BOARD + 2 * MARGIN
+COLUMNS = "ABCDEFGHIJKLM"
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+HEADING_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+MESSAGES = {
+    "en": {
+        "game.alphagon.title": "Alphagon",
+        "game.alphagon.blurb": "Spell words letter by letter along the sides of a polygon; declare, doubt and contradict to score.",
+        "alphagon.variant.edition": "Edition",
+        "alphagon.variant.edition.en": "English",
+        "alphagon.variant.edition.it": "Italian",
+        "alphagon.variant.edition.help": "The language of the words, the letter sacks and the cards.",
+        "alphagon.variant.deal": "Opening letters",
+        "alphagon.variant.deal.random": "Drawn from the sacks",
+        "alphagon.variant.deal.balanced": "Balanced between players",
+        "alphagon.variant.deal.help": "Balanced letters even out common and rare letters between the racks.",
+        "alphagon.variant.judge": "Who judges words",
+        "alphagon.variant.judge.dictionary": "The dictionary",
+        "alphagon.variant.judge.vote": "The players vote",
+        "alphagon.variant.judge.host": "A host (seat 1)",
+        "alphagon.variant.judge.help": "House rules: let the table decide what counts as a word.",
+        "alphagon.board": "Alphagon board",
+        "alphagon.cell": "{cell}",
+        "alphagon.cell.flag": "{cell}, flag",
+        "alphagon.cell.star": "{cell}, star",
+        "alphagon.cell.cloud": "{cell}, cloud",
+        "alphagon.cell.letter": "{cell}, letter {letter}",
+        "alphagon.cell.plus": "{cell}, plus sign",
+        "alphagon.cell.next": "{cell}: the next letter goes here",
+        "alphagon.word": "Word: {word}",
+        "alphagon.word_empty": "A new word starts",
+        "alphagon.heading": "Heading {arrow}",
+        "alphagon.sides": "Sides: {n}/10",
+        "alphagon.goal": "Goal: {n}",
+        "alphagon.rack": "Your letters",
+        "alphagon.rack_hidden": "{name} holds {n} letters",
+        "alphagon.cards": "Your cards",
+        "alphagon.card": "Card {id}",
+        "alphagon.bonuses": "bonus {n}",
+        "alphagon.letters": "{n} letters",
+        "alphagon.ncards": "{n} cards",
+        "alphagon.lost": "set aside: {letters}",
+        "alphagon.deck": "Deck: {n}",
+        "alphagon.place_hint": "Select a letter, then the highlighted square.",
+        "alphagon.start_hint": "Select a letter, then a flag, then a square beside it.",
+        "alphagon.btn.close": "Close the word",
+        "alphagon.btn.end": "End turn",
+        "alphagon.btn.pass": "Pass (costs a bonus)",
+        "alphagon.btn.pass_free": "Pass",
+        "alphagon.btn.pass_letter": "Pass, giving up {letter}",
+        "alphagon.btn.doubt": "Doubt",
+        "alphagon.btn.suspend": "Suspend the word",
+        "alphagon.btn.accept": "Accept",
+        "alphagon.btn.concede": "I have no word",
+        "alphagon.btn.giveup": "Give up {letter} for a bonus",
+        "alphagon.btn.change": "Change {old} to {new}",
+        "alphagon.btn.lose": "Lose {letter}",
+        "alphagon.btn.reward_bonus": "Take a bonus",
+        "alphagon.btn.reward_letter": "Take {letter}",
+        "alphagon.btn.vote_yes": "Yes, it counts",
+        "alphagon.btn.vote_no": "No",
+        "alphagon.btn.find": "Card {card}: {what}",
+        "alphagon.btn.shape": "shape",
+        "alphagon.form.declare": "Declare the word (one or more of one meaning)",
+        "alphagon.form.contradict": "Contradict with a word of another meaning",
+        "alphagon.form.correct": "Correct to a shorter word",
+        "alphagon.form.say": "Name your word",
+        "alphagon.form.submit": "Submit",
+        "alphagon.prompt.first": "Start the polygon: a letter beside a flag",
+        "alphagon.prompt.turn": "Place a letter, or pass, doubt or declare",
+        "alphagon.prompt.placed": "Close the word, place a second letter, or end your turn",
+        "alphagon.prompt.respond": "{name} declared {words}: contradict, correct or accept",
+        "alphagon.prompt.answer": "{name} doubts: name the word you had in mind",
+        "alphagon.prompt.vote": "Does {word} count?",
+        "alphagon.prompt.lose": "Choose a letter to lose",
+        "alphagon.prompt.reward": "A long word: choose your prize",
+        "alphagon.declared": "{name} declares {words}",
+        "alphagon.waiting": "Waiting for: {names}",
+        "alphagon.end.goal": "the goal was reached",
+        "alphagon.end.closed": "the polygon closed",
+        "alphagon.end.ten_sides": "the polygon has 10 sides",
+        "alphagon.end.blocked": "the polygon cannot go on",
+        "alphagon.end.stalemate": "two rounds of passes",
+        "alphagon.ended": "Game over: {reason}",
+        "alphagon.log.start": "{name} starts at {cell} with {letter}",
+        "alphagon.log.place": "{name} places {letter} on {cell}",
+        "alphagon.log.change": "{name} changes a letter",
+        "alphagon.log.change_own": "{name} changes {old} to {new}",
+        "alphagon.log.find": "{name} finds {what} on card {card} (+{points})",
+        "alphagon.log.giveup": "{name} gives up {letter} for a bonus",
+        "alphagon.log.close": "{name} closes {word}",
+        "alphagon.log.declare": "{name} declares {words}",
+        "alphagon.log.doubt": "{name} doubts",
+        "alphagon.log.say": "{name} names {word}",
+        "alphagon.log.concede": "{name} has no word",
+        "alphagon.log.contradict": "{name} contradicts: {word}",
+        "alphagon.log.correct": "{name} corrects to {word}",
+        "alphagon.log.accept": "{name} accepts",
+        "alphagon.log.pass": "{name} passes",
+        "alphagon.log.pass_letter": "{name} passes, giving up {letter}",
+        "alphagon.log.suspend": "{name} suspends the word",
+        "alphagon.log.end": "{name} ends the turn",
+        "alphagon.log.lose": "{name} loses {letter}",
+        "alphagon.log.reward": "{name} takes a prize",
+        "alphagon.log.vote": "{name} votes {verdict}",
+        "alphagon.log.drawn": "letters drawn",
+        "alphagon.judge.admissible": "{declared} may be declared on {prefix}.",
+        "alphagon.judge.unique": "Every word starting with {prefix} is a form of {declared}.",
+        "alphagon.judge.contradicted_by": "{contradiction} also starts with {prefix} and is another word.",
+        "alphagon.judge.other_meaning": "{word} also starts with {prefix} and is another word than {declared}.",
+        "alphagon.judge.same_meaning": "{word} is a form of {declared}: both come from {root}.",
+        "alphagon.judge.shorter": "{word} is a shorter word of the same family ({length} letters).",
+        "error.alphagon.bad_heading": "The heading must be N, E, S or W.",
+        "error.alphagon.bad_letter": "That is not a letter.",
+        "error.alphagon.bad_state": "This saved game is damaged: {reason}",
+        "error.alphagon.no_dictionary": "The word list is not loaded yet.",
+        "error.alphagon.off_board": "That square is off the board.",
+        "error.alphagon.one_word": "Type one word.",
+        "error.alphagon.unknown_asset": "Unknown file {path}.",
+        "error.alphagon.word_needed": "Type a word.",
+        "error.alphagon.bad_reward": "That prize is not available.",
+        "error.alphagon.card_not_held": "You do not hold card {card}.",
+        "error.alphagon.changed_already": "You have already changed a letter this turn.",
+        "error.alphagon.close_after_placing": "You can only close a word you have just completed.",
+        "error.alphagon.declare_early": "Declare once the word has {min} letters on the board.",
+        "error.alphagon.doubt_after_placing": "Doubt before placing a letter.",
+        "error.alphagon.end_before_placing": "Place a letter first, or pass.",
+        "error.alphagon.gave_up_already": "You have already given up a letter this turn.",
+        "error.alphagon.must_answer": "Name your word, or say you have none.",
+        "error.alphagon.must_lose": "First choose a letter to lose.",
+        "error.alphagon.must_respond": "Contradict, correct or accept.",
+        "error.alphagon.must_reward": "First choose your prize.",
+        "error.alphagon.must_start": "The first play puts a plus sign on a flag.",
+        "error.alphagon.must_vote": "Vote yes or no.",
+        "error.alphagon.no_bonus": "You need a bonus for that.",
+        "error.alphagon.no_shape": "Neither shape of that card matches the end of the polygon.",
+        "error.alphagon.no_syllable": "{syllable} is not in the word.",
+        "error.alphagon.not_a_flag": "{cell} has no flag.",
+        "error.alphagon.not_a_word": "{word} is not in the dictionary.",
+        "error.alphagon.not_in_rack": "You have no {letter}.",
+        "error.alphagon.not_in_sack": "Your sacks hold no {letter}.",
+        "error.alphagon.not_now": "That is not possible now.",
+        "error.alphagon.not_prefix": "{word} does not start with {prefix}.",
+        "error.alphagon.not_shorter": "{word} is not shorter than {length} letters.",
+        "error.alphagon.nothing_to_doubt": "Nobody else placed the last letter.",
+        "error.alphagon.pass_after_placing": "You have placed a letter: end your turn instead.",
+        "error.alphagon.pass_costs_bonus": "Passing costs a bonus.",
+        "error.alphagon.pass_costs_letter": "With no bonus, passing costs a letter: choose one.",
+        "error.alphagon.repeated_word": "A word is named twice.",
+        "error.alphagon.shape_already": "Only one shape a turn.",
+        "error.alphagon.suspend_not_allowed": "You may suspend only after a whole round of passes.",
+        "error.alphagon.syllable_already": "Only one syllable a turn.",
+        "error.alphagon.too_short": "Words need at least {min} letters.",
+        "error.alphagon.two_letters": "At most two letters a turn.",
+        "error.alphagon.wrong_cell": "The polygon goes on at {expected}.",
+        "error.alphagon.mixed": "{word} and {other} are not of one meaning.",
+        "error.alphagon.same_meaning": "{word} is a form of {declared} (both come from {root}): no contradiction.",
+        "error.alphagon.other_meaning_not_correction": "{word} has another meaning: contradict with it instead.",
+    },
+    "it": {
+        "game.alphagon.title": "Alphagon",
+        "game.alphagon.blurb": "Componete parole lettera dopo lettera lungo i lati di un poligono; dichiarate, dubitate e smentite per fare punti.",
+        "alphagon.variant.edition": "Edizione",
+        "alphagon.variant.edition.en": "Inglese",
+        "alphagon.variant.edition.it": "Italiana",
+        "alphagon.variant.edition.help": "La lingua delle parole, dei sacchetti di lettere e delle carte.",
+        "alphagon.variant.deal": "Lettere iniziali",
+        "alphagon.variant.deal.random": "Pescate dai sacchetti",
+        "alphagon.variant.deal.balanced": "Bilanciate tra i giocatori",
+        "alphagon.variant.deal.help": "Con le lettere bilanciate nessuno parte con tutte le lettere comuni o tutte le rare.",
+        "alphagon.variant.judge": "Chi giudica le parole",
+        "alphagon.variant.judge.dictionary": "Il dizionario",
+        "alphagon.variant.judge.vote": "I giocatori votano",
+        "alphagon.variant.judge.host": "Un arbitro (posto 1)",
+        "alphagon.variant.judge.help": "Regole della casa: è il tavolo a decidere che cosa vale come parola.",
+        "alphagon.board": "Tabellone di Alphagon",
+        "alphagon.cell": "{cell}",
+        "alphagon.cell.flag": "{cell}, bandiera",
+        "alphagon.cell.star": "{cell}, stella",
+        "alphagon.cell.cloud": "{cell}, nuvola",
+        "alphagon.cell.letter": "{cell}, lettera {letter}",
+        "alphagon.cell.plus": "{cell}, segno più",
+        "alphagon.cell.next": "{cell}: qui va la prossima lettera",
+        "alphagon.word": "Parola: {word}",
+        "alphagon.word_empty": "Comincia una nuova parola",
+        "alphagon.heading": "Direzione {arrow}",
+        "alphagon.sides": "Lati: {n}/10",
+        "alphagon.goal": "Obiettivo: {n}",
+        "alphagon.rack": "Le tue lettere",
+        "alphagon.rack_hidden": "{name} ha {n} lettere",
+        "alphagon.cards": "Le tue carte",
+        "alphagon.card": "Carta {id}",
+        "alphagon.bonuses": "bonus {n}",
+        "alphagon.letters": "{n} lettere",
+        "alphagon.ncards": "{n} carte",
+        "alphagon.lost": "scartate: {letters}",
+        "alphagon.deck": "Mazzo: {n}",
+        "alphagon.place_hint": "Scegli una lettera, poi la casella evidenziata.",
+        "alphagon.start_hint": "Scegli una lettera, poi una bandiera, poi una casella accanto.",
+        "alphagon.btn.close": "Chiudi la parola",
+        "alphagon.btn.end": "Fine turno",
+        "alphagon.btn.pass": "Passa (costa un bonus)",
+        "alphagon.btn.pass_free": "Passa",
+        "alphagon.btn.pass_letter": "Passa rinunciando a {letter}",
+        "alphagon.btn.doubt": "Dubita",
+        "alphagon.btn.suspend": "Sospendi la parola",
+        "alphagon.btn.accept": "Accetto",
+        "alphagon.btn.concede": "Non ho una parola",
+        "alphagon.btn.giveup": "Rinuncia a {letter} per un bonus",
+        "alphagon.btn.change": "Cambia {old} in {new}",
+        "alphagon.btn.lose": "Perdi {letter}",
+        "alphagon.btn.reward_bonus": "Prendi un bonus",
+        "alphagon.btn.reward_letter": "Prendi {letter}",
+        "alphagon.btn.vote_yes": "Sì, vale",
+        "alphagon.btn.vote_no": "No",
+        "alphagon.btn.find": "Carta {card}: {what}",
+        "alphagon.btn.shape": "sagoma",
+        "alphagon.form.declare": "Dichiara la parola (una o più, di un solo significato)",
+        "alphagon.form.contradict": "Smentisci con una parola di altro significato",
+        "alphagon.form.correct": "Correggi con una parola più corta",
+        "alphagon.form.say": "Di' la tua parola",
+        "alphagon.form.submit": "Invia",
+        "alphagon.prompt.first": "Inizia il poligono: una lettera accanto a una bandiera",
+        "alphagon.prompt.turn": "Metti una lettera, oppure passa, dubita o dichiara",
+        "alphagon.prompt.placed": "Chiudi la parola, metti una seconda lettera o finisci il turno",
+        "alphagon.prompt.respond": "{name} ha dichiarato {words}: smentisci, correggi o accetta",
+        "alphagon.prompt.answer": "{name} dubita: di' la parola che avevi in mente",
+        "alphagon.prompt.vote": "{word} vale?",
+        "alphagon.prompt.lose": "Scegli la lettera da perdere",
+        "alphagon.prompt.reward": "Parola lunga: scegli il premio",
+        "alphagon.declared": "{name} dichiara {words}",
+        "alphagon.waiting": "Si attende: {names}",
+        "alphagon.end.goal": "è stato raggiunto l'obiettivo",
+        "alphagon.end.closed": "il poligono si è chiuso",
+        "alphagon.end.ten_sides": "il poligono ha 10 lati",
+        "alphagon.end.blocked": "il poligono non può proseguire",
+        "alphagon.end.stalemate": "due giri di passaggi",
+        "alphagon.ended": "Partita finita: {reason}",
+        "alphagon.log.start": "{name} parte da {cell} con {letter}",
+        "alphagon.log.place": "{name} mette {letter} in {cell}",
+        "alphagon.log.change": "{name} cambia una lettera",
+        "alphagon.log.change_own": "{name} cambia {old} in {new}",
+        "alphagon.log.find": "{name} trova {what} sulla carta {card} (+{points})",
+        "alphagon.log.giveup": "{name} rinuncia a {letter} per un bonus",
+        "alphagon.log.close": "{name} chiude {word}",
+        "alphagon.log.declare": "{name} dichiara {words}",
+        "alphagon.log.doubt": "{name} dubita",
+        "alphagon.log.say": "{name} dice {word}",
+        "alphagon.log.concede": "{name} non ha una parola",
+        "alphagon.log.contradict": "{name} smentisce: {word}",
+        "alphagon.log.correct": "{name} corregge in {word}",
+        "alphagon.log.accept": "{name} accetta",
+        "alphagon.log.pass": "{name} passa",
+        "alphagon.log.pass_letter": "{name} passa rinunciando a {letter}",
+        "alphagon.log.suspend": "{name} sospende la parola",
+        "alphagon.log.end": "{name} finisce il turno",
+        "alphagon.log.lose": "{name} perde {letter}",
+        "alphagon.log.reward": "{name} prende un premio",
+        "alphagon.log.vote": "{name} vota {verdict}",
+        "alphagon.log.drawn": "lettere pescate",
+        "alphagon.judge.admissible": "{declared} si può dichiarare su {prefix}.",
+        "alphagon.judge.unique": "Tutte le parole che iniziano con {prefix} sono forme di {declared}.",
+        "alphagon.judge.contradicted_by": "Anche {contradiction} inizia con {prefix} ed è un'altra parola.",
+        "alphagon.judge.other_meaning": "Anche {word} inizia con {prefix} ed è una parola diversa da {declared}.",
+        "alphagon.judge.same_meaning": "{word} è una forma di {declared}: vengono entrambe da {root}.",
+        "alphagon.judge.shorter": "{word} è una parola più corta della stessa famiglia ({length} lettere).",
+        "error.alphagon.bad_heading": "La direzione deve essere N, E, S o W.",
+        "error.alphagon.bad_letter": "Questa non è una lettera.",
+        "error.alphagon.bad_state": "Questa partita salvata è danneggiata: {reason}",
+        "error.alphagon.no_dictionary": "Il dizionario non è ancora caricato.",
+        "error.alphagon.off_board": "Quella casella è fuori dal tabellone.",
+        "error.alphagon.one_word": "Scrivi una sola parola.",
+        "error.alphagon.unknown_asset": "File sconosciuto: {path}.",
+        "error.alphagon.word_needed": "Scrivi una parola.",
+        "error.alphagon.bad_reward": "Questo premio non è disponibile.",
+        "error.alphagon.card_not_held": "Non hai la carta {card}.",
+        "error.alphagon.changed_already": "Hai già cambiato una lettera in questo turno.",
+        "error.alphagon.close_after_placing": "Puoi chiudere solo una parola che hai appena completato.",
+        "error.alphagon.declare_early": "Puoi dichiarare quando la parola ha {min} lettere in tabella.",
+        "error.alphagon.doubt_after_placing": "Si dubita prima di mettere una lettera.",
+        "error.alphagon.end_before_placing": "Prima metti una lettera, oppure passa.",
+        "error.alphagon.gave_up_already": "Hai già rinunciato a una lettera in questo turno.",
+        "error.alphagon.must_answer": "Di' la tua parola, oppure ammetti di non averla.",
+        "error.alphagon.must_lose": "Prima scegli la lettera da perdere.",
+        "error.alphagon.must_respond": "Smentisci, correggi o accetta.",
+        "error.alphagon.must_reward": "Prima scegli il premio.",
+        "error.alphagon.must_start": "La prima giocata mette un segno più su una bandiera.",
+        "error.alphagon.must_vote": "Vota sì o no.",
+        "error.alphagon.no_bonus": "Per farlo serve un bonus.",
+        "error.alphagon.no_shape": "Nessuna sagoma di quella carta corrisponde alla fine del poligono.",
+        "error.alphagon.no_syllable": "{syllable} non è nella parola.",
+        "error.alphagon.not_a_flag": "In {cell} non c'è una bandiera.",
+        "error.alphagon.not_a_word": "{word} non è nel dizionario.",
+        "error.alphagon.not_in_rack": "Non hai la lettera {letter}.",
+        "error.alphagon.not_in_sack": "Nei tuoi sacchetti non c'è la {letter}.",
+        "error.alphagon.not_now": "Adesso non si può.",
+        "error.alphagon.not_prefix": "{word} non inizia con {prefix}.",
+        "error.alphagon.not_shorter": "{word} non è più corta di {length} lettere.",
+        "error.alphagon.nothing_to_doubt": "L'ultima lettera non l'ha messa un altro giocatore.",
+        "error.alphagon.pass_after_placing": "Hai messo una lettera: finisci il turno.",
+        "error.alphagon.pass_costs_bonus": "Passare costa un bonus.",
+        "error.alphagon.pass_costs_letter": "Senza bonus, passare costa una lettera: sceglila.",
+        "error.alphagon.repeated_word": "Hai scritto due volte la stessa parola.",
+        "error.alphagon.shape_already": "Una sola sagoma per turno.",
+        "error.alphagon.suspend_not_allowed": "Puoi sospendere solo dopo un giro intero di passaggi.",
+        "error.alphagon.syllable_already": "Una sola sillaba per turno.",
+        "error.alphagon.too_short": "Le parole hanno almeno {min} lettere.",
+        "error.alphagon.two_letters": "Al massimo due lettere per turno.",
+        "error.alphagon.wrong_cell": "Il poligono prosegue in {expected}.",
+        "error.alphagon.mixed": "{word} e {other} non hanno lo stesso significato.",
+        "error.alphagon.same_meaning": "{word} è una forma di {declared} (vengono entrambe da {root}): non è una smentita.",
+        "error.alphagon.other_meaning_not_correction": "{word} ha un altro significato: usala per smentire.",
+    },
+}
+
+
+class _Plain:
+    """A stand-in context for calls that get only `t` (log lines, panels)."""
+
+    lang = None
+
+    def __init__(self, t):
+        self.t = t
+
+
+def game_t(view: dict, ctx):
+    """The translator for the game's texts: the edition's language by default
+    (ctx.game_lang may override it), falling back to the app's catalog."""
+    lang = getattr(ctx, "game_lang", None) or (view or {}).get("edition") or getattr(ctx, "lang", "en")
+    table = MESSAGES.get(lang, MESSAGES["en"])
+
+    def t(key: str, **values) -> str:
+        text = table.get(key)
+        if text is None:
+            return ctx.t(key, **values)
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError):
+            return text
+
+    return t
+
+
+def tile_art() -> str:
+    from . import TILE_ART
+
+    return TILE_ART
+
+
+def _xy(name: str) -> tuple:
+    return COLUMNS.index(name[0]), int(name[1:]) - 1
+
+
+def _centre(name: str) -> tuple:
+    x, y = _xy(name)
+    return MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2
+
+
+def _name_of(x: int, y: int) -> str:
+    return f"{COLUMNS[x]}{y + 1}"
+
+
+def _seat_colour(ctx, player) -> str:
+    try:
+        return escape(ctx.seats[player].color or "#888", quote=True)
+    except (IndexError, AttributeError):
+        return "#888"
+
+
+def _seat_name(ctx, player) -> str:
+    try:
+        return ctx.seats[player].name
+    except (IndexError, AttributeError):
+        return f"P{player + 1}"
+
+
+# --- interaction state ----------------------------------------------------------------------------
+def _selected_letter(view: dict, ctx):
+    selection = getattr(ctx, "selection", None) or ""
+    if selection.startswith("L:") and len(selection) == 3 and selection[2] in view["rack"]:
+        return selection[2]
+    return None
+
+
+def _selected_start(view: dict, ctx):
+    selection = getattr(ctx, "selection", None) or ""
+    parts = selection.split(":")
+    if len(parts) == 3 and parts[0] == "S" and parts[1] in view["rack"] and parts[2] in view["flags"]:
+        return parts[1], parts[2]
+    return None
+
+
+def _can_act(view: dict, ctx) -> bool:
+    return bool(getattr(ctx, "can_act", False)) and ctx.viewer is not None and ctx.viewer in view["to_move"]
+
+
+# --- the table --------------------------------------------------------------------------------------
+def render_table(view: dict, ctx) -> str:
+    t = game_t(view, ctx)
+    acting = _can_act(view, ctx)
+    legal = set(view["legal_moves"]) if acting else set()
+    letter = _selected_letter(view, ctx) if acting else None
+    start = _selected_start(view, ctx) if acting else None
+    height = WIDTH
+    parts = [f'<div class="alphagon" data-edition="{escape(view["edition"])}">',
+             f'<svg class="ag-board" viewBox="0 0 {WIDTH} {height}" role="group"'
+             f' aria-label="{escape(t("alphagon.board"), quote=True)}" data-testid="board">']
+    for x in range(13):
+        parts.append(f'<text class="ag-coord" x="{MARGIN + x * CELL + CELL / 2}" y="{MARGIN - 5}">{COLUMNS[x]}</text>')
+    for y in range(13):
+        parts.append(f'<text class="ag-coord" x="{MARGIN / 2}" y="{MARGIN + y * CELL + CELL / 2 + 4}">{y + 1}</text>')
+    placed = {entry["cell"]: entry for entry in view["trail"]}
+    word_cells = set(view["word_cells"])
+    flags, stars, clouds = set(view["flags"]), set(view["stars"]), set(view["clouds"])
+    targets = {}
+    if acting and letter and view["next_cell"] and f"place {view['next_cell']} {letter}" in legal:
+        targets[view["next_cell"]] = f"place {view['next_cell']} {letter}"
+    if acting and view["phase"] == "first":
+        if start:
+            s_letter, flag = start
+            fx, fy = _xy(flag)
+            for heading, (dx, dy) in HEADING_STEP.items():
+                if 0 <= fx + dx < 13 and 0 <= fy + dy < 13:
+                    text = f"start {flag} {heading} {s_letter}"
+                    if text in legal:
+                        targets[_name_of(fx + dx, fy + dy)] = text
+    for y in range(13):
+        for x in range(13):
+            name = _name_of(x, y)
+            parts.append(_cell_markup(view, ctx, t, name, x, y, placed.get(name), name in word_cells,
+                                      name in flags, name in stars, name in clouds, targets.get(name),
+                                      letter if view["phase"] == "first" else None, start))
+    parts.append(_polygon_markup(view, ctx))
+    parts.append("</svg>")
+    parts.append(_status_markup(view, ctx, t))
+    parts.append(_players_markup(view, ctx, t))
+    if ctx.viewer is not None:
+        parts.append(_rack_markup(view, ctx, t, acting, letter, start))
+        parts.append(_cards_markup(view, ctx, t, acting, legal))
+    if acting:
+        parts.append(_controls_markup(view, ctx, t, legal, letter))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, target, opening_letter, start):
+    px, py = MARGIN + x * CELL, MARGIN + y * CELL
+    classes = ["ag-cell"]
+    if in_word:
+        classes.append("word")
+    if target:
+        classes.append("target")
+    if name == view.get("next_cell"):
+        classes.append("next")
+    label_key = "alphagon.cell"
+    values = {"cell": name}
+    if entry is not None:
+        label_key = "alphagon.cell.plus" if entry["symbol"] == "+" else "alphagon.cell.letter"
+        values["letter"] = entry["symbol"]
+    elif name == view.get("next_cell"):
+        label_key = "alphagon.cell.next"
+    elif flag:
+        label_key = "alphagon.cell.flag"
+    elif star:
+        label_key = "alphagon.cell.star"
+    elif cloud:
+        label_key = "alphagon.cell.cloud"
+    action = ""
+    if target:
+        action = f' data-action="move" data-arg="{ctx.viewer}:{escape(target, quote=True)}"'
+    elif opening_letter and flag and entry is None:
+        classes.append("target")
+        action = f' data-action="select" data-arg="S:{opening_letter}:{name}"'
+    cx, cy = px + CELL / 2, py + CELL / 2
+    out = [f'<g class="{" ".join(classes)}" tabindex="0" role="button"'
+           f' aria-label="{escape(t(label_key, **values), quote=True)}" data-nav="{cx:.0f},{cy:.0f}"'
+           f' data-cell="{name}"{action}>'
+           f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}"/>']
+    if entry is None:
+        if flag:
+            out.append(f'<path class="ag-flag" d="M{px + 8} {py + 20} V{py + 6} l10 4 -10 4"/>')
+        elif star:
+            out.append(f'<text class="ag-star" x="{cx}" y="{cy + 5}">★</text>')
+        elif cloud:
+            out.append(f'<text class="ag-cloud" x="{cx}" y="{cy + 5}">☁</text>')
+    else:
+        colour = _seat_colour(ctx, entry["owner"])
+        symbol = escape(entry["symbol"])
+        cls = "ag-plus" if entry["symbol"] == "+" else "ag-letter"
+        out.append(f'<rect class="ag-tile" x="{px + 2}" y="{py + 2}" width="{CELL - 4}" height="{CELL - 4}"'
+                   f' rx="3" style="stroke:{colour}"/>'
+                   f'<text class="{cls}" x="{cx}" y="{cy + 5}">{symbol}</text>')
+    if name == view.get("next_cell") and view.get("next_heading"):
+        out.append(f'<text class="ag-arrow" x="{cx}" y="{cy + 5}">{ARROWS[view["next_heading"]]}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _polygon_markup(view, ctx) -> str:
+    """The polygon's sides as one line through the centres of its cells."""
+    trail = view["trail"]
+    if len(trail) < 2:
+        return ""
+    points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (_centre(e["cell"]) for e in trail))
+    return f'<polyline class="ag-sides" points="{points}" fill="none"/>'
+
+
+def _status_markup(view, ctx, t) -> str:
+    items = []
+    word = view["word"]
+    items.append(t("alphagon.word", word=word) if word else t("alphagon.word_empty"))
+    if view.get("next_heading"):
+        items.append(t("alphagon.heading", arrow=ARROWS[view["next_heading"]]))
+    items.append(t("alphagon.sides", n=view["sides"]))
+    items.append(t("alphagon.goal", n=view["goal"]))
+    items.append(t("alphagon.deck", n=view["deck_count"]))
+    declaration = view.get("declaration")
+    extra = ""
+    if declaration:
+        names = ", ".join(_seat_name(ctx, p) for p in declaration["pending"])
+        extra = (f'<p class="ag-declaration" data-testid="declaration">'
+                 f'{escape(t("alphagon.declared", name=_seat_name(ctx, declaration["declarer"]), words="/".join(declaration["words"])))}'
+                 f' · {escape(t("alphagon.waiting", names=names))}</p>')
+    if view["game_over"] and view["end_reason"]:
+        extra += (f'<p class="ag-ended" data-testid="ended">'
+                  f'{escape(t("alphagon.ended", reason=t("alphagon.end." + view["end_reason"])))}</p>')
+    return ('<p class="ag-status" data-testid="word">' + " · ".join(escape(i) for i in items) + "</p>" + extra)
+
+
+def _players_markup(view, ctx, t) -> str:
+    rows = []
+    for player in range(view["players"]):
+        turn = " turn" if player in view["to_move"] else ""
+        lost = view["discards"][player]
+        detail = [t("alphagon.bonuses", n=view["bonuses"][player]),
+                  t("alphagon.letters", n=sum(view["rack_kinds"][player])),
+                  t("alphagon.ncards", n=view["hand_counts"][player])]
+        if lost:
+            detail.append(t("alphagon.lost", letters=lost))
+        rows.append(f'<li class="ag-player{turn}" style="--seat:{_seat_colour(ctx, player)}" data-testid="ag-player-{player}">'
+                    f'<span class="name">{escape(_seat_name(ctx, player))}</span>'
+                    f' <span class="score" data-testid="ag-score-{player}">{view["scores"][player]}</span>'
+                    f' <span class="bonus" data-testid="ag-bonus-{player}">{escape(" · ".join(detail))}</span></li>')
+    return f'<ul class="ag-players">{"".join(rows)}</ul>'
+
+
+def _rack_markup(view, ctx, t, acting, letter, start) -> str:
+    rack = view["rack"]
+    out = [f'<div class="ag-rack" data-testid="rack"><h3>{escape(t("alphagon.rack"))}</h3>']
+    decision = view.get("decision")
+    losing = acting and decision and decision[0] == "lose"
+    selected = letter or (start[0] if start else None)
+    for index, item in enumerate(rack):
+        if losing:
+            out.append(f'<button type="button" class="ag-tile-btn" data-action="move"'
+                       f' data-arg="{ctx.viewer}:lose {item}" data-testid="lose-{item}">{item}</button>')
+            continue
+        cls = "ag-tile-btn selected" if item == selected else "ag-tile-btn"
+        arg = "" if item == selected else f"L:{item}"
+        action = f' data-action="select" data-arg="{arg}"' if acting else ""
+        pressed = ' aria-pressed="true"' if item == selected else ""
+        out.append(f'<button type="button" class="{cls}"{action}{pressed} data-testid="rack-{index}">{item}</button>')
+    out.append("</div>")
+    return "".join(out)
+
+
+def _shape_svg(cells, cls) -> str:
+    return "".join(f'<rect class="{cls}" x="{x * 6}" y="{y * 6}" width="5" height="5"/>' for x, y in cells)
+
+
+def _cards_markup(view, ctx, t, acting, legal) -> str:
+    if not view["hand"]:
+        return ""
+    out = [f'<div class="ag-cards" data-testid="cards"><h3>{escape(t("alphagon.cards"))}</h3>']
+    for card in view["hand"]:
+        syllables = " ".join(f"{s}/{s[::-1]}" for s in card["syllables"])
+        out.append(f'<div class="ag-card" data-testid="card-{card["id"]}"><span>{escape(t("alphagon.card", id=card["id"]))}</span>'
+                   f' <span class="syl">{escape(syllables)}</span>'
+                   f'<svg viewBox="0 0 64 32" aria-hidden="true"><g>{_shape_svg(card["red"], "red")}</g>'
+                   f'<g transform="translate(34,0)">{_shape_svg(card["blue"], "blue")}</g></svg>')
+        for text in sorted(legal):
+            words = text.split()
+            if words[0] == "find" and words[1] == str(card["id"]):
+                what = " + ".join(t("alphagon.btn.shape") if w == "shape" else w for w in words[2:])
+                out.append(f'<button type="button" class="btn" data-action="move" data-arg="{ctx.viewer}:{escape(text)}"'
+                           f' data-testid="{escape(text.replace(" ", "-"))}">{escape(t("alphagon.btn.find", card=card["id"], what=what))}</button>')
+        out.append("</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def _button(ctx, text, label, testid=None) -> str:
+    testid = testid or text.replace(" ", "-")
+    return (f'<button type="button" class="btn" data-action="move" data-arg="{ctx.viewer}:{escape(text, quote=True)}"'
+            f' data-testid="{escape(testid, quote=True)}">{escape(label)}</button>')
+
+
+def _form(ctx, t, keyword) -> str:
+    label = t(f"alphagon.form.{keyword}")
+    return (f'<form class="text-move" data-move-prefix="{ctx.viewer}:{keyword} " data-testid="form-{keyword}">'
+            f'<label>{escape(label)} <input name="text" autocomplete="off" autocapitalize="characters"'
+            f' spellcheck="false" aria-label="{escape(label, quote=True)}"></label>'
+            f'<button type="submit" class="btn primary">{escape(t("alphagon.form.submit"))}</button></form>')
+
+
+def _controls_markup(view, ctx, t, legal, letter) -> str:
+    buttons = []
+    fixed = [("close", "alphagon.btn.close"), ("end", "alphagon.btn.end"), ("doubt", "alphagon.btn.doubt"),
+             ("suspend", "alphagon.btn.suspend"), ("accept", "alphagon.btn.accept"),
+             ("concede", "alphagon.btn.concede"), ("reward bonus", "alphagon.btn.reward_bonus"),
+             ("vote yes", "alphagon.btn.vote_yes"), ("vote no", "alphagon.btn.vote_no")]
+    for text, key in fixed:
+        if text in legal:
+            buttons.append(_button(ctx, text, t(key)))
+    if "pass" in legal:
+        key = "alphagon.btn.pass" if view["bonuses"][ctx.viewer] > 0 else "alphagon.btn.pass_free"
+        buttons.append(_button(ctx, "pass", t(key)))
+    for text in sorted(legal):
+        words = text.split()
+        if words[0] == "reward" and words[1] != "bonus":
+            buttons.append(_button(ctx, text, t("alphagon.btn.reward_letter", letter=words[1])))
+        elif words[0] == "pass" and len(words) == 2 and (letter is None or words[1] == letter):
+            buttons.append(_button(ctx, text, t("alphagon.btn.pass_letter", letter=words[1])))
+    if letter:
+        if f"giveup {letter}" in legal:
+            buttons.append(_button(ctx, f"giveup {letter}", t("alphagon.btn.giveup", letter=letter)))
+        for text in sorted(legal):
+            words = text.split()
+            if words[0] == "change" and words[1] == letter:
+                buttons.append(_button(ctx, text, t("alphagon.btn.change", old=letter, new=words[2])))
+    forms = "".join(_form(ctx, t, keyword) for keyword in view["text_moves"])
+    hint = ""
+    if view["phase"] == "first":
+        hint = f'<p class="muted">{escape(t("alphagon.start_hint"))}</p>'
+    elif view["phase"] == "turn" and view["next_cell"] and any(m.startswith("place") for m in legal):
+        hint = f'<p class="muted">{escape(t("alphagon.place_hint"))}</p>'
+    return f'<div class="controls" data-testid="controls">{hint}{"".join(buttons)}{forms}</div>'
+
+
+# --- texts around the table ------------------------------------------------------------------------
+def prompt(view: dict, ctx) -> str:
+    t = game_t(view, ctx)
+    phase = view["phase"]
+    if phase == "first":
+        return t("alphagon.prompt.first")
+    if phase == "lose":
+        return t("alphagon.prompt.lose")
+    if phase == "reward":
+        return t("alphagon.prompt.reward")
+    if phase == "respond" and view["declaration"]:
+        d = view["declaration"]
+        return t("alphagon.prompt.respond", name=_seat_name(ctx, d["declarer"]), words="/".join(d["words"]))
+    if phase == "answer" and view["doubt"]:
+        return t("alphagon.prompt.answer", name=_seat_name(ctx, view["doubt"][0]))
+    if phase == "vote" and view["vote"]:
+        return t("alphagon.prompt.vote", word=view["vote"]["word"])
+    if phase == "turn":
+        return t("alphagon.prompt.placed") if view["placed"] else t("alphagon.prompt.turn")
+    return ""
+
+
+def panel_detail(view: dict, player: int, t) -> str:
+    tr = game_t(view, _Plain(t))
+    parts = [tr("alphagon.bonuses", n=view["bonuses"][player]),
+             tr("alphagon.letters", n=sum(view["rack_kinds"][player])),
+             tr("alphagon.ncards", n=view["hand_counts"][player])]
+    return " · ".join(parts)
+
+
+def private_content(view: dict) -> bool:
+    """The view shows a rack or cards: hotseat needs a hand-off screen."""
+    return view.get("viewer") is not None and bool(view.get("rack") or view.get("hand"))
+
+
+def auto_play_forced(move) -> bool:
+    """Only a turn's forced end plays itself; answers stay with the player
+    (they may still type a word)."""
+    return move.text == "end"
+
+
+def describe_move(entry, names: list, t, before, viewer=None) -> str:
+    """One log line; hides what `viewer` may not see (letters drawn, the
+    letters of another player's change or prize)."""
+    view_stub = {"edition": getattr(before, "lang", "en")}
+    tr = game_t(view_stub, _Plain(t))
+    name = names[entry.player] if 0 <= entry.player < len(names) else "?"
+    move = entry.move
+    words = move.text.split()
+    keyword = words[0]
+    if keyword == "start":
+        return tr("alphagon.log.start", name=name, cell=words[1], letter=words[3])
+    if keyword == "place":
+        return tr("alphagon.log.place", name=name, cell=words[1], letter=words[2])
+    if keyword == "change":
+        if viewer == entry.player:
+            return tr("alphagon.log.change_own", name=name, old=words[1], new=words[2])
+        return tr("alphagon.log.change", name=name)
+    if keyword == "find":
+        what = " + ".join(tr("alphagon.btn.shape") if w == "shape" else w for w in words[2:])
+        return tr("alphagon.log.find", name=name, what=what, card=words[1], points=3 * len(words[2:]))
+    if keyword == "close":
+        return tr("alphagon.log.close", name=name, word=before.word() if hasattr(before, "word") else "")
+    if keyword == "declare":
+        return tr("alphagon.log.declare", name=name, words=" ".join(words[1:]))
+    if keyword in ("say", "contradict", "correct"):
+        return tr(f"alphagon.log.{keyword}", name=name, word=words[1])
+    if keyword == "pass" and len(words) == 2:
+        return tr("alphagon.log.pass_letter", name=name, letter=words[1])
+    if keyword in ("giveup", "lose"):
+        return tr(f"alphagon.log.{keyword}", name=name, letter=words[1])
+    if keyword == "vote":
+        return tr("alphagon.log.vote", name=name, verdict=words[1])
+    if keyword in ("doubt", "concede", "accept", "pass", "suspend", "end", "reward"):
+        return tr(f"alphagon.log.{keyword}", name=name)
+    return move.text
+

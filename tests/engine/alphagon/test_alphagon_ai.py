@@ -1,0 +1,132 @@
+"""The AI levels: vocabulary discipline, sensible choices, slices."""
+
+import pytest
+
+from ludoteca.games.alphagon import AI_LEVELS, DEFAULT_LEVEL
+from ludoteca.games.alphagon.ai import LEVEL_VOCABULARY, WordBot, _words_named, vocabulary
+from ludoteca.games.alphagon.rules import Place
+
+from .helpers import build_word, give, new_state, play
+
+
+def test_levels_and_default():
+    assert set(AI_LEVELS) == {"easy", "medium", "hard"} and DEFAULT_LEVEL in AI_LEVELS
+    state = new_state(2, seed=1)
+    player = state.to_move()[0]
+    for level, factory in AI_LEVELS.items():
+        search = factory(3).start(state, player)
+        assert search.step(0.01) is True
+        assert search.best_move() in state.legal_moves(player)
+
+
+@pytest.mark.parametrize("edition", ["en", "it"])
+def test_ai_plays_only_words_it_knows(edition):
+    for seed in range(3):
+        state = new_state(2, edition, seed=100 + seed)
+        bots = [AI_LEVELS["easy"](seed), AI_LEVELS["hard"](seed + 1)]
+        named = 0
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            bot = bots[player]
+            move = bot.choose(state, player)
+            known = vocabulary(state.wordlist(), LEVEL_VOCABULARY[bot.level])
+            for word in _words_named(state, player, move):
+                named += 1
+                assert known.is_word(word), (bot.level, word)
+            state.apply(player, move)
+            state.resolve_chance()
+        assert named > 0
+
+
+def test_ai_closes_a_word_it_knows():
+    state = new_state(2, seed=2)
+    build_word(state, "HOUS", "D4", "E")
+    p = state.to_move()[0]
+    give(state, p, "E")
+    play(state, p, "place I4 E")
+    assert WordBot(1, "hard").choose(state, p).text == "close"
+
+
+def test_ai_places_the_letter_that_completes_a_word():
+    state = new_state(2, seed=3)
+    build_word(state, "HOUS", "D4", "E")
+    p = state.to_move()[0]
+    give(state, p, "E")
+    move = WordBot(1, "hard").choose(state, p)
+    assert isinstance(move, Place) and move.letter == "E"
+
+
+def test_ai_doubts_a_word_nobody_can_finish():
+    state = new_state(2, seed=4)
+    build_word(state, "XQZ", "D4", "E")
+    p = state.to_move()[0]
+    assert WordBot(1, "hard").choose(state, p).text == "doubt"
+
+
+def test_ai_contradicts_with_a_word_it_knows_and_accepts_otherwise():
+    state = new_state(2, seed=5)
+    build_word(state, "CONC", "D4", "E")
+    p = state.to_move()[0]
+    play(state, p, "declare CONCLUSION")
+    q = state.to_move()[0]
+    move = WordBot(1, "hard").choose(state, q)
+    assert move.keyword == "contradict"
+    assert state.wordlist().judge_contradiction("CONC", ("CONCLUSION",), move.word).ok
+    state = new_state(2, seed=6)
+    build_word(state, "ZEBR", "D4", "E")
+    p = state.to_move()[0]
+    play(state, p, "declare ZEBRA")
+    q = state.to_move()[0]
+    assert WordBot(1, "hard").choose(state, q).text == "accept"
+
+
+def test_ai_answers_a_doubt_with_a_word_it_knows():
+    state = new_state(2, seed=7)
+    build_word(state, "HOUS", "D4", "E")
+    doubter = state.to_move()[0]
+    play(state, doubter, "doubt")
+    move = WordBot(1, "easy").choose(state, 1 - doubter)
+    assert move.keyword == "say" and move.word.startswith("HOUS")
+    assert vocabulary(state.wordlist(), 1).is_word(move.word)
+
+
+def test_ai_claims_a_syllable_it_holds():
+    from ludoteca.games.alphagon import components as C
+
+    state = new_state(2, seed=8)
+    build_word(state, "CONGI", "D4", "E")
+    p = state.to_move()[0]
+    card = next(c for c, sy, _, _ in C.deck("en") if "CO" in sy)
+    if card not in state.hands[p]:
+        holder = next((q for q in range(2) if card in state.hands[q]), None)
+        if holder is not None:
+            state.hands[holder] = tuple(sorted([c for c in state.hands[holder] if c != card] + [state.hands[p][0]]))
+        else:
+            state.deck = tuple(sorted([c for c in state.deck if c != card] + [state.hands[p][0]]))
+        state.hands[p] = tuple(sorted(state.hands[p][1:] + (card,)))
+    assert WordBot(1, "hard").choose(state, p).keyword == "find"
+
+
+def test_ai_sometimes_bluffs_a_letter_instead_of_passing():
+    state = new_state(2, seed=9)
+    build_word(state, "XQ", "D4", "E")
+    p = state.to_move()[0]
+    state.owners = state.owners[:-1] + (p,)  # p placed the Q: nobody to doubt
+    bluffer = WordBot(1, "hard", bluff=1.0)
+    honest = WordBot(1, "hard", bluff=0.0)
+    state.bonuses[p] = 2
+    assert isinstance(bluffer.choose(state, p), Place)
+    assert honest.choose(state, p).keyword in ("pass", "doubt", "change")
+
+
+def test_ai_games_end_with_every_level():
+    for level in AI_LEVELS:
+        state = new_state(3, "it", seed=11)
+        bots = [AI_LEVELS[level](p) for p in range(3)]
+        steps = 0
+        while not state.is_terminal() and steps < 2000:
+            player = state.to_move()[0]
+            state.apply(player, bots[player].choose(state, player))
+            state.resolve_chance()
+            steps += 1
+        assert state.is_terminal()

@@ -1,0 +1,168 @@
+"""The table markup and texts, under CPython."""
+
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+import pytest
+
+from ludoteca.core.match import Entry
+from ludoteca.games.alphagon import ui
+from ludoteca.games.alphagon.rules import GAME
+
+from .helpers import build_word, give, new_state, play
+
+
+@dataclass
+class Seat:
+    name: str
+    color: str = "#c33"
+    kind: str = "human"
+
+
+@dataclass
+class Ctx:
+    viewer: Optional[int]
+    can_act: bool = True
+    selection: Optional[str] = None
+    lang: str = "en"
+    animate: bool = False
+    fresh: list = field(default_factory=list)
+    seats: list = field(default_factory=lambda: [Seat(f"P{i}") for i in range(6)])
+
+    def t(self, key, **values):
+        return key
+
+
+def render(state, viewer, **kw):
+    return ui.render_table(state.view(viewer), Ctx(viewer, **kw))
+
+
+def test_every_cell_is_focusable_with_a_label_and_a_nav_point():
+    state = new_state(2, seed=1)
+    html = render(state, None, can_act=False)
+    cells = re.findall(r'<g class="ag-cell[^"]*" tabindex="0" role="button" aria-label="[^"]+" data-nav="\d+,\d+"', html)
+    assert len(cells) == 169
+    assert "ag-flag" in html and "★" in html and "☁" in html
+
+
+def test_the_rack_and_cards_show_only_to_their_owner():
+    state = new_state(2, seed=2)
+    p = state.to_move()[0]
+    mine = render(state, p)
+    assert 'data-testid="rack"' in mine and 'data-testid="cards"' in mine
+    spectator = render(state, None, can_act=False)
+    assert 'data-testid="rack"' not in spectator and 'data-testid="cards"' not in spectator
+    assert ui.private_content(state.view(p)) and not ui.private_content(state.view(None))
+
+
+def test_placing_a_letter_is_select_then_click_the_highlighted_cell():
+    state = new_state(2, seed=3)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    give(state, p, "T")
+    html = render(state, p)
+    assert 'data-action="select" data-arg="L:T"' in html
+    assert f'data-arg="{p}:place G4 T"' not in html
+    html = render(state, p, selection="L:T")
+    assert f'data-action="move" data-arg="{p}:place G4 T"' in html
+    assert 'aria-pressed="true"' in html and "→" in html
+
+
+def test_the_opening_is_letter_then_flag_then_square():
+    state = new_state(2, seed=4)
+    p = state.to_move()[0]
+    letter = state.racks[p][0]
+    html = render(state, p, selection=f"L:{letter}")
+    assert f'data-action="select" data-arg="S:{letter}:D4"' in html
+    html = render(state, p, selection=f"S:{letter}:D4")
+    for cell, heading in (("D3", "N"), ("E4", "E"), ("D5", "S"), ("C4", "W")):
+        assert f'data-arg="{p}:start D4 {heading} {letter}"' in html and f'data-cell="{cell}"' in html
+    play(state, p, f"start D4 E {letter}")
+    assert state.symbols == "+" + letter
+
+
+def test_declare_doubt_and_answers_use_buttons_and_free_text_forms():
+    state = new_state(2, seed=5)
+    build_word(state, "HOUS", "D4", "E")
+    p = state.to_move()[0]
+    html = render(state, p)
+    assert f'<form class="text-move" data-move-prefix="{p}:declare "' in html and 'name="text"' in html
+    assert f'data-arg="{p}:doubt"' in html
+    play(state, p, "declare HOUSE")
+    q = state.to_move()[0]
+    html = render(state, q)
+    for keyword in ("contradict", "correct"):
+        assert f'data-move-prefix="{q}:{keyword} "' in html
+    assert f'data-arg="{q}:accept"' in html and 'data-testid="declaration"' in html
+    play(state, q, "accept")
+    state = new_state(2, seed=6)
+    build_word(state, "HOUS", "D4", "E")
+    p = state.to_move()[0]
+    play(state, p, "doubt")
+    html = render(state, 1 - p)
+    assert f'data-move-prefix="{1 - p}:say "' in html and f'data-arg="{1 - p}:concede"' in html
+
+
+def test_scores_and_bonus_tokens_are_visible():
+    state = new_state(3, seed=7)
+    html = render(state, None, can_act=False)
+    for player in range(3):
+        assert f'data-testid="ag-score-{player}">0<' in html
+        assert f'data-testid="ag-bonus-{player}"' in html
+    assert "alphagon.bonuses" not in ui.panel_detail(state.view(0), 0, lambda key, **v: key)
+
+
+def test_the_edition_chooses_the_language_of_the_game_texts():
+    state = new_state(2, "it", seed=8)
+    p = state.to_move()[0]
+    html = render(state, p, lang="en")
+    assert "Le tue lettere" in html
+    assert ui.prompt(state.view(p), Ctx(p)) == "Inizia il poligono: una lettera accanto a una bandiera"
+    english = new_state(2, "en", seed=8)
+    assert "Your letters" in render(english, english.to_move()[0])
+
+
+def test_the_log_hides_another_players_changed_letters_and_draws():
+    state = new_state(2, seed=9)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    give(state, p, "B")
+    before = state.clone()
+    move = GAME.parse_move("change B T")
+    state.apply(p, move)
+    entry = Entry(p, move, [])
+    names = ["Ann", "Bob"]
+    t = lambda key, **v: ui.MESSAGES["en"][key].format(**v)
+    assert ui.describe_move(entry, names, t, before, viewer=p) == f"{names[p]} changes B to T"
+    assert ui.describe_move(entry, names, t, before, viewer=1 - p) == f"{names[p]} changes a letter"
+    give(state, p, "S")
+    before = state.clone()
+    move = GAME.parse_move("place G4 S")
+    state.apply(p, move)
+    drawn = state.resolve_chance()
+    text = ui.describe_move(Entry(p, move, drawn), names, t, before, viewer=1 - p)
+    assert text == f"{names[p]} places S on G4" and drawn[0].letter not in text.replace("S on", "")
+
+
+def test_messages_have_the_same_keys_in_both_languages_and_cover_every_error_code():
+    en, it = ui.MESSAGES["en"], ui.MESSAGES["it"]
+    assert set(en) == set(it)
+    same = sorted(key for key in en if en[key] == it[key])
+    assert len(same) <= 6, same  # titles, "No", "bonus {n}", placeholders only
+    import ludoteca.games.alphagon.rules as rules
+    import ludoteca.games.alphagon.dictionary as dictionary
+    import inspect
+    codes = set(re.findall(r'_error\([^)]*?"([a-z_]+)"', inspect.getsource(rules)))
+    codes |= set(re.findall(r'"alphagon\.([a-z_]+)"', inspect.getsource(rules))) - {""}
+    codes |= set(re.findall(r'Judgement\(False, "([a-z_]+)"', inspect.getsource(dictionary)))
+    missing = sorted(code for code in codes if f"error.alphagon.{code}" not in en)
+    assert missing == [], missing
+    judge = set(re.findall(r'Judgement\(True, "([a-z_]+)"', inspect.getsource(dictionary)))
+    assert all(f"alphagon.judge.{code}" in en for code in judge)
+
+
+def test_auto_play_only_a_forced_end():
+    assert ui.auto_play_forced(GAME.parse_move("end"))
+    assert not ui.auto_play_forced(GAME.parse_move("accept"))
+    assert ui.tile_art().startswith("<svg") and 'aria-hidden="true"' in ui.tile_art()
