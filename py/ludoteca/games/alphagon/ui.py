@@ -379,6 +379,12 @@ def _name_of(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
 
+def _seat_class(ctx, player) -> str:
+    """The app's class that sets --seat (the CSP allows no inline styles)."""
+    seat_class = getattr(ctx, "seat_class", None)
+    return seat_class(player) if seat_class else ""
+
+
 def _seat_colour(ctx, player) -> str:
     try:
         return escape(ctx.seats[player].color or "#888", quote=True)
@@ -507,7 +513,7 @@ def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, ta
         symbol = escape(entry["symbol"])
         cls = "ag-plus" if entry["symbol"] == "+" else "ag-letter"
         out.append(f'<rect class="ag-tile" x="{px + 2}" y="{py + 2}" width="{CELL - 4}" height="{CELL - 4}"'
-                   f' rx="3" style="stroke:{colour}"/>'
+                   f' rx="3" stroke="{colour}"/>'
                    f'<text class="{cls}" x="{cx}" y="{cy + 5}">{symbol}</text>')
     if name == view.get("next_cell") and view.get("next_heading"):
         out.append(f'<text class="ag-arrow" x="{cx}" y="{cy + 5}">{ARROWS[view["next_heading"]]}</text>')
@@ -556,7 +562,7 @@ def _players_markup(view, ctx, t) -> str:
                   t("alphagon.ncards", n=view["hand_counts"][player])]
         if lost:
             detail.append(t("alphagon.lost", letters=lost))
-        rows.append(f'<li class="ag-player{turn}" style="--seat:{_seat_colour(ctx, player)}" data-testid="ag-player-{player}">'
+        rows.append(f'<li class="ag-player{turn} {_seat_class(ctx, player)}" data-testid="ag-player-{player}">'
                     f'<span class="name">{escape(_seat_name(ctx, player))}</span>'
                     f' <span class="score" data-testid="ag-score-{player}">{view["scores"][player]}</span>'
                     f' <span class="bonus" data-testid="ag-bonus-{player}">{escape(" · ".join(detail))}</span></li>')

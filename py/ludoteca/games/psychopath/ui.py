@@ -1,0 +1,461 @@
+"""ALPHA // PSYCHOPATH's table: an SVG Poincaré disk from a player's view.
+
+Pure string building (no browser imports), tested under CPython.
+
+- Paths are drawn as they are built (board.py): the border as a circle,
+  diameters as lines, the other geodesics as SVG arcs of their own circles.
+- Pieces differ by shape and glyph as well as colour: psychopath a diamond
+  with a psi, psychologist a circle with a wave, informer a triangle with an
+  eye dot, doctor a square with a cross. The second player's pieces carry an
+  extra inner ring, so the sides differ without colour too.
+- The board turns half a revolution for player 2, so one's own army is
+  always at the bottom.
+- Interaction uses the app's selection token: "n12" selects the piece on
+  node 12 (its destinations then carry `data-action="move"`), "h" switches
+  the hints on (paralysed pieces and threatened nodes), "h:n12" both. The
+  app clears the selection after each move, so hints last until the move.
+- Captures and resurrections of the latest move are animated only when
+  `ctx.animate` is set and something was just played.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from .board import BOARD, border_xy, geodesic
+
+SIZE = 360
+CENTRE = SIZE / 2
+RADIUS = 164
+NODE_R = 6.5
+SPECIAL_R = 9.0
+PIECE_R = 11.0
+KINDS = ("psychopath", "psychologist", "informer", "doctor")
+FALLBACK_COLOURS = ("#f2efe6", "#30343f")
+HINTS = "h"
+
+MESSAGES = {
+    "en": {
+        "game.psychopath.title": "ALPHA // PSYCHOPATH",
+        "game.psychopath.blurb": "Trap the rival psychopath between two doctors and an informer, on a board drawn from hyperbolic geometry.",
+        "psychopath.kind.psychopath": "psychopath",
+        "psychopath.kind.psychologist": "psychologist",
+        "psychopath.kind.informer": "informer",
+        "psychopath.kind.doctor": "doctor",
+        "psychopath.kinds.psychopath": "psychopaths",
+        "psychopath.kinds.psychologist": "psychologists",
+        "psychopath.kinds.informer": "informers",
+        "psychopath.kinds.doctor": "doctors",
+        "psychopath.node": "Node {node}",
+        "psychopath.node_piece": "Node {node}: {owner}'s {kind}",
+        "psychopath.node_special": "special node {node}",
+        "psychopath.node_centre": "centre node {node}",
+        "psychopath.node_empty": "{node}, empty",
+        "psychopath.paralysed_mark": "paralysed",
+        "psychopath.frozen_mark": "cannot move",
+        "psychopath.threatened_mark": "a piece here would be captured",
+        "psychopath.destination": "move here",
+        "psychopath.selected": "selected",
+        "psychopath.hints_on": "Show paralysis and danger",
+        "psychopath.hints_off": "Hide paralysis and danger",
+        "psychopath.prompt.pick": "Pick one of your pieces",
+        "psychopath.prompt.target": "Pick where the piece on node {node} goes",
+        "psychopath.prompt.resurrect": "You captured a psychologist: choose a piece to bring back on node {node}",
+        "psychopath.prompt.wait": "{name} is thinking",
+        "psychopath.resurrect": "Bring back a {kind}",
+        "psychopath.over.psychopath": "{name} captured the psychopath",
+        "psychopath.over.no_moves": "{loser} cannot move: {name} wins",
+        "psychopath.over.repetition": "Draw: the same position came up three times",
+        "psychopath.over.quiet": "Draw: {n} moves without a capture",
+        "psychopath.panel": "{count} on the board",
+        "psychopath.panel_lost": "lost {lost}",
+        "psychopath.log.move": "{name}: {kind} {source} → {target}",
+        "psychopath.log.captures": "captures {pieces}",
+        "psychopath.log.resurrect": "{name} brings a {kind} back on node {node}",
+        "psychopath.legend": "Pieces",
+        "psychopath.quiet": "{n} of {limit} moves without a capture",
+        "error.psychopath.bad_node": "There is no node {node}.",
+        "error.psychopath.bad_kind": "A {kind} cannot be brought back.",
+        "error.psychopath.not_your_piece": "Node {node} holds none of your pieces.",
+        "error.psychopath.occupied": "Node {node} is taken.",
+        "error.psychopath.no_path": "No path joins node {source} to node {target}.",
+        "error.psychopath.blocked": "A piece is in the way to node {node}.",
+        "error.psychopath.paralysed": "A psychologist holds the piece on node {node} to its path.",
+        "error.psychopath.suicide": "Your piece would be captured on node {node}.",
+        "error.psychopath.resurrect_first": "First choose the piece that comes back.",
+        "error.psychopath.no_resurrection": "There is nothing to bring back now.",
+        "error.psychopath.none_captured": "None of your {kind}s has been captured.",
+        "error.psychopath.damaged_state": "This saved game is damaged.",
+        "error.psychopath.not_this_game": "This save is not an ALPHA // PSYCHOPATH game.",
+        "error.psychopath.board_size": "The saved board should have {nodes} nodes.",
+        "error.psychopath.unknown_piece": "The saved board holds an unknown piece.",
+        "error.psychopath.captured_counts": "The saved captured pieces are unreadable.",
+        "error.psychopath.piece_count": "Player {player} has the wrong number of {kind}s in this save.",
+        "error.psychopath.phase": "The saved game is in an impossible phase.",
+        "error.psychopath.turn": "The saved game names an impossible player to move.",
+        "error.psychopath.counters": "The saved move counters are unreadable.",
+    },
+    "it": {
+        "game.psychopath.title": "ALPHA // PSYCHOPATH",
+        "game.psychopath.blurb": "Intrappola lo psicopatico avversario fra due dottori e un informatore, su una plancia nata dalla geometria iperbolica.",
+        "psychopath.kind.psychopath": "psicopatico",
+        "psychopath.kind.psychologist": "psicologo",
+        "psychopath.kind.informer": "informatore",
+        "psychopath.kind.doctor": "dottore",
+        "psychopath.kinds.psychopath": "psicopatici",
+        "psychopath.kinds.psychologist": "psicologi",
+        "psychopath.kinds.informer": "informatori",
+        "psychopath.kinds.doctor": "dottori",
+        "psychopath.node": "Nodo {node}",
+        "psychopath.node_piece": "Nodo {node}: {kind} di {owner}",
+        "psychopath.node_special": "nodo speciale {node}",
+        "psychopath.node_centre": "nodo centrale {node}",
+        "psychopath.node_empty": "{node}, libero",
+        "psychopath.paralysed_mark": "paralizzato",
+        "psychopath.frozen_mark": "non può muoversi",
+        "psychopath.threatened_mark": "un pezzo qui verrebbe catturato",
+        "psychopath.destination": "muovi qui",
+        "psychopath.selected": "selezionato",
+        "psychopath.hints_on": "Mostra paralisi e pericoli",
+        "psychopath.hints_off": "Nascondi paralisi e pericoli",
+        "psychopath.prompt.pick": "Scegli uno dei tuoi pezzi",
+        "psychopath.prompt.target": "Scegli dove va il pezzo del nodo {node}",
+        "psychopath.prompt.resurrect": "Hai catturato uno psicologo: scegli quale pezzo torna in gioco sul nodo {node}",
+        "psychopath.prompt.wait": "{name} sta pensando",
+        "psychopath.resurrect": "Fai tornare un {kind}",
+        "psychopath.over.psychopath": "{name} ha catturato lo psicopatico",
+        "psychopath.over.no_moves": "{loser} non ha mosse: vince {name}",
+        "psychopath.over.repetition": "Patta: la stessa posizione si è ripetuta tre volte",
+        "psychopath.over.quiet": "Patta: {n} mosse senza catture",
+        "psychopath.panel": "{count} in gioco",
+        "psychopath.panel_lost": "persi {lost}",
+        "psychopath.log.move": "{name}: {kind} da {source} a {target}",
+        "psychopath.log.captures": "cattura {pieces}",
+        "psychopath.log.resurrect": "{name} fa tornare un {kind} sul nodo {node}",
+        "psychopath.legend": "Pezzi",
+        "psychopath.quiet": "{n} mosse su {limit} senza catture",
+        "error.psychopath.bad_node": "Il nodo {node} non esiste.",
+        "error.psychopath.bad_kind": "Un {kind} non può tornare in gioco.",
+        "error.psychopath.not_your_piece": "Sul nodo {node} non c'è un tuo pezzo.",
+        "error.psychopath.occupied": "Il nodo {node} è già occupato.",
+        "error.psychopath.no_path": "Nessun percorso collega il nodo {source} al nodo {target}.",
+        "error.psychopath.blocked": "C'è un pezzo che sbarra la strada verso il nodo {node}.",
+        "error.psychopath.paralysed": "Uno psicologo tiene il pezzo del nodo {node} fermo sul suo percorso.",
+        "error.psychopath.suicide": "Sul nodo {node} il tuo pezzo verrebbe catturato.",
+        "error.psychopath.resurrect_first": "Prima scegli il pezzo che torna in gioco.",
+        "error.psychopath.no_resurrection": "Adesso non c'è niente da far tornare.",
+        "error.psychopath.none_captured": "Non ti è stato catturato nessun {kind}.",
+        "error.psychopath.damaged_state": "Questa partita salvata è danneggiata.",
+        "error.psychopath.not_this_game": "Questo salvataggio non è una partita di ALPHA // PSYCHOPATH.",
+        "error.psychopath.board_size": "La plancia salvata dovrebbe avere {nodes} nodi.",
+        "error.psychopath.unknown_piece": "Sulla plancia salvata c'è un pezzo sconosciuto.",
+        "error.psychopath.captured_counts": "I pezzi catturati nel salvataggio sono illeggibili.",
+        "error.psychopath.piece_count": "Nel salvataggio il giocatore {player} ha un numero sbagliato di pezzi ({kind}).",
+        "error.psychopath.phase": "La partita salvata si trova in una fase impossibile.",
+        "error.psychopath.turn": "La partita salvata indica un giocatore di turno impossibile.",
+        "error.psychopath.counters": "I contatori delle mosse nel salvataggio sono illeggibili.",
+    },
+}
+
+# --- geometry --------------------------------------------------------------------
+def to_svg(x: float, y: float, flipped: bool) -> tuple:
+    """Unit-disk point (y up) to SVG coordinates; half a turn for player 2."""
+    if flipped:
+        x, y = -x, -y
+    return (round(CENTRE + RADIUS * x, 1), round(CENTRE - RADIUS * y, 1))
+
+
+def node_xy(node: int, flipped: bool) -> tuple:
+    x, y = BOARD.xy[node]
+    return to_svg(x, y, flipped)
+
+
+def path_markup(path: int, flipped: bool) -> str:
+    """One path: the border circle, a diameter line, or a geodesic arc."""
+    if BOARD.cyclic[path]:
+        return f'<circle class="path border" cx="{CENTRE}" cy="{CENTRE}" r="{RADIUS}"/>'
+    a, b = BOARD.chords[path]
+    x1, y1 = to_svg(*border_xy(a), flipped)
+    x2, y2 = to_svg(*border_xy(b), flipped)
+    shape = geodesic(a, b)
+    if shape.is_line:
+        return f'<line class="path" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>'
+    cx, cy = to_svg(*shape.centre, flipped)
+    start = math.atan2(y1 - cy, x1 - cx)
+    end = math.atan2(y2 - cy, x2 - cx)
+    # The arc inside the disk is the short one; SVG's sweep flag 1 turns
+    # towards increasing screen angles.
+    sweep = 1 if (end - start) % (2 * math.pi) < math.pi else 0
+    r = round(shape.radius * RADIUS, 1)
+    return f'<path class="path" d="M{x1} {y1}A{r} {r} 0 0 {sweep} {x2} {y2}"/>'
+
+
+def piece_shape(kind: str, owner: int, x: float, y: float, colour: str, cls: str = "") -> str:
+    """A piece: shape and glyph tell the kind, an inner ring tells player 2."""
+    r = PIECE_R
+    ink = _ink(colour)
+    extra = f' class="{cls}"' if cls else ""
+    if kind == "psychopath":
+        r2 = r * 1.25
+        body = f'<polygon class="piece" points="{x},{y - r2} {x + r2},{y} {x},{y + r2} {x - r2},{y}" fill="{colour}"/>'
+        inner = f'<polygon class="ring2" points="{x},{y - r2 + 4} {x + r2 - 4},{y} {x},{y + r2 - 4} {x - r2 + 4},{y}"/>'
+        glyph = "Ψ"
+    elif kind == "psychologist":
+        body = f'<circle class="piece" cx="{x}" cy="{y}" r="{r}" fill="{colour}"/>'
+        inner = f'<circle class="ring2" cx="{x}" cy="{y}" r="{r - 3}"/>'
+        glyph = "~"
+    elif kind == "informer":
+        r2 = r * 1.2
+        h = r2 * 0.9
+        body = (f'<polygon class="piece" points="{x},{y - r2} {x + h},{round(y + r2 * 0.6, 1)} '
+                f'{x - h},{round(y + r2 * 0.6, 1)}" fill="{colour}"/>')
+        inner = (f'<polygon class="ring2" points="{x},{round(y - r2 + 4.5, 1)} {round(x + h - 4, 1)},{round(y + r2 * 0.6 - 2.2, 1)} '
+                 f'{round(x - h + 4, 1)},{round(y + r2 * 0.6 - 2.2, 1)}"/>')
+        glyph = "•"
+    else:
+        s = r * 0.92
+        body = f'<rect class="piece" x="{x - s}" y="{y - s}" width="{2 * s}" height="{2 * s}" rx="2" fill="{colour}"/>'
+        inner = f'<rect class="ring2" x="{x - s + 3}" y="{y - s + 3}" width="{2 * s - 6}" height="{2 * s - 6}" rx="1"/>'
+        glyph = "+"
+    glyph_y = y + (2 if kind == "informer" else 0)
+    return (f'<g{extra} data-kind="{kind}" data-owner="{owner}">{body}'
+            f'{inner if owner == 1 else ""}'
+            f'<text class="glyph" x="{x}" y="{glyph_y}" fill="{ink}">{glyph}</text></g>')
+
+
+def _ink(colour: str) -> str:
+    """Black or white glyphs, whichever reads better on the piece colour."""
+    value = colour.lstrip("#")
+    if len(value) == 3:
+        value = "".join(ch * 2 for ch in value)
+    try:
+        r, g, b = (int(value[i:i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return "#111"
+    return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
+
+
+def seat_colour(ctx, owner: int) -> str:
+    seats = getattr(ctx, "seats", None) or []
+    colour = seats[owner].color if owner < len(seats) and getattr(seats[owner], "color", "") else ""
+    return colour if colour.startswith("#") else FALLBACK_COLOURS[owner]
+
+
+def seat_name(ctx, owner: int) -> str:
+    seats = getattr(ctx, "seats", None) or []
+    if owner < len(seats) and getattr(seats[owner], "name", ""):
+        return seats[owner].name
+    return f"{owner + 1}"
+
+
+# --- selection token -----------------------------------------------------------
+def parse_selection(token) -> tuple:
+    """(hints on, selected node or None) from the app's selection token."""
+    if not token:
+        return False, None
+    hints = token == HINTS or token.startswith(HINTS + ":")
+    rest = token[len(HINTS) + 1:] if token.startswith(HINTS + ":") else ("" if token == HINTS else token)
+    node = int(rest[1:]) if rest.startswith("n") and rest[1:].isdigit() else None
+    return hints, node
+
+
+def make_selection(hints: bool, node) -> str:
+    piece = f"n{node}" if node is not None else ""
+    if hints:
+        return f"{HINTS}:{piece}" if piece else HINTS
+    return piece
+
+
+# --- the table -------------------------------------------------------------------
+def render_table(view: dict, ctx) -> str:
+    t = ctx.t
+    viewer = ctx.viewer
+    flipped = viewer == 1
+    hints, selected = parse_selection(ctx.selection)
+    mine = viewer is not None and ctx.can_act and viewer in view["to_move"] and view["phase"] == "move"
+    destinations = view["destinations"] if mine else {}
+    if selected is not None and str(selected) not in destinations:
+        selected = None
+    targets = set(destinations.get(str(selected), [])) if selected is not None else set()
+    last = view["last_move"]
+    just_played = bool(getattr(ctx, "fresh", None)) and ctx.animate
+    paralysed = {item["node"]: item for item in view["paralysed"]}
+    out = [f'<svg class="psy-board" viewBox="0 0 {SIZE} {SIZE}" role="group"'
+           f' aria-label="{escape(t("game.psychopath.title"))}" data-testid="table">']
+    for path in range(len(BOARD.paths)):
+        out.append(path_markup(path, flipped))
+    threatened = set()
+    if hints and viewer is not None:
+        threatened = set(view["threatened"][viewer])
+    for node in range(BOARD.size):
+        out.append(_node_markup(view, ctx, node, flipped, destinations, selected, targets, hints,
+                                paralysed, threatened, last))
+    if just_played and last:
+        for node, owner, kind in last["captured"]:
+            x, y = node_xy(node, flipped)
+            out.append(piece_shape(kind, owner, x, y, seat_colour(ctx, owner), "psy-anim-capture"))
+    out.append("</svg>")
+    return "".join(out) + render_controls(view, ctx, hints, selected)
+
+
+def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hints, paralysed,
+                 threatened, last) -> str:
+    t = ctx.t
+    x, y = node_xy(node, flipped)
+    piece = view["pieces"][node]
+    special = node in BOARD.special
+    centre = node == BOARD.centre
+    radius = SPECIAL_R if special or centre else NODE_R
+    cls = "node special" if special else ("node centre" if centre else "node")
+    if special:
+        place = t("psychopath.node_special", node=node)
+    elif centre:
+        place = t("psychopath.node_centre", node=node)
+    else:
+        place = t("psychopath.node", node=node)
+    notes = []
+    action = ""
+    if piece is None:
+        label = t("psychopath.node_empty", node=place)
+    else:
+        owner, kind = piece
+        label = t("psychopath.node_piece", node=place if (special or centre) else node,
+                  owner=seat_name(ctx, owner), kind=t(f"psychopath.kind.{kind}"))
+        if hints and node in paralysed:
+            notes.append(t("psychopath.frozen_mark" if paralysed[node]["frozen"] else "psychopath.paralysed_mark"))
+        if str(node) in destinations:
+            token = make_selection(hints, None if node == selected else node)
+            action = f' data-action="select" data-arg="{escape(token)}"'
+            if node == selected:
+                notes.append(t("psychopath.selected"))
+    if node in targets:
+        action = f' data-action="move" data-arg="{ctx.viewer}:m {selected} {node}"'
+        notes.append(t("psychopath.destination"))
+    if hints and node in threatened and piece is None:
+        notes.append(t("psychopath.threatened_mark"))
+    if notes:
+        label += " (" + ", ".join(notes) + ")"
+    testid = f' data-testid="node-{node}"'
+    parts = [f'<g class="spot" tabindex="0" role="button" aria-label="{escape(label)}"'
+             f' data-nav="{x},{y}"{action}{testid}>',
+             f'<circle class="{cls}" cx="{x}" cy="{y}" r="{radius}"/>']
+    if last and last.get("from") == node:
+        parts.append(f'<circle class="last-from" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
+    if last and last.get("to") == node:
+        parts.append(f'<circle class="last-to" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
+    if view.get("resurrect_at") == node:
+        parts.append(f'<circle class="resurrect-at" cx="{x}" cy="{y}" r="{PIECE_R + 5}"/>')
+    if piece is not None:
+        owner, kind = piece
+        rising = (ctx.animate and getattr(ctx, "fresh", None) and last
+                  and any(entry[0] == node for entry in last["resurrected"]))
+        parts.append(piece_shape(kind, owner, x, y, seat_colour(ctx, owner), "psy-anim-rise" if rising else ""))
+        if hints and node in paralysed:
+            frozen = paralysed[node]["frozen"]
+            parts.append(f'<circle class="paralysed" cx="{x}" cy="{y}" r="{PIECE_R + 6}" data-hint="paralysed"/>')
+            if frozen:
+                d = PIECE_R + 4
+                parts.append(f'<path class="frozen" d="M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}"'
+                             ' data-hint="frozen"/>')
+    if node in targets:
+        parts.append(f'<circle class="dest" cx="{x}" cy="{y}" r="{NODE_R + 2}" data-hint="destination"/>')
+    if hints and node in threatened and piece is None:
+        parts.append(f'<circle class="threat" cx="{x}" cy="{y}" r="{NODE_R + 4}" data-hint="threatened"/>')
+    if node == selected:
+        parts.append(f'<circle class="selected-ring" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
+    parts.append(f'<circle class="focus-ring" cx="{x}" cy="{y}" r="{PIECE_R + 2}"/></g>')
+    return "".join(parts)
+
+
+def render_controls(view: dict, ctx, hints: bool, selected) -> str:
+    t = ctx.t
+    buttons = []
+    toggle = make_selection(not hints, selected)
+    label = t("psychopath.hints_off" if hints else "psychopath.hints_on")
+    buttons.append(f'<button type="button" class="btn" data-action="select" data-arg="{escape(toggle)}"'
+                   f' aria-pressed="{"true" if hints else "false"}" data-testid="hints">{escape(label)}</button>')
+    if ctx.can_act and ctx.viewer in view["to_move"] and view["phase"] == "resurrect":
+        for kind in view["resurrect_options"]:
+            text = t("psychopath.resurrect", kind=t(f"psychopath.kind.{kind}"))
+            buttons.append(f'<button type="button" class="btn primary" data-action="move"'
+                           f' data-arg="{ctx.viewer}:r {kind}" data-testid="resurrect-{kind}">{escape(text)}</button>')
+    legend = [f'<svg class="psy-legend" viewBox="0 0 240 34" role="img" aria-label="{escape(t("psychopath.legend"))}">']
+    for index, kind in enumerate(KINDS):
+        x = 16 + index * 60
+        legend.append(piece_shape(kind, 0, x, 17, FALLBACK_COLOURS[0]))
+        legend.append(f'<text x="{x + 16}" y="21" font-size="10">{escape(t(f"psychopath.kind.{kind}"))}</text>')
+    legend.append("</svg>")
+    return f'<div class="controls" data-testid="controls">{"".join(buttons)}</div>' + "".join(legend)
+
+
+# --- texts -----------------------------------------------------------------------
+def tile_art() -> str:
+    from . import TILE_ART
+
+    return TILE_ART
+
+
+def auto_play_forced(move) -> bool:
+    """A forced choice of the piece to bring back needs no click; a forced
+    move on the board still does, so the player sees it."""
+    return move.text.startswith("r ")
+
+
+def private_content(view: dict) -> bool:
+    return False  # perfect information: nothing to hide in hotseat
+
+
+def prompt(view: dict, ctx) -> str:
+    t = ctx.t
+    if view["game_over"]:
+        return _result_text(view, ctx)
+    if ctx.viewer not in view["to_move"] or not ctx.can_act:
+        return t("psychopath.prompt.wait", name=seat_name(ctx, view["turn"]))
+    if view["phase"] == "resurrect":
+        return t("psychopath.prompt.resurrect", node=view["resurrect_at"])
+    _, selected = parse_selection(ctx.selection)
+    if selected is not None and str(selected) in view["destinations"]:
+        return t("psychopath.prompt.target", node=selected)
+    return t("psychopath.prompt.pick")
+
+
+def _result_text(view: dict, ctx) -> str:
+    t = ctx.t
+    reason = view["end_reason"]
+    winners = view["winners"]
+    if reason == "psychopath":
+        return t("psychopath.over.psychopath", name=seat_name(ctx, winners[0]))
+    if reason == "no_moves":
+        return t("psychopath.over.no_moves", name=seat_name(ctx, winners[0]), loser=seat_name(ctx, 1 - winners[0]))
+    if reason == "repetition":
+        return t("psychopath.over.repetition")
+    return t("psychopath.over.quiet", n=view["quiet_limit"])
+
+
+def panel_detail(view: dict, player: int, t) -> str:
+    count = sum(view["on_board"][player].values())
+    lost = [f'{n} {t(f"psychopath.kinds.{kind}" if n > 1 else f"psychopath.kind.{kind}")}'
+            for kind, n in view["captured"][player].items() if n]
+    text = t("psychopath.panel", count=count)
+    if lost:
+        text += " · " + t("psychopath.panel_lost", lost=", ".join(lost))
+    return text
+
+
+def describe_move(entry, names: list, t, before, viewer=None) -> str:
+    """One log line; `before` is the state the move was played in."""
+    name = names[entry.player]
+    after = before.clone()
+    after.apply_unchecked(entry.player, entry.move)
+    _, _, source, target, taken, back = after.last
+    if entry.move.text.startswith("r "):
+        kind = entry.move.kind
+        text = t("psychopath.log.resurrect", name=name, kind=t(f"psychopath.kind.{kind}"), node=target)
+    else:
+        kind = KINDS[(before.board[source] - 1) & 3]
+        text = t("psychopath.log.move", name=name, kind=t(f"psychopath.kind.{kind}"), source=source, target=target)
+    if taken:
+        pieces = ", ".join(f"{t(f'psychopath.kind.{KINDS[(code - 1) & 3]}')} ({node})" for node, code in taken)
+        text += " · " + t("psychopath.log.captures", pieces=pieces)
+    return text

@@ -1,0 +1,84 @@
+"""The AI levels: legal choices, slices that return on time, real search."""
+
+import time
+
+from ludoteca.core.rng import SeededRng
+from ludoteca.games.psychopath import AI_LEVELS, DEFAULT_LEVEL
+from ludoteca.games.psychopath.ai import AlphaBetaBot, AlphaBetaSearch, evaluate
+from ludoteca.games.psychopath.rules import MIRROR, Resurrect, Step
+
+from .helpers import new_state, position
+
+
+def test_every_level_chooses_a_legal_move_from_the_start():
+    state = new_state()
+    assert DEFAULT_LEVEL == "medium"
+    for level, factory in AI_LEVELS.items():
+        bot = factory(3)
+        bot.seconds = min(bot.seconds, 0.2)
+        move = bot.choose(state, 0)
+        assert move in state.legal_moves(0), level
+
+
+def test_search_works_in_short_slices():
+    state = new_state()
+    search = AI_LEVELS["hard"](1).start(state, 0)
+    search.seconds = 0.3
+    longest = 0.0
+    steps = 0
+    while True:
+        begin = time.process_time()
+        finished = search.step(0.012)
+        longest = max(longest, time.process_time() - begin)
+        steps += 1
+        if finished:
+            break
+    assert steps >= 5  # the decision was spread over several slices
+    assert longest < 0.1
+    assert search.best_move() in state.legal_moves(0)
+
+
+def test_sliced_search_equals_one_long_search():
+    state = new_state(2)
+    state.apply(0, state.legal_moves(0)[5])
+    moves = []
+    for slice_seconds in (0.002, 5.0):
+        search = AlphaBetaSearch(state, 1, SeededRng(7), seconds=None, max_depth=2)
+        while not search.step(slice_seconds):
+            pass
+        moves.append((search.best_move(), search.best_value, search.depth_done))
+    assert moves[0] == moves[1] and moves[0][2] == 2
+
+
+def test_search_takes_the_psychopath_when_it_can():
+    state = position({13: "P1", 1: "D0", 33: "D0", 34: "I0", 49: "P0", 16: "S1", 47: "D1"}, turn=0)
+    bot = AlphaBetaBot(1, seconds=None, max_depth=2)
+    assert bot.choose(state, 0) == Step(34, 20)
+
+
+def test_search_avoids_losing_its_psychopath_next_move():
+    # Black threatens to bring an informer to 20 and take the white psychopath on 13.
+    state = position({13: "P0", 1: "D1", 33: "D1", 34: "I1", 45: "P1", 41: "D0", 16: "D0"}, turn=0)
+    move = AlphaBetaBot(1, seconds=None, max_depth=2).choose(state, 0)
+    child = state.clone()
+    child.apply(0, move)
+    for reply in child.legal_moves(1):
+        after = child.clone()
+        after.apply(1, reply)
+        assert after.result()[0] != 1, (move.text, reply.text)
+
+
+def test_search_chooses_a_piece_to_bring_back():
+    state = position({13: "S1", 1: "D0", 33: "D0", 34: "I0", 49: "P0", 45: "P1"})
+    state.apply(0, Step(34, 20))
+    move = AI_LEVELS["easy"](1).choose(state, 0)
+    assert isinstance(move, Resurrect) and move in state.legal_moves(0)
+
+
+def test_evaluation_is_symmetric_between_the_sides():
+    state = new_state()
+    mirrored = position({MIRROR[node]: ("PSID"[(code - 1) & 3] + str(1 - ((code - 1) >> 2)))
+                         for node, code in enumerate(state.board) if code}, turn=1)
+    assert evaluate(state) == evaluate(mirrored)
+    ahead = position({13: "P0", 1: "D0", 33: "D0", 45: "P1"}, turn=0)
+    assert evaluate(ahead) > 0
