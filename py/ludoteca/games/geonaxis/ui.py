@@ -1,0 +1,563 @@
+"""GeonAxis's table: an SVG hex board from a player's view, plus log texts.
+
+Pure string building (no browser imports), tested under CPython. The
+viewBox follows the tiles on the table, so the board always fills the width
+of a phone. Cells are pointy-top hexagons at axial (q, r).
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from .board import tile_cells, tile_centre
+
+SIZE = 10.0  # hexagon radius in SVG units
+ROOT3 = math.sqrt(3)
+MARGIN = 14.0
+JOKERS = 5
+
+MESSAGES = {
+    "en": {
+        "game.geonaxis.title": "GeonAxis",
+        "game.geonaxis.blurb": "Go for several players on hexagons: everyone moves at once, in secret. Enclose space, share the pot, and guard common ground with bluffable agreements.",
+        "geonaxis.variant.table": "Starting table",
+        "geonaxis.variant.table.1": "One tile",
+        "geonaxis.variant.table.7": "Seven tiles",
+        "geonaxis.variant.table.help": "How many tiles are on the table before the first round.",
+        "geonaxis.variant.pot": "Pot",
+        "geonaxis.variant.pot.standard": "Game pot only",
+        "geonaxis.variant.pot.house": "With a house pot (buy extra moves)",
+        "geonaxis.variant.pot.help": "With a house pot, rounding and spare cards go to a common fund, and players may buy up to 10 extra moves.",
+        "geonaxis.variant.rounds": "Round limit",
+        "geonaxis.variant.rounds.100": "100 rounds",
+        "geonaxis.variant.rounds.60": "60 rounds",
+        "geonaxis.variant.rounds.200": "200 rounds",
+        "geonaxis.variant.rounds.help": "The game also ends after this many rounds.",
+        "geonaxis.round": "Round {n}",
+        "geonaxis.pot": "Pot {n}",
+        "geonaxis.house_pot": "House pot {n}",
+        "geonaxis.credits": "{n} credits",
+        "geonaxis.hand": "in hand {n}",
+        "geonaxis.tile_in_hand": "tile in hand",
+        "geonaxis.extra_moves": "{n} bought moves",
+        "geonaxis.points": "{n} pts",
+        "geonaxis.chosen": "has chosen",
+        "geonaxis.thinking": "choosing",
+        "geonaxis.fund": "Area {id}: public {public}, {cards} cards, members {members}",
+        "geonaxis.fund_mine": "your stake {credits} + {jokers} jokers",
+        "geonaxis.prompt.play": "Choose your move for this round: a stone, your tile, or pass",
+        "geonaxis.prompt.tile": "Pick a highlighted spot for your tile",
+        "geonaxis.prompt.challenge": "Pick a cell in the protected area to challenge with {n}",
+        "geonaxis.prompt.agree": "{members} may protect an area: stake in secret, or decline",
+        "geonaxis.prompt.renegotiate": "The challenge failed: renew the agreement or cancel it",
+        "geonaxis.prompt.buy": "Buy extra moves for the house pot (one credit each)",
+        "geonaxis.prompt.waiting": "Waiting for {names}",
+        "geonaxis.your_choice": "Your secret choice: {move}",
+        "geonaxis.pass": "Pass",
+        "geonaxis.tile": "Place your tile",
+        "geonaxis.cancel_select": "Back",
+        "geonaxis.propose": "Protect area ({n} cells) at {amount} each",
+        "geonaxis.challenge": "Challenge area {id} with {n}",
+        "geonaxis.decline": "Decline",
+        "geonaxis.cancel": "Cancel the agreement",
+        "geonaxis.stake_honest": "Stake {n}",
+        "geonaxis.stake_bluff": "Bluff: {n} jokers",
+        "geonaxis.renew": "Renew at {n} each",
+        "geonaxis.wager_form": "Credits and jokers (e.g. 3 1)",
+        "geonaxis.renew_form": "Amount, credits and jokers (e.g. 2 2 0)",
+        "geonaxis.buy_form": "Moves to buy (0-{n})",
+        "geonaxis.submit": "Submit",
+        "geonaxis.cell": "Cell {q},{r}",
+        "geonaxis.cell_stone": "Cell {q},{r}: stone of {name}",
+        "geonaxis.cell_play": "Play a stone on {q},{r}",
+        "geonaxis.cell_challenge": "Challenge and play on {q},{r}",
+        "geonaxis.spot": "Tile spot {a},{b}",
+        "geonaxis.collision": "collision",
+        "geonaxis.final": "Final credits: {scores}",
+        "geonaxis.log.chosen": "{name} has chosen",
+        "geonaxis.log.own": "You chose {move}",
+        "geonaxis.log.round": "Round {n} revealed: {moves}",
+        "geonaxis.log.agree": "Agreement decided: {moves}",
+        "geonaxis.log.accept": "{name} accepts",
+        "geonaxis.log.decline": "{name} declines",
+        "geonaxis.log.renew": "{name} renews at {n}",
+        "geonaxis.log.cancel": "{name} cancels",
+        "geonaxis.log.buys": "Moves bought: {moves}",
+        "geonaxis.log.move": "{name}: {move}",
+        "geonaxis.move.s": "stone {q},{r}",
+        "geonaxis.move.s2": "stones {q},{r} and {q2},{r2}",
+        "geonaxis.move.t": "tile at {a},{b}",
+        "geonaxis.move.pass": "pass",
+        "geonaxis.move.timeout": "out of time",
+        "geonaxis.move.propose": "proposes to protect {q},{r} at {n}",
+        "geonaxis.move.challenge": "challenges at {q},{r} with {n}",
+        "geonaxis.move.buy": "buys {n}",
+        "error.geonaxis.off_table": "There is no cell there.",
+        "error.geonaxis.occupied": "That cell is taken.",
+        "error.geonaxis.barred": "After last round's collision you may not play there this round.",
+        "error.geonaxis.protected": "That area is protected: challenge the agreement first.",
+        "error.geonaxis.not_protected": "No agreement protects that cell.",
+        "error.geonaxis.no_liberty": "A stone needs a free cell next to it or to its group.",
+        "error.geonaxis.no_tile": "You have already placed your tile.",
+        "error.geonaxis.bad_spot": "A tile must touch the tiles on the table and stay inside the limit.",
+        "error.geonaxis.bad_amount": "The agreed stake must be between 1 and {max}.",
+        "error.geonaxis.not_free": "Only free cells can be protected.",
+        "error.geonaxis.not_enclosed": "The area must be closed in by you and at least one other player.",
+        "error.geonaxis.already_protected": "That area is already protected.",
+        "error.geonaxis.no_extra_move": "You have no bought move left.",
+        "error.geonaxis.bad_move": "That move cannot be read.",
+        "error.geonaxis.challenge_too_low": "A challenge must wager more than {public}.",
+        "error.geonaxis.beyond_credits": "You hold only {credits} credits.",
+        "error.geonaxis.too_many_jokers": "A pile takes at most {max} of your jokers.",
+        "error.geonaxis.wrong_phase": "That move does not fit this moment of the game.",
+        "error.geonaxis.bad_buy": "You may buy between 0 and {max} moves.",
+        "error.geonaxis.game_over": "The game is over.",
+        "error.geonaxis.not_your_turn": "You have already chosen, or this decision is not yours.",
+        "error.geonaxis.bad_state": "This saved game is damaged.",
+    },
+    "it": {
+        "game.geonaxis.title": "GeonAxis",
+        "game.geonaxis.blurb": "Un Go a più giocatori su esagoni: si muove tutti insieme, in segreto. Circonda spazio, dividi il piatto e proteggi il terreno comune con patti su cui si può bluffare.",
+        "geonaxis.variant.table": "Tavolo iniziale",
+        "geonaxis.variant.table.1": "Una tessera",
+        "geonaxis.variant.table.7": "Sette tessere",
+        "geonaxis.variant.table.help": "Quante tessere ci sono sul tavolo prima del primo turno.",
+        "geonaxis.variant.pot": "Piatto",
+        "geonaxis.variant.pot.standard": "Solo il piatto di gioco",
+        "geonaxis.variant.pot.house": "Con il piatto della casa (mosse in più)",
+        "geonaxis.variant.pot.help": "Con il piatto della casa, arrotondamenti e carte avanzate vanno a un fondo comune, e si possono comprare fino a 10 mosse in più.",
+        "geonaxis.variant.rounds": "Limite di turni",
+        "geonaxis.variant.rounds.100": "100 turni",
+        "geonaxis.variant.rounds.60": "60 turni",
+        "geonaxis.variant.rounds.200": "200 turni",
+        "geonaxis.variant.rounds.help": "La partita finisce comunque dopo questo numero di turni.",
+        "geonaxis.round": "Turno {n}",
+        "geonaxis.pot": "Piatto {n}",
+        "geonaxis.house_pot": "Piatto della casa {n}",
+        "geonaxis.credits": "{n} crediti",
+        "geonaxis.hand": "in mano {n}",
+        "geonaxis.tile_in_hand": "tessera in mano",
+        "geonaxis.extra_moves": "{n} mosse comprate",
+        "geonaxis.points": "{n} punti",
+        "geonaxis.chosen": "ha scelto",
+        "geonaxis.thinking": "sta scegliendo",
+        "geonaxis.fund": "Zona {id}: dichiarati {public}, {cards} carte, membri {members}",
+        "geonaxis.fund_mine": "la tua posta {credits} + {jokers} jolly",
+        "geonaxis.prompt.play": "Scegli la tua mossa del turno: una pietra, la tua tessera o passo",
+        "geonaxis.prompt.tile": "Scegli uno dei posti evidenziati per la tessera",
+        "geonaxis.prompt.challenge": "Scegli una casella della zona protetta da sfidare con {n}",
+        "geonaxis.prompt.agree": "{members} possono proteggere una zona: punta in segreto o rifiuta",
+        "geonaxis.prompt.renegotiate": "La sfida è fallita: rinnova il patto o annullalo",
+        "geonaxis.prompt.buy": "Compra mosse in più per il piatto della casa (un credito l'una)",
+        "geonaxis.prompt.waiting": "Si aspetta {names}",
+        "geonaxis.your_choice": "La tua scelta segreta: {move}",
+        "geonaxis.pass": "Passo",
+        "geonaxis.tile": "Posa la tua tessera",
+        "geonaxis.cancel_select": "Indietro",
+        "geonaxis.propose": "Proteggi la zona ({n} caselle) a {amount} a testa",
+        "geonaxis.challenge": "Sfida la zona {id} con {n}",
+        "geonaxis.decline": "Rifiuta",
+        "geonaxis.cancel": "Annulla il patto",
+        "geonaxis.stake_honest": "Punta {n}",
+        "geonaxis.stake_bluff": "Bluff: {n} jolly",
+        "geonaxis.renew": "Rinnova a {n} a testa",
+        "geonaxis.wager_form": "Crediti e jolly (per esempio 3 1)",
+        "geonaxis.renew_form": "Quota, crediti e jolly (per esempio 2 2 0)",
+        "geonaxis.buy_form": "Mosse da comprare (0-{n})",
+        "geonaxis.submit": "Conferma",
+        "geonaxis.cell": "Casella {q},{r}",
+        "geonaxis.cell_stone": "Casella {q},{r}: pietra di {name}",
+        "geonaxis.cell_play": "Metti una pietra in {q},{r}",
+        "geonaxis.cell_challenge": "Sfida e gioca in {q},{r}",
+        "geonaxis.spot": "Posto per tessera {a},{b}",
+        "geonaxis.collision": "scontro",
+        "geonaxis.final": "Crediti finali: {scores}",
+        "geonaxis.log.chosen": "{name} ha scelto",
+        "geonaxis.log.own": "Hai scelto {move}",
+        "geonaxis.log.round": "Turno {n} svelato: {moves}",
+        "geonaxis.log.agree": "Patto deciso: {moves}",
+        "geonaxis.log.accept": "{name} accetta",
+        "geonaxis.log.decline": "{name} rifiuta",
+        "geonaxis.log.renew": "{name} rinnova a {n}",
+        "geonaxis.log.cancel": "{name} annulla",
+        "geonaxis.log.buys": "Mosse comprate: {moves}",
+        "geonaxis.log.move": "{name}: {move}",
+        "geonaxis.move.s": "pietra in {q},{r}",
+        "geonaxis.move.s2": "pietre in {q},{r} e {q2},{r2}",
+        "geonaxis.move.t": "tessera in {a},{b}",
+        "geonaxis.move.pass": "passo",
+        "geonaxis.move.timeout": "tempo scaduto",
+        "geonaxis.move.propose": "propone di proteggere {q},{r} a {n}",
+        "geonaxis.move.challenge": "sfida in {q},{r} con {n}",
+        "geonaxis.move.buy": "compra {n}",
+        "error.geonaxis.off_table": "Lì non c'è nessuna casella.",
+        "error.geonaxis.occupied": "Quella casella è già occupata.",
+        "error.geonaxis.barred": "Dopo lo scontro del turno scorso, in questo turno lì non puoi giocare.",
+        "error.geonaxis.protected": "Quella zona è protetta: prima devi sfidare il patto.",
+        "error.geonaxis.not_protected": "Nessun patto protegge quella casella.",
+        "error.geonaxis.no_liberty": "Una pietra ha bisogno di una casella libera accanto a sé o al suo gruppo.",
+        "error.geonaxis.no_tile": "Hai già posato la tua tessera.",
+        "error.geonaxis.bad_spot": "La tessera deve toccare quelle sul tavolo e restare entro il limite.",
+        "error.geonaxis.bad_amount": "La quota concordata va da 1 a {max}.",
+        "error.geonaxis.not_free": "Si possono proteggere solo caselle libere.",
+        "error.geonaxis.not_enclosed": "La zona deve essere chiusa da te e da almeno un altro giocatore.",
+        "error.geonaxis.already_protected": "Quella zona è già protetta.",
+        "error.geonaxis.no_extra_move": "Non ti restano mosse comprate.",
+        "error.geonaxis.bad_move": "Questa mossa non si riesce a leggere.",
+        "error.geonaxis.challenge_too_low": "Una sfida deve puntare più di {public}.",
+        "error.geonaxis.beyond_credits": "Hai solo {credits} crediti.",
+        "error.geonaxis.too_many_jokers": "In un mazzetto puoi mettere al massimo {max} jolly.",
+        "error.geonaxis.wrong_phase": "Questa mossa non c'entra con questo momento della partita.",
+        "error.geonaxis.bad_buy": "Puoi comprare da 0 a {max} mosse.",
+        "error.geonaxis.game_over": "La partita è finita.",
+        "error.geonaxis.not_your_turn": "Hai già scelto, oppure questa decisione non spetta a te.",
+        "error.geonaxis.bad_state": "Questa partita salvata è danneggiata.",
+    },
+}
+
+
+# --- geometry ----------------------------------------------------------------------
+def cell_xy(q: int, r: int) -> tuple:
+    return SIZE * ROOT3 * (q + r / 2), SIZE * 1.5 * r
+
+
+def hex_points(x: float, y: float, size: float = SIZE) -> str:
+    points = []
+    for corner in range(6):
+        angle = math.radians(60 * corner - 30)
+        points.append(f"{x + size * math.cos(angle):.1f},{y + size * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+def view_box(cells: list) -> tuple:
+    xs, ys = zip(*(cell_xy(q, r) for q, r in cells))
+    left, top = min(xs) - SIZE - MARGIN, min(ys) - SIZE - MARGIN
+    return left, top, max(xs) - min(xs) + 2 * (SIZE + MARGIN), max(ys) - min(ys) + 2 * (SIZE + MARGIN)
+
+
+def _colour(ctx, player: int) -> str:
+    return escape(ctx.seats[player].color or "#888", quote=True)
+
+
+def _name(ctx, player: int) -> str:
+    return ctx.seats[player].name
+
+
+# --- small helpers for hidden information ----------------------------------------------
+def private_content(view: dict) -> bool:
+    """Hotseat needs a hand-off while the viewer has a secret choice to make
+    or can see secrets of their own (a pending choice, a stake, the hand)."""
+    viewer = view.get("viewer")
+    if viewer is None:
+        return False
+    if viewer in view["to_move"] or view["my_choice"] is not None:
+        return True
+    return any(agreement["my_stake"] is not None for agreement in view["agreements"])
+
+
+def auto_play_forced(move) -> bool:
+    """Every choice is secret and deliberate: nothing is played automatically."""
+    return False
+
+
+def prompt(view: dict, ctx) -> str:
+    t = ctx.t
+    viewer = ctx.viewer
+    if view["game_over"]:
+        scores = ", ".join(f"{_name(ctx, p)} {c}" for p, c in enumerate(view["final"]["credits"]))
+        return t("geonaxis.final", scores=scores)
+    if viewer is None or viewer not in view["to_move"]:
+        waiting = ", ".join(_name(ctx, p) for p in view["to_move"])
+        return t("geonaxis.prompt.waiting", names=waiting)
+    phase = view["phase"]
+    if phase == "play":
+        selection = ctx.selection or ""
+        if selection == "tile":
+            return t("geonaxis.prompt.tile")
+        if selection.startswith("challenge:"):
+            return t("geonaxis.prompt.challenge", n=selection.split(":")[1])
+        return t("geonaxis.prompt.play")
+    if phase == "agree":
+        members = ", ".join(_name(ctx, p) for p in view["node"]["members"])
+        return t("geonaxis.prompt.agree", members=members)
+    if phase == "renegotiate":
+        return t("geonaxis.prompt.renegotiate")
+    return t("geonaxis.prompt.buy")
+
+
+def panel_detail(view: dict, player: int, t) -> str:
+    parts = [t("geonaxis.credits", n=view["wealth"][player]),
+             t("geonaxis.points", n=_points_text(view["points"][player]))]
+    if view["viewer"] == player and view["hand"] is not None:
+        parts.append(t("geonaxis.hand", n=view["hand"]))
+    if view["tile_in_hand"][player]:
+        parts.append(t("geonaxis.tile_in_hand"))
+    if view["extra_moves"][player]:
+        parts.append(t("geonaxis.extra_moves", n=view["extra_moves"][player]))
+    if player in view["submitted"]:
+        parts.append(t("geonaxis.chosen"))
+    elif player in view["to_move"]:
+        parts.append(t("geonaxis.thinking"))
+    return " · ".join(parts)
+
+
+def _points_text(sixtieths: int) -> str:
+    whole, part = divmod(sixtieths, 60)
+    return str(whole) if not part else f"{sixtieths / 60:.1f}"
+
+
+# --- the log -------------------------------------------------------------------------------
+def move_words(text: str, t) -> str:
+    words = text.split()
+    head, numbers = words[0], words[1:]
+    if head == "s" and len(numbers) == 4:
+        return t("geonaxis.move.s2", q=numbers[0], r=numbers[1], q2=numbers[2], r2=numbers[3])
+    if head == "s":
+        return t("geonaxis.move.s", q=numbers[0], r=numbers[1])
+    if head == "t":
+        return t("geonaxis.move.t", a=numbers[0], b=numbers[1])
+    if head == "propose":
+        return t("geonaxis.move.propose", q=numbers[0], r=numbers[1], n=numbers[2])
+    if head == "challenge":
+        return t("geonaxis.move.challenge", q=numbers[0], r=numbers[1], n=numbers[2])
+    if head == "buy":
+        return t("geonaxis.move.buy", n=numbers[0])
+    if head in ("pass", "timeout"):
+        return t("geonaxis.move." + head)
+    return text
+
+
+def describe_move(entry, names: list, t, before, viewer=None) -> str:
+    """A submission stays secret from everyone but its author; the last one
+    of a decision reveals the whole decision (stakes stay hidden)."""
+    player = entry.player
+    name = names[player]
+    acting = before.to_move()
+    resolves = len(acting) == 1 and acting[0] == player
+    if not resolves:
+        if viewer == player:
+            return t("geonaxis.log.own", move=_own_words(entry.move.text, t))
+        return t("geonaxis.log.chosen", name=name)
+    submissions = dict(before.submissions)
+    submissions[player] = entry.move
+    phase = before.phase
+    if phase == "play":
+        moves = "; ".join(t("geonaxis.log.move", name=names[p], move=move_words(submissions[p].text, t))
+                          for p in sorted(submissions))
+        return t("geonaxis.log.round", n=before.round, moves=moves)
+    if phase == "buy":
+        moves = ", ".join(t("geonaxis.log.move", name=names[p], move=move_words(submissions[p].text, t))
+                          for p in sorted(submissions))
+        return t("geonaxis.log.buys", moves=moves)
+    parts = []
+    for p in sorted(submissions):
+        words = submissions[p].text.split()
+        if words[0] == "wager":
+            parts.append(t("geonaxis.log.accept", name=names[p]))
+        elif words[0] == "renew":
+            parts.append(t("geonaxis.log.renew", name=names[p], n=words[1]))
+        elif words[0] == "cancel":
+            parts.append(t("geonaxis.log.cancel", name=names[p]))
+        else:
+            parts.append(t("geonaxis.log.decline", name=names[p]))
+    return t("geonaxis.log.agree", moves=", ".join(parts))
+
+
+def _own_words(text: str, t) -> str:
+    words = text.split()
+    if words[0] in ("wager", "renew", "decline", "cancel"):
+        return text
+    return move_words(text, t)
+
+
+# --- the table ---------------------------------------------------------------------------
+def render_table(view: dict, ctx) -> str:
+    t = ctx.t
+    cells = [tuple(c) for c in view["cells"]]
+    spots_shown = []
+    viewer = ctx.viewer
+    legal = view["legal"] if (ctx.can_act and viewer is not None) else None
+    selection = ctx.selection or ""
+    if legal and view["phase"] == "play" and selection == "tile":
+        spots_shown = [tuple(s) for s in legal["tiles"]]
+    box_cells = list(cells)
+    for spot in spots_shown:
+        box_cells.extend(tile_cells(spot))
+    left, top, width, height = view_box(box_cells)
+    parts = [f'<svg class="gx-table" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" role="group"'
+             f' aria-label="{escape(t("game.geonaxis.title"), quote=True)}" data-testid="table">']
+    stones = {(q, r): p for q, r, p in view["stones"]}
+    protected = {}
+    for agreement in view["agreements"]:
+        for cell in agreement["cells"]:
+            protected[tuple(cell)] = agreement
+    territory = {}
+    if view["game_over"]:
+        for region in view["territory"]:
+            for cell in region["cells"]:
+                territory[tuple(cell)] = region["owners"]
+    playable = {tuple(c) for c in legal["stones"]} if legal and view["phase"] == "play" else set()
+    challenge_cells = set()
+    challenge_wager = None
+    if legal and view["phase"] == "play" and selection.startswith("challenge:"):
+        challenge_wager = selection.split(":")[1]
+        for option in legal["challenges"]:
+            challenge_cells.update(tuple(c) for c in option["cells"])
+    last = view["last_round"] or {}
+    fresh_round = bool(last) and last.get("round") == view["round"] - 1
+    placed = {(q, r) for _, q, r in last.get("placed", [])} if fresh_round else set()
+    collided = {tuple(c["cell"]) for c in last.get("collisions", [])} if fresh_round else set()
+    captured = {}
+    if fresh_round:
+        for capture in last.get("captured", []):
+            for cell in capture["cells"]:
+                captured[tuple(cell)] = capture["owner"]
+    pending = None
+    if view["my_choice"]:
+        words = view["my_choice"].split()
+        if words[0] in ("s", "challenge"):
+            pending = (int(words[1]), int(words[2]))
+    anim = " anim" if ctx.animate else ""
+    for q, r in sorted(cells, key=lambda c: (c[1], c[0])):
+        x, y = cell_xy(q, r)
+        cls = ["cell"]
+        owners = territory.get((q, r))
+        style = ""
+        if owners:
+            cls.append("territory" if len(owners) == 1 else "territory shared")
+            style = f' style="--owner:{_colour(ctx, owners[0])}"'
+        if (q, r) in protected:
+            cls.append("protected")
+        attrs = (f' data-nav="{x:.1f},{y:.1f}" tabindex="0" role="button"'
+                 f' data-testid="cell-{q}-{r}"')
+        if (q, r) in challenge_cells:
+            cls.append("target")
+            label = t("geonaxis.cell_challenge", q=q, r=r)
+            attrs += f' data-action="move" data-arg="{viewer}:challenge {q} {r} {challenge_wager}"'
+        elif (q, r) in playable and not selection:
+            cls.append("target")
+            label = t("geonaxis.cell_play", q=q, r=r)
+            attrs += f' data-action="move" data-arg="{viewer}:s {q} {r}"'
+        elif (q, r) in stones:
+            label = t("geonaxis.cell_stone", q=q, r=r, name=_name(ctx, stones[(q, r)]))
+        else:
+            label = t("geonaxis.cell", q=q, r=r)
+        parts.append(f'<g class="{" ".join(cls)}"{style}{attrs} aria-label="{escape(label, quote=True)}">'
+                     f'<polygon points="{hex_points(x, y)}"/>')
+        if (q, r) in stones:
+            owner = stones[(q, r)]
+            extra = " fresh" + anim if (q, r) in placed else ""
+            parts.append(f'<circle class="stone{extra}" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.72:.1f}"'
+                         f' fill="{_colour(ctx, owner)}"/>')
+        elif (q, r) in captured:
+            parts.append(f'<circle class="captured{anim}" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
+                         f' fill="{_colour(ctx, captured[(q, r)])}" data-testid="captured-{q}-{r}"/>')
+        if (q, r) in collided:
+            parts.append(f'<text class="collision{anim}" x="{x:.1f}" y="{y + 4:.1f}"'
+                         f' data-testid="collision-{q}-{r}">×</text>')
+        if pending == (q, r) and viewer is not None:
+            parts.append(f'<circle class="pending" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
+                         f' fill="{_colour(ctx, viewer)}" data-testid="pending"/>')
+        parts.append("</g>")
+    for agreement in view["agreements"]:
+        xs, ys = zip(*(cell_xy(*cell) for cell in agreement["cells"]))
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        parts.append(f'<text class="fund-label" x="{cx:.1f}" y="{cy + 4:.1f}"'
+                     f' data-testid="fund-{agreement["id"]}">{agreement["public"]}</text>')
+    for spot in spots_shown:
+        x, y = cell_xy(*tile_centre(spot))
+        outline = "".join(f'<polygon points="{hex_points(*cell_xy(*cell))}"/>' for cell in tile_cells(spot))
+        label = t("geonaxis.spot", a=spot[0], b=spot[1])
+        parts.append(f'<g class="tile-spot" data-action="move" data-arg="{viewer}:t {spot[0]} {spot[1]}"'
+                     f' data-nav="{x:.1f},{y:.1f}" tabindex="0" role="button"'
+                     f' aria-label="{escape(label, quote=True)}" data-testid="spot-{spot[0]}-{spot[1]}">'
+                     f'{outline}</g>')
+    parts.append("</svg>")
+    return "".join(parts) + render_info(view, ctx) + render_controls(view, ctx)
+
+
+def render_info(view: dict, ctx) -> str:
+    t = ctx.t
+    items = [t("geonaxis.round", n=view["round"]), t("geonaxis.pot", n=view["pot"])]
+    if view["house_variant"]:
+        items.append(t("geonaxis.house_pot", n=view["house_pot"]))
+    out = [f'<div class="gx-info" data-testid="info"><p>{escape(" · ".join(items))}</p>']
+    for agreement in view["agreements"]:
+        members = ", ".join(_name(ctx, p) for p in agreement["members"])
+        text = t("geonaxis.fund", id=agreement["id"], public=agreement["public"], cards=agreement["cards"],
+                 members=members)
+        if agreement["my_stake"] is not None:
+            credits, jokers = agreement["my_stake"]
+            text += " · " + t("geonaxis.fund_mine", credits=credits, jokers=jokers)
+        out.append(f'<p class="fund" data-testid="fund-info-{agreement["id"]}">{escape(text)}</p>')
+    if view["my_choice"] is not None:
+        out.append(f'<p class="my-choice" data-testid="my-choice">'
+                   f'{escape(t("geonaxis.your_choice", move=_own_words(view["my_choice"], t)))}</p>')
+    out.append("</div>")
+    return "".join(out)
+
+
+def _button(label: str, action: str, arg: str, testid: str, cls: str = "btn") -> str:
+    return (f'<button type="button" class="{cls}" data-action="{action}" data-arg="{escape(arg, quote=True)}"'
+            f' data-testid="{testid}">{escape(label)}</button>')
+
+
+def _form(prefix: str, placeholder: str, submit: str, testid: str) -> str:
+    return (f'<form class="text-move" data-move-prefix="{escape(prefix, quote=True)}" data-testid="{testid}">'
+            f'<input name="text" inputmode="numeric" autocomplete="off"'
+            f' aria-label="{escape(placeholder, quote=True)}" placeholder="{escape(placeholder, quote=True)}">'
+            f'<button type="submit" class="btn">{escape(submit)}</button></form>')
+
+
+def render_controls(view: dict, ctx) -> str:
+    if not ctx.can_act or ctx.viewer is None or view["legal"] is None:
+        return ""
+    t = ctx.t
+    player = ctx.viewer
+    legal = view["legal"]
+    selection = ctx.selection or ""
+    buttons = []
+    phase = view["phase"]
+    if phase == "play":
+        if selection:
+            buttons.append(_button(t("geonaxis.cancel_select"), "select", "", "select-clear"))
+        if legal["tiles"] and selection != "tile":
+            buttons.append(_button(t("geonaxis.tile"), "select", "tile", "select-tile"))
+        for option in legal["challenges"]:
+            for wager in sorted({option["min"], min(option["max"], option["min"] + 2), option["max"]}):
+                buttons.append(_button(t("geonaxis.challenge", id=option["id"], n=wager), "select",
+                                       f"challenge:{wager}", f"challenge-{option['id']}-{wager}"))
+        for proposal in legal["proposals"]:
+            q, r = proposal["cell"]
+            for amount in (1, 2, 3):
+                buttons.append(_button(t("geonaxis.propose", n=len(proposal["cells"]), amount=amount), "move",
+                                       f"{player}:propose {q} {r} {amount}", f"propose-{q}-{r}-{amount}"))
+        buttons.append(_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass", "btn primary"))
+    elif phase == "agree":
+        amount = view["node"]["amount"]
+        hand = view["hand"]
+        if hand >= amount:
+            buttons.append(_button(t("geonaxis.stake_honest", n=amount), "move", f"{player}:wager {amount} 0",
+                                   "stake-honest", "btn primary"))
+        bluff = min(amount, JOKERS)
+        buttons.append(_button(t("geonaxis.stake_bluff", n=bluff), "move", f"{player}:wager 0 {bluff}",
+                               "stake-bluff"))
+        buttons.append(_button(t("geonaxis.decline"), "move", f"{player}:decline", "decline"))
+        buttons.append(_form(f"{player}:wager ", t("geonaxis.wager_form"), t("geonaxis.submit"), "wager-form"))
+    elif phase == "renegotiate":
+        amount = view["node"]["amount"]
+        hand = view["hand"]
+        stake = min(amount, hand)
+        buttons.append(_button(t("geonaxis.renew", n=amount), "move",
+                               f"{player}:renew {amount} {stake} {min(amount - stake, JOKERS)}",
+                               "renew", "btn primary"))
+        buttons.append(_button(t("geonaxis.cancel"), "move", f"{player}:cancel", "cancel"))
+        buttons.append(_form(f"{player}:renew ", t("geonaxis.renew_form"), t("geonaxis.submit"), "renew-form"))
+    elif phase == "buy":
+        for count in (0, 1, 3, 5, legal["max_buy"]):
+            if count <= legal["max_buy"]:
+                buttons.append(_button(t("geonaxis.move.buy", n=count), "move", f"{player}:buy {count}",
+                                       f"buy-{count}"))
+        buttons = list(dict.fromkeys(buttons))
+    return f'<div class="controls" data-testid="controls">{"".join(buttons)}</div>'

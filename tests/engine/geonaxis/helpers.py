@@ -1,0 +1,83 @@
+"""Builders shared by the GeonAxis tests.
+
+Positions are written as {cell: player}; cells are axial (q, r) on the
+starting tile (0, 0) unless more tiles are given.
+"""
+
+from ludoteca.core.protocol import Settings
+from ludoteca.games.geonaxis.board import all_groups
+from ludoteca.games.geonaxis.rules import (
+    GAME,
+    PASS,
+    START_HAND,
+    START_POT,
+    Agreement,
+    position_key,
+)
+
+def new_state(players: int = 2, table: str = "1", pot: str = "standard", rounds: int = 100, seed: int = 0):
+    return GAME.new_state(Settings(players, {"table": table, "pot": pot, "rounds": rounds}), seed)
+
+
+def position(stones: dict, players: int = 2, tiles=None, **variants):
+    """A state in a round of play with `stones` on the table."""
+    state = new_state(players, **variants)
+    if tiles is not None:
+        state.tiles = {spot: -1 for spot in tiles}
+        state._table = None
+    state.stones = dict(stones)
+    state.history = [position_key(state.stones, state.tiles)]
+    return state
+
+
+def play_round(state, moves: dict):
+    """Every player in to_move() submits moves[p] (default: pass)."""
+    for player in state.to_move():
+        move = moves.get(player, PASS)
+        if isinstance(move, str):
+            move = GAME.parse_move(move)
+        state.apply(player, move)
+    return state
+
+
+def with_agreement(state, cells, members, amount, stakes):
+    """Adds a formed agreement; stakes {member: (credits, jokers)} leave the hands."""
+    agreement = Agreement(state.next_id, tuple(sorted(cells)), tuple(members), amount, dict(stakes))
+    state.next_id += 1
+    for member, (credits, _) in stakes.items():
+        state.hands[member] -= credits
+    state.agreements.append(agreement)
+    return agreement
+
+
+def ring(centre, radius=1):
+    """The cells at exactly `radius` steps from `centre` (radius 1: the 6 neighbours)."""
+    q0, r0 = centre
+    found = []
+    for dq in range(-radius, radius + 1):
+        for dr in range(-radius, radius + 1):
+            if max(abs(dq), abs(dr), abs(dq + dr)) == radius:
+                found.append((q0 + dq, r0 + dr))
+    return found
+
+
+def starting_total(players: int) -> int:
+    return (START_POT + START_HAND) * players
+
+
+def check_invariants(state) -> None:
+    n = state.n
+    assert state.total_credits() == starting_total(n), "credits are conserved"
+    assert min(state.hands) >= 0
+    cells = state.table.cells
+    assert all(cell in cells for cell in state.stones)
+    for _, _, liberties in all_groups(state.stones, state.table):
+        assert liberties, "no group is left without liberties after a round"
+    for agreement in state.agreements:
+        assert not any(cell in state.stones for cell in agreement.cells)
+        assert len(agreement.members) >= 2
+    assert sum(1 for owner in state.tiles.values() if owner >= 0) == state.tile_in_hand.count(False)
+    if state.is_terminal():
+        assert state.final is not None and state.pot == 0 and not state.agreements
+    else:
+        assert set(state.to_move()) <= set(state.members)

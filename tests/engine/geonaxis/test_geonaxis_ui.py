@@ -1,0 +1,183 @@
+"""The table markup under CPython: the hex board, the choose/reveal phases,
+secrecy in the markup and the log, accessibility hooks and the messages."""
+
+import re
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+from ludoteca.core.match import Entry
+from ludoteca.games.geonaxis import ui
+from ludoteca.games.geonaxis.rules import GAME, TIMEOUT, Challenge, Propose, Stone, Tile
+
+from .helpers import new_state, play_round, position, ring, with_agreement
+
+COLOURS = ["#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#319795"]
+
+
+def translate(key, **values):
+    text = ui.MESSAGES["en"][key]
+    return text.format(**values)
+
+
+@dataclass
+class Ctx:
+    viewer: object = 0
+    can_act: bool = True
+    animate: bool = False
+    selection: object = None
+    players: int = 2
+    fresh: list = field(default_factory=list)
+    lang: str = "en"
+
+    def __post_init__(self):
+        self.t = translate
+        self.seats = [SimpleNamespace(name=f"P{p + 1}", color=COLOURS[p], kind="human")
+                      for p in range(self.players)]
+
+
+def svg_of(markup: str):
+    svg = markup[:markup.index("</svg>") + len("</svg>")]
+    return ElementTree.fromstring(svg)
+
+
+def test_the_board_is_an_svg_whose_viewbox_follows_the_tiles():
+    state = new_state(2)
+    small = svg_of(ui.render_table(state.view(0), Ctx()))
+    play_round(state, {0: Tile(1, 0)})
+    large = svg_of(ui.render_table(state.view(0), Ctx()))
+    width = lambda svg: float(svg.get("viewBox").split()[2])  # noqa: E731
+    assert width(large) > width(small) * 1.4
+    assert len(large.findall(".//{*}polygon")) == 38
+
+
+def test_every_cell_is_focusable_with_nav_and_a_label():
+    markup = ui.render_table(new_state(2).view(0), Ctx())
+    cells = re.findall(r'<g class="cell[^"]*"[^>]*>', markup)
+    assert len(cells) == 19
+    for cell in cells:
+        assert 'tabindex="0"' in cell and 'role="button"' in cell
+        assert re.search(r'data-nav="-?[\d.]+,-?[\d.]+"', cell) and "aria-label=" in cell
+
+
+def test_clicking_a_cell_submits_a_legal_stone_and_pass_is_a_button():
+    state = new_state(2)
+    markup = ui.render_table(state.view(0), Ctx())
+    args = re.findall(r'data-action="move" data-arg="(\d):([^"]+)"', markup)
+    assert ("0", "s 0 0") in args and ("0", "pass") in args
+    for player, text in args:
+        assert state.is_legal(int(player), GAME.parse_move(text))
+
+
+def test_selecting_the_tile_shows_its_spots_as_outlines():
+    state = new_state(2)
+    markup = ui.render_table(state.view(0), Ctx())
+    assert 'data-action="select" data-arg="tile"' in markup and "tile-spot" not in markup
+    markup = ui.render_table(state.view(0), Ctx(selection="tile"))
+    spots = re.findall(r'data-testid="spot-(-?\d+)-(-?\d+)"', markup)
+    assert len(spots) == 6
+    assert 'data-arg="0:t 1 0"' in markup
+    assert 'data-action="move" data-arg="0:s' not in markup  # cells wait while a tile is selected
+
+
+def test_the_pending_choice_is_shown_only_to_its_owner():
+    state = new_state(2)
+    state.apply(0, Stone(1, 0))
+    mine = ui.render_table(state.view(0), Ctx(viewer=0, can_act=False))
+    theirs = ui.render_table(state.view(1), Ctx(viewer=1))
+    assert 'data-testid="pending"' in mine and "stone 1,0" in mine
+    assert 'data-testid="pending"' not in theirs and "1,0" not in re.sub(r'data-[a-z]+="[^"]*"|aria-label="[^"]*"', "", theirs)
+    assert ui.private_content(state.view(0)) and ui.private_content(state.view(1))
+    assert not ui.private_content(state.view(None))
+
+
+def test_the_reveal_marks_placements_collisions_and_captures():
+    state = position({(2, 0): 1, (2, -1): 0, (1, 1): 0}, players=3)
+    play_round(state, {0: Stone(1, 0), 1: Stone(-1, 0), 2: Stone(-1, 0)})
+    markup = ui.render_table(state.view(2), Ctx(viewer=2, players=3))
+    assert 'data-testid="collision--1-0"' in markup and 'data-testid="captured-2-0"' in markup
+    assert 'class="stone fresh"' in markup and " anim" not in markup
+    animated = ui.render_table(state.view(2), Ctx(viewer=2, players=3, animate=True))
+    assert "stone fresh anim" in animated and "collision anim" in animated
+
+
+def test_territories_are_shaded_at_the_end():
+    state = position({cell: 0 for cell in ring((0, 0))})
+    assert "territory" not in ui.render_table(state.view(0), Ctx())
+    play_round(state, {})
+    markup = ui.render_table(state.view(0), Ctx(can_act=False))
+    assert markup.count('class="cell territory"') == 13
+    assert "Final credits" in ui.prompt(state.view(0), Ctx(can_act=False))
+
+
+def test_protected_areas_show_their_public_number_and_funds_are_always_visible():
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}, players=3)
+    with_agreement(state, [(0, 0)] + ring((0, 0)), (0, 1), 3, {0: (3, 0), 1: (0, 3)})
+    outsider = ui.render_table(state.view(2), Ctx(viewer=2, players=3))
+    assert '<text class="fund-label"' in outsider and ">6</text>" in outsider
+    assert "public 6, 6 cards" in outsider and "your stake" not in outsider
+    member = ui.render_table(state.view(1), Ctx(viewer=1, players=3))
+    assert "your stake 0 + 3 jokers" in member
+    assert "Pot 30" in outsider
+    assert ui.panel_detail(state.view(2), 1, translate).startswith("10 credits")
+    assert "in hand 10" not in ui.panel_detail(state.view(2), 1, translate)
+    assert "in hand 7" in ui.panel_detail(state.view(0), 0, translate)
+
+
+def test_challenging_selects_a_wager_then_a_protected_cell():
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}, players=3)
+    with_agreement(state, [(0, 0)] + ring((0, 0)), (0, 1), 3, {0: (3, 0), 1: (3, 0)})
+    markup = ui.render_table(state.view(2), Ctx(viewer=2, players=3))
+    assert 'data-arg="challenge:7"' in markup
+    markup = ui.render_table(state.view(2), Ctx(viewer=2, players=3, selection="challenge:7"))
+    args = re.findall(r'data-arg="2:(challenge [^"]+)"', markup)
+    assert len(args) == 7
+    assert all(state.is_legal(2, GAME.parse_move(text)) for text in args)
+
+
+def test_agreement_decisions_offer_stakes_bluffs_and_a_typed_wager():
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))})
+    play_round(state, {0: Propose(0, 0, 2)})
+    markup = ui.render_table(state.view(1), Ctx(viewer=1))
+    assert 'data-arg="1:wager 2 0"' in markup and 'data-arg="1:wager 0 2"' in markup
+    assert 'data-arg="1:decline"' in markup
+    assert 'class="text-move" data-move-prefix="1:wager "' in markup and 'name="text"' in markup
+    assert "may protect" in ui.prompt(state.view(1), Ctx(viewer=1))
+
+
+def test_the_log_hides_other_players_submissions_until_the_reveal():
+    state = new_state(3)
+    names = ["Ann", "Bob", "Cy"]
+    before = state.clone()
+    state.apply(0, Stone(0, 0))
+    entry = Entry(0, Stone(0, 0))
+    assert ui.describe_move(entry, names, translate, before, viewer=1) == "Ann has chosen"
+    assert "0,0" in ui.describe_move(entry, names, translate, before, viewer=0)
+    state.apply(1, TIMEOUT)
+    before = state.clone()
+    last = Entry(2, Challenge(1, 1, 4))
+    line = ui.describe_move(last, names, translate, before, viewer=1)
+    assert "Round 1 revealed" in line and "Ann: stone 0,0" in line and "Bob: out of time" in line
+
+
+def test_the_log_of_an_agreement_never_shows_stakes():
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))})
+    play_round(state, {0: Propose(0, 0, 2)})
+    state.apply(0, GAME.parse_move("wager 7 3"))
+    before = state.clone()
+    line = ui.describe_move(Entry(1, GAME.parse_move("wager 1 4")), ["Ann", "Bob"], translate, before, viewer=None)
+    assert "Ann accepts" in line and "Bob accepts" in line and "7" not in line and "4" not in line
+
+
+def test_messages_exist_in_english_and_italian_with_the_same_keys_and_cover_every_error_code():
+    english, italian = ui.MESSAGES["en"], ui.MESSAGES["it"]
+    assert set(english) == set(italian)
+    assert all(english[key] != italian[key] or key in ("game.geonaxis.title", "geonaxis.log.move") for key in english
+               if not key.startswith("geonaxis.variant.rounds."))
+    import pathlib
+    source = (pathlib.Path(ui.__file__).with_name("rules.py")).read_text(encoding="utf-8")
+    codes = set(re.findall(r'return \("([a-z_]+)", ', source)) | {"not_your_turn", "bad_state", "bad_move"}
+    for code in codes:
+        assert f"error.geonaxis.{code}" in english, code
+    for key, text in english.items():
+        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", italian[key])), key
