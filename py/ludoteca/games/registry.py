@@ -15,7 +15,7 @@ import os
 from collections.abc import Mapping
 from functools import lru_cache
 
-PLAYABLE = ("alphabeticell",)
+PLAYABLE = ("alphabeticell", "psychopath", "alphagon", "geonaxis")
 # Where each game's package lives; tests add games of their own here.
 PACKAGES = {game_id: f"ludoteca.games.{game_id}" for game_id in PLAYABLE}
 

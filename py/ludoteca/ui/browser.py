@@ -243,7 +243,7 @@ def install(root):
 
     def on_click(event):
         element = _closest(event.target, "[data-action]")
-        if element is None or element.disabled:
+        if element is None or element.hasAttribute("disabled"):  # SVG targets have no .disabled
             return
         app.dispatch(str(element.dataset.action), _text_or_none(element.getAttribute("data-arg")) or "")
 

@@ -39,7 +39,7 @@ def formed(players=2, stakes=None, amount=3, **variants):
 
 def test_a_proposal_opens_a_simultaneous_decision_for_every_member():
     state = walled(3)
-    play_round(state, {0: Propose(0, 0, 3), 2: TIMEOUT})
+    play_round(state, {0: Propose(-1, 0, 3), 2: TIMEOUT})
     assert state.phase == "agree" and state.to_move() == (0, 1)
     assert state.acting_mode() == SIMULTANEOUS
     node = state.view(2)["node"]
@@ -48,7 +48,7 @@ def test_a_proposal_opens_a_simultaneous_decision_for_every_member():
 
 def test_every_member_must_consent_and_stakes_stay_secret():
     state = walled()
-    play_round(state, {0: Propose(0, 0, 3)})
+    play_round(state, {0: Propose(-1, 0, 3)})
     play_round(state, {0: "wager 3 0", 1: "wager 1 2"})  # white bluffs with two jokers
     [agreement] = state.agreements
     assert agreement.public == 6 and agreement.cards == 6 and agreement.fund == 4
@@ -63,7 +63,7 @@ def test_every_member_must_consent_and_stakes_stay_secret():
 
 def test_one_decline_means_no_agreement_and_nothing_is_taken():
     state = walled()
-    play_round(state, {0: Propose(0, 0, 3)})
+    play_round(state, {0: Propose(-1, 0, 3)})
     play_round(state, {0: "wager 3 0", 1: "decline"})
     assert state.agreements == [] and state.hands == [10, 10]
     assert state.last_node["declined"] == [1] and state.last_node["formed"] is False
@@ -71,7 +71,7 @@ def test_one_decline_means_no_agreement_and_nothing_is_taken():
 
 def test_a_timeout_in_an_agreement_decision_counts_as_declining():
     state = walled()
-    play_round(state, {0: Propose(0, 0, 3)})
+    play_round(state, {0: Propose(-1, 0, 3)})
     play_round(state, {0: "wager 3 0", 1: TIMEOUT})
     assert state.agreements == []
 
@@ -83,31 +83,31 @@ def test_only_enclosed_areas_bordered_by_two_players_including_the_proposer_qual
     assert error.value.code == "geonaxis.not_enclosed"  # one region bordered by both, but:
     alone = position({cell: 0 for cell in EDGE})
     with pytest.raises(GeonAxisError) as error:
-        alone.apply(0, Propose(0, 0, 2))
+        alone.apply(0, Propose(-1, 0, 2))
     assert error.value.code == "geonaxis.not_enclosed"
     outsider = walled(3)
     with pytest.raises(GeonAxisError) as error:
-        outsider.apply(2, Propose(0, 0, 2))
+        outsider.apply(2, Propose(-1, 0, 2))
     assert error.value.code == "geonaxis.not_enclosed"
     protected = formed()
     with pytest.raises(GeonAxisError) as error:
-        protected.apply(0, Propose(0, 0, 2))
+        protected.apply(0, Propose(-1, 0, 2))
     assert error.value.code == "geonaxis.already_protected"
     with pytest.raises(GeonAxisError) as error:
-        walled().apply(0, Propose(0, 0, 11))
+        walled().apply(0, Propose(-1, 0, 11))
     assert error.value.code == "geonaxis.bad_amount"
 
 
 def test_two_proposals_for_the_same_area_collide():
     state = walled()
-    play_round(state, {0: Propose(0, 0, 3), 1: Propose(1, 0, 4)})
+    play_round(state, {0: Propose(-1, 0, 3), 1: Propose(-1, 0, 4)})
     assert state.phase == "play" and state.agreements == []
     assert state.last_round["proposals"][0]["outcome"] == "collision"
 
 
 def test_a_proposal_lapses_when_the_round_fills_its_area():
     state = walled()
-    play_round(state, {0: Propose(0, 0, 3), 1: Stone(0, 0)})
+    play_round(state, {0: Propose(-1, 0, 3), 1: Stone(-1, 0)})
     assert state.phase == "play"
     assert state.last_round["proposals"][0]["outcome"] in ("lapsed", "open")
     assert state.agreements == []
@@ -249,7 +249,7 @@ def test_house_variant_sends_the_spare_cards_of_a_challenge_to_the_house_pot():
 
 def test_no_view_shows_another_players_pending_choice_or_stake():
     state = walled(3)
-    state.apply(0, Propose(0, 0, 7))
+    state.apply(0, Propose(-1, 0, 7))
     view = json.dumps(state.view(1))
     assert "propose" not in view and state.view(1)["submitted"] == [0]
     play_round(state, {2: TIMEOUT})
@@ -297,10 +297,21 @@ def test_only_the_last_submission_of_a_decision_reveals_information():
 
 def test_stakes_must_fit_the_hand_and_the_joker_limit():
     state = walled()
-    play_round(state, {0: Propose(0, 0, 3)})
+    play_round(state, {0: Propose(-1, 0, 3)})
     for text, code in (("wager 11 0", "geonaxis.beyond_credits"), ("wager 3 6", "geonaxis.too_many_jokers")):
         before = state.to_json()
         with pytest.raises(GeonAxisError) as error:
             state.apply(0, GAME.parse_move(text))
         assert error.value.code == code and state.to_json() == before
     assert state.is_legal(0, GAME.parse_move("wager 10 5"))
+
+
+def test_an_area_is_proposed_by_its_first_cell_only():
+    """One text per proposal, so is_legal and the generated moves agree (fuzz case geonaxis-4027)."""
+    state = walled()
+    before = state.to_json()
+    with pytest.raises(GeonAxisError) as error:
+        state.apply(0, Propose(0, 0, 3))
+    assert error.value.code == "geonaxis.not_first_cell" and error.value.params == {"q": -1, "r": 0}
+    assert state.to_json() == before
+    assert Propose(-1, 0, 3) in state.legal_moves(0) and Propose(0, 0, 3) not in state.legal_moves(0)

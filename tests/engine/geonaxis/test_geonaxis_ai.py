@@ -21,7 +21,7 @@ def test_three_levels_and_medium_by_default():
 def test_every_level_plays_legal_moves_in_every_kind_of_decision():
     states = [new_state(3), new_state(2, pot="house")]
     walled = position(WALL)
-    play_round(walled, {0: Propose(0, 0, 2)})
+    play_round(walled, {0: Propose(-1, 0, 2)})
     states.append(walled)  # an agreement decision
     renegotiating = position(WALL, players=3)
     with_agreement(renegotiating, INSIDE, (0, 1), 3, {0: (5, 0), 1: (4, 0)})
@@ -105,5 +105,5 @@ def test_the_wagering_policy_calls_a_cheap_bluff_and_avoids_an_obvious_trap():
 
 def _agree_state():
     state = position(WALL)
-    play_round(state, {0: Propose(0, 0, 2)})
+    play_round(state, {0: Propose(-1, 0, 2)})
     return state, 1

@@ -35,6 +35,9 @@ class Ctx:
         self.seats = [SimpleNamespace(name=f"P{p + 1}", color=COLOURS[p], kind="human")
                       for p in range(self.players)]
 
+    def seat_class(self, player):  # as the app's RenderContext gives it
+        return f"seat-c{player}"
+
 
 def svg_of(markup: str):
     svg = markup[:markup.index("</svg>") + len("</svg>")]
@@ -106,7 +109,7 @@ def test_territories_are_shaded_at_the_end():
     assert "territory" not in ui.render_table(state.view(0), Ctx())
     play_round(state, {})
     markup = ui.render_table(state.view(0), Ctx(can_act=False))
-    assert markup.count('class="cell territory"') == 13
+    assert markup.count('class="cell territory seat-c0"') == 13  # shaded in its owner's colour
     assert "Final credits" in ui.prompt(state.view(0), Ctx(can_act=False))
 
 
@@ -137,7 +140,7 @@ def test_challenging_selects_a_wager_then_a_protected_cell():
 
 def test_agreement_decisions_offer_stakes_bluffs_and_a_typed_wager():
     state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))})
-    play_round(state, {0: Propose(0, 0, 2)})
+    play_round(state, {0: Propose(-1, 0, 2)})
     markup = ui.render_table(state.view(1), Ctx(viewer=1))
     assert 'data-arg="1:wager 2 0"' in markup and 'data-arg="1:wager 0 2"' in markup
     assert 'data-arg="1:decline"' in markup
@@ -162,7 +165,7 @@ def test_the_log_hides_other_players_submissions_until_the_reveal():
 
 def test_the_log_of_an_agreement_never_shows_stakes():
     state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))})
-    play_round(state, {0: Propose(0, 0, 2)})
+    play_round(state, {0: Propose(-1, 0, 2)})
     state.apply(0, GAME.parse_move("wager 7 3"))
     before = state.clone()
     line = ui.describe_move(Entry(1, GAME.parse_move("wager 1 4")), ["Ann", "Bob"], translate, before, viewer=None)

@@ -534,6 +534,10 @@ class GeonAxisState(State):
             return ("not_enclosed", "the area must be enclosed by you and at least one other player")
         if any(self.agreement_at(c) is not None for c in region):
             return ("already_protected", "that area is already protected")
+        if cell != min(region):  # one text per proposal: an area is named by its first cell
+            first = min(region)
+            return ("not_first_cell", f"name the area by its first cell, {first[0]} {first[1]}",
+                    {"q": first[0], "r": first[1]})
         return None
 
     def generate_moves(self, player: int) -> Iterator[Move]:

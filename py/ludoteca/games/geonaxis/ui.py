@@ -105,6 +105,7 @@ MESSAGES = {
         "error.geonaxis.not_free": "Only free cells can be protected.",
         "error.geonaxis.not_enclosed": "The area must be closed in by you and at least one other player.",
         "error.geonaxis.already_protected": "That area is already protected.",
+        "error.geonaxis.not_first_cell": "Name the area by its first cell, {q} {r}.",
         "error.geonaxis.no_extra_move": "You have no bought move left.",
         "error.geonaxis.bad_move": "That move cannot be read.",
         "error.geonaxis.challenge_too_low": "A challenge must wager more than {public}.",
@@ -203,6 +204,7 @@ MESSAGES = {
         "error.geonaxis.not_free": "Si possono proteggere solo caselle libere.",
         "error.geonaxis.not_enclosed": "La zona deve essere chiusa da te e da almeno un altro giocatore.",
         "error.geonaxis.already_protected": "Quella zona è già protetta.",
+        "error.geonaxis.not_first_cell": "Indica la zona con la sua prima casella, {q} {r}.",
         "error.geonaxis.no_extra_move": "Non ti restano mosse comprate.",
         "error.geonaxis.bad_move": "Questa mossa non si riesce a leggere.",
         "error.geonaxis.challenge_too_low": "Una sfida deve puntare più di {public}.",
@@ -423,10 +425,9 @@ def render_table(view: dict, ctx) -> str:
         x, y = cell_xy(q, r)
         cls = ["cell"]
         owners = territory.get((q, r))
-        style = ""
         if owners:
             cls.append("territory" if len(owners) == 1 else "territory shared")
-            style = f' style="--owner:{_colour(ctx, owners[0])}"'
+            cls.append(ctx.seat_class(owners[0]))  # sets --seat: the CSP allows no inline styles
         if (q, r) in protected:
             cls.append("protected")
         attrs = (f' data-nav="{x:.1f},{y:.1f}" tabindex="0" role="button"'
@@ -443,7 +444,7 @@ def render_table(view: dict, ctx) -> str:
             label = t("geonaxis.cell_stone", q=q, r=r, name=_name(ctx, stones[(q, r)]))
         else:
             label = t("geonaxis.cell", q=q, r=r)
-        parts.append(f'<g class="{" ".join(cls)}"{style}{attrs} aria-label="{escape(label, quote=True)}">'
+        parts.append(f'<g class="{" ".join(cls)}"{attrs} aria-label="{escape(label, quote=True)}">'
                      f'<polygon points="{hex_points(x, y)}"/>')
         if (q, r) in stones:
             owner = stones[(q, r)]
