@@ -229,7 +229,7 @@ def select(name: str, options: list, current, testid: str = "", label: str = "")
 def option_label(t, key: str, fallback) -> str:
     """The catalog's text for `key`, or `fallback` (a number, a plain name) when it has none."""
     text = t(key)
-    return text if text != key else fallback
+    return text if text != key else (None if fallback is None else str(fallback))
 
 
 def render_setup(app) -> str:

@@ -276,3 +276,15 @@ def test_a_resigning_player_of_three_leaves_a_seat_that_plays_on_and_is_ranked_l
     assert any(entry.automatic for entry in app.match.entries)
     assert "resigns" in browser.html and "played for a player who resigned" in browser.html
     assert 'data-testid="results"' in browser.html
+
+
+def test_every_registered_game_has_a_setup_screen_with_its_levels_and_variants():
+    """Numeric variants (GeonAxis's round limit) and each game's own levels render."""
+    for game_id in registry.PLAYABLE:
+        app, browser = make_app()
+        browser.app.navigate(f"#/new/{game_id}")
+        assert app.route.name == "new" and 'data-testid="setup"' in browser.html, game_id
+        for option in app.games[game_id].variants:
+            assert f'data-testid="variant-{option.key}"' in browser.html
+            for choice in option.choices:
+                assert f'value="{choice}"' in browser.html
