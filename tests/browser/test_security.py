@@ -139,6 +139,11 @@ def test_each_write_failure_gets_its_own_message(trapped_page, open_app, error_n
     ('{"a":' * 4000 + "1" + "}" * 4000, "nested"),
     (json.dumps({"format": "ludoteca-record", "version": 1, "game": "alphabeticell", "seats": ["a", "b"]}),
      "could not be imported"),
+    ('{"format": "ludoteca-record", "version": 2, "game": "alphabeticell", "rules": 1, "seed": Infinity,'
+     ' "settings": {"players": 2}, "seats": [], "moves": []}', "could not be imported"),
+    ('{"format": "ludoteca-record", "version": 2, "game": "alphabeticell", "rules": 1, "seed": 1, "undos": "x",'
+     ' "settings": {"players": 2}, "seats": [{"name": "\\"><img src=x onerror=alert(1)>"}], "moves": []}',
+     "could not be imported"),
 ])
 def test_a_rejected_import_leaves_the_app_working(trapped_page, open_app, tmp_path, content, words):
     page = trapped_page
@@ -200,3 +205,22 @@ def test_two_tabs_on_one_save_lose_no_move(context, open_app):
     after = dump_storage(second)
     assert all(after[key] == value for key, value in newer.items() if key.startswith(SAVE_PREFIX))
     assert len([k for k in after if k.startswith(SAVE_PREFIX)]) == 2
+
+
+def test_room_for_the_save_but_not_the_index_is_not_reported_as_unsaved(trapped_page, open_app):
+    page = trapped_page
+    open_app(page)
+    start_game(page, seed="9")
+    page.evaluate("""() => {
+        const realSet = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (key.endsWith(':index')) throw new DOMException('full', 'QuotaExceededError');
+            return realSet.call(this, key, value);
+        };
+    }""")
+    assert play_one_human_turn(page)
+    page.wait_for_timeout(300)
+    assert page.locator('[data-testid="notice-error"]').count() == 0  # the game was saved
+    saves = [k for k in dump_storage(page) if k.startswith(SAVE_PREFIX)]
+    moves = json.loads(dump_storage(page)[saves[0]])["moves"]
+    assert len(moves) == moves_played(page)
