@@ -197,7 +197,7 @@ class App:
         self.loading: Optional[str] = None  # what is being loaded now (shown with a progress note)
         self.storage_problem: Optional[str] = None  # message key of the last failed write
         self.storage_off = not self._storage_readable()
-        self.stats = {"ai_moves": []}  # read by the browser benchmark
+        self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
 
     # --- helpers ------------------------------------------------------------
     def t(self, key: str, **values) -> str:
