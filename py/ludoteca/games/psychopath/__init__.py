@@ -4,7 +4,7 @@ The home screen needs only the metadata below; the rules engine and the AI
 load the first time something asks for them.
 """
 
-import importlib
+from .. import load_on_first_use
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
@@ -25,12 +25,6 @@ TILE_ART = (
     "</svg>"
 )
 
-_LOADED_ON_FIRST_USE = {"GAME": ".rules", "AI_LEVELS": ".ai", "DEFAULT_LEVEL": ".ai"}
-
 __all__ = ["GAME", "AI_LEVELS", "DEFAULT_LEVEL", "MIN_PLAYERS", "MAX_PLAYERS", "TITLE", "BLURB", "TILE_ART"]
 
-
-def __getattr__(name):
-    if name in _LOADED_ON_FIRST_USE:
-        return getattr(importlib.import_module(_LOADED_ON_FIRST_USE[name], __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = load_on_first_use(__name__)
