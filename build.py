@@ -30,6 +30,7 @@ import time
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -406,9 +407,11 @@ def shipped_sources() -> dict[str, Path]:
     for name in PYODIDE_FILES:
         sources[f"pyodide/{name}"] = pyodide / name
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
-    for path in sorted(pyscript.iterdir()):
-        if path.is_file() and path.suffix != ".map":
-            sources[f"pyscript/{path.name}"] = path
+    # Only what the app's start-up loads: the service worker precaches every
+    # shipped file, and PyScript's editor, terminal and TOML chunks are ~1 MB nobody runs.
+    used = pyscript_modules_used(lambda name: (pyscript / name).read_text(encoding="utf-8"))
+    for name in [*used, *PYSCRIPT_STYLES]:
+        sources[f"pyscript/{name}"] = pyscript / name
     missing = [str(path) for path in sources.values() if not path.exists()]
     if missing:
         raise BuildError("missing build inputs (run `python3 build.py setup`?):\n  " + "\n  ".join(missing))
@@ -439,20 +442,42 @@ def file_inventory(dist: Path, exclude: set[str] = frozenset()) -> list[tuple[st
 PYSCRIPT_PLUGINS_USED = ("error",)  # boot.js watches its banner for Python errors
 
 
-def start_up_modules(dist: Path) -> list[str]:
-    """The JS modules every start imports one after another, for the page to preload.
+PYSCRIPT_STYLES = ("core.css",)
+PYSCRIPT_STATIC_IMPORT = re.compile(r'from"\./([^"]+\.js)"')
 
-    PyScript's entry, what it imports statically, the plug-ins left on, our
-    interpreter wrapper and the Pyodide module it imports.
-    """
-    entry = (dist / "pyscript" / "core.js").read_text(encoding="utf-8")
-    modules = ["pyscript/core.js"] + [f"pyscript/{name}" for name in re.findall(r'from"\./([^"]+\.js)"', entry)]
-    bundle = "".join((dist / path).read_text(encoding="utf-8") for path in modules[1:])
+
+def pyscript_modules_used(read_text: Callable[[str], str]) -> list[str]:
+    """PyScript's modules the app loads, in load order: the entry core.js, what
+    it imports statically, and the plug-ins left on with their static imports.
+
+    The other dynamic imports (editor, terminal, TOML config, package graph)
+    serve features index.html's config leaves off."""
+    modules = ["core.js"]
+
+    def add_static_imports(name: str) -> None:
+        for imported in PYSCRIPT_STATIC_IMPORT.findall(read_text(name)):
+            if imported not in modules:
+                modules.append(imported)
+                add_static_imports(imported)
+
+    add_static_imports("core.js")
+    bundle = "".join(read_text(name) for name in modules[1:])
     for plugin in PYSCRIPT_PLUGINS_USED:
         chunk = re.search(rf'{plugin}:\(\)=>import\("\./([^"]+\.js)"\)', bundle)
         if not chunk:
             raise BuildError(f"cannot find PyScript's {plugin!r} plug-in chunk in {modules[1:]}")
-        modules.append(f"pyscript/{chunk.group(1)}")
+        if chunk.group(1) not in modules:
+            modules.append(chunk.group(1))
+            add_static_imports(chunk.group(1))
+    return modules
+
+
+def start_up_modules(dist: Path) -> list[str]:
+    """The JS modules every start imports one after another, for the page to preload:
+    PyScript's (see pyscript_modules_used), our interpreter wrapper and the Pyodide
+    module it imports."""
+    modules = [f"pyscript/{name}" for name in
+               pyscript_modules_used(lambda name: (dist / "pyscript" / name).read_text(encoding="utf-8"))]
     modules += [INTERPRETER_WRAPPER, "pyodide/pyodide.mjs"]
     missing = [path for path in modules if not (dist / path).is_file()]
     if len(modules) < 4 or missing:

@@ -90,13 +90,16 @@ def test_start_up_skips_unused_pyscript_plugins(page, open_app, request_log):
     assert not chunks & {"donkey", "py-editor", "py-game", "py-terminal", "deprecations-manager"}, chunks
 
 
-def test_without_service_worker_each_file_is_fetched_once(new_context, open_app, serve_dir):
+def test_without_service_worker_each_file_is_fetched_once(new_context, open_app, serve_dir, dist_dir):
     server = serve_dir()
     page = new_context(service_workers="block").new_page()
     open_app(page, server.url + "/")
     assert page.evaluate("window.ludotecaBoot.mode") == "network"
     for path in BOOT_FILES:
         assert server.count("/" + path) == 1, f"{path} fetched {server.count('/' + path)} times"
+    # The service worker precaches every shipped file: PyScript's must all be ones start-up loads.
+    shipped = sorted(f"pyscript/{path.name}" for path in (dist_dir / "pyscript").iterdir())
+    assert [path for path in shipped if server.count("/" + path) != 1] == []
 
 
 @pytest.mark.parametrize("missing", ["pyodide/python_stdlib.zip", "py/ludoteca.zip"])
