@@ -1,5 +1,6 @@
 """Just enough Markdown for our rules pages: headings, paragraphs, lists,
-**bold** and *italics*. Text is escaped first, so pages cannot inject markup."""
+simple tables, **bold** and *italics*. Text is escaped first, so pages cannot
+inject markup."""
 
 import re
 from html import escape
@@ -7,6 +8,19 @@ from html import escape
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 _CODE = re.compile(r"`([^`]+)`")
+_TABLE_RULE = re.compile(r"^\|(\s*:?-{3,}:?\s*\|)+$")
+
+
+def _cells(row: str) -> list:
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def _table(rows: list) -> str:
+    """A header row, its |---| rule, then body rows; the header cells label the columns."""
+    header, body = rows[0], [row for row in rows[1:] if not _TABLE_RULE.match(row)]
+    head = "".join(f'<th scope="col">{_inline(cell)}</th>' for cell in _cells(header))
+    lines = "".join("<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in _cells(row)) + "</tr>" for row in body)
+    return f'<div class="table-scroll"><table><thead><tr>{head}</tr></thead><tbody>{lines}</tbody></table></div>'
 
 
 def _inline(text: str) -> str:
@@ -21,9 +35,13 @@ def render_markdown(source: str, heading_offset: int = 1) -> str:
     paragraph: list = []
     list_items: list = []
     list_tag = ""
+    table_rows: list = []
 
     def flush():
-        nonlocal paragraph, list_items, list_tag
+        nonlocal paragraph, list_items, list_tag, table_rows
+        if table_rows:
+            html.append(_table(table_rows))
+            table_rows = []
         if paragraph:
             html.append(f"<p>{_inline(' '.join(paragraph))}</p>")
             paragraph = []
@@ -39,6 +57,10 @@ def render_markdown(source: str, heading_offset: int = 1) -> str:
         numbered = re.match(r"^\d+[.)]\s+(.*)$", line)
         if not line:
             flush()
+        elif line.startswith("|") and line.endswith("|") and len(line) > 1:
+            if not table_rows:
+                flush()
+            table_rows.append(line)
         elif heading:
             flush()
             level = min(6, len(heading.group(1)) + heading_offset)
@@ -52,7 +74,7 @@ def render_markdown(source: str, heading_offset: int = 1) -> str:
         elif list_items and raw.startswith((" ", "\t")):
             list_items[-1] += " " + line
         else:
-            if list_items:
+            if list_items or table_rows:
                 flush()
             paragraph.append(line)
     flush()

@@ -12,6 +12,14 @@ def test_markdown_renders_headings_lists_and_emphasis_and_escapes_html():
     assert "<ol><li>first</li></ol>" in html
 
 
+def test_markdown_tables_get_header_cells_and_escaped_text():
+    html = render_markdown("Before.\n| Level | Words |\n| --- | ---: |\n| 1 <i> | **6,012** |\n| 2 | 20,778 |\nAfter.")
+    assert html.count("<table>") == 1 and "---" not in html
+    assert '<th scope="col">Level</th><th scope="col">Words</th>' in html
+    assert "<tr><td>1 &lt;i&gt;</td><td><strong>6,012</strong></td></tr><tr><td>2</td><td>20,778</td></tr>" in html
+    assert html.startswith("<p>Before.</p>") and html.endswith("<p>After.</p>")
+
+
 def test_routes_parse_and_format_round_trip():
     for route in (Route("home"), Route("settings"), Route("new", "alphabeticell"),
                   Route("play", "20260101-0"), Route("rules", "alphabeticell")):
