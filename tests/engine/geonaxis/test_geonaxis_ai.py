@@ -5,8 +5,16 @@ import time
 
 from ludoteca.core.rng import SeededRng
 from ludoteca.games.geonaxis import AI_LEVELS, DEFAULT_LEVEL
-from ludoteca.games.geonaxis.ai import WageringPolicy, estimated_points
-from ludoteca.games.geonaxis.rules import PASS, TIMEOUT, Challenge, Propose, Stone, Wager
+from ludoteca.games.geonaxis.ai import (
+    EASY_POLICY,
+    HARD_POLICY,
+    MEDIUM_POLICY,
+    ChallengeOutlook,
+    WageringPolicy,
+    estimated_points,
+    fund_belief,
+)
+from ludoteca.games.geonaxis.rules import PASS, POINT_UNIT, TIMEOUT, Challenge, Propose, Stone
 
 from .helpers import new_state, play_round, position, ring, with_agreement
 
@@ -82,7 +90,7 @@ def test_points_estimate_counts_territory_and_groups_in_atari():
 
 def test_the_wagering_policy_sometimes_bluffs_and_sometimes_traps():
     state = position(WALL)
-    policy = WageringPolicy(SeededRng(1), 0.3, 0.3, 0.2, 0.7, 1.0, 2)
+    policy = WageringPolicy(SeededRng(1), **MEDIUM_POLICY)
     stakes = [policy.stake(state, 0, 3) for _ in range(200)]
     assert any(credits < 3 for credits, _ in stakes)  # bluffs, jokers filling in
     assert any(credits > 3 for credits, _ in stakes)  # traps
@@ -90,20 +98,156 @@ def test_the_wagering_policy_sometimes_bluffs_and_sometimes_traps():
     assert all(credits + jokers >= 3 for credits, jokers in stakes if credits < 3)
 
 
-def test_the_wagering_policy_calls_a_cheap_bluff_and_avoids_an_obvious_trap():
-    state = position(WALL, players=3)
-    with_agreement(state, INSIDE, (0, 1), 2, {0: (2, 0), 1: (2, 0)})  # public 4, 4 cards
-    policy = WageringPolicy(SeededRng(2), 0.3, 0.3, 0.2, 0.7, 1.0, 2)
-    move = policy.challenge(state, 2)
-    assert isinstance(move, Challenge) and move.wager == 5  # cards <= public: a sure success
-    trapped = position(WALL, players=3)
-    with_agreement(trapped, INSIDE, (0, 1), 2, {0: (5, 0), 1: (5, 0)})  # public 4, 10 cards
-    trapped.hands[2] = 6
-    assert policy.challenge(trapped, 2) is None or policy.challenge(trapped, 2).wager > 5
-    assert isinstance(policy.agree(*_agree_state()), (Wager, type(None))) or True
+def test_a_member_stakes_or_declines_legally():
+    state, member = _agree_state()
+    for level in (EASY_POLICY, MEDIUM_POLICY, HARD_POLICY):
+        move = WageringPolicy(SeededRng(4), **level).agree(state, member)
+        assert state.is_legal(member, move)
 
 
 def _agree_state():
     state = position(WALL)
     play_round(state, {0: Propose(-1, 0, 2)})
     return state, 1
+
+
+# --- challenges: evidence and value ------------------------------------------------------
+def guarded(stakes: dict, member_hands: int, amount: int, challenger_hand: int = 10):
+    """Three players: 0 and 1 wall in INSIDE and guard it at `amount` each with
+    `stakes`; player 2 (to challenge) has 10 points of prisoners elsewhere."""
+    state = position(WALL, players=3)
+    state.prisoners[2] = 10 * POINT_UNIT
+    with_agreement(state, INSIDE, (0, 1), amount, stakes)
+    state.hands[0] = state.hands[1] = member_hands
+    state.hands[2] = challenger_hand
+    return state
+
+
+def test_a_pile_never_holds_more_credits_than_its_cards_or_its_members_own():
+    # 10 cards for a public number of 4, but the members own 2 and 1 credits.
+    poor = guarded({0: (2, 3), 1: (1, 4)}, 0, 2)
+    for level in (MEDIUM_POLICY, HARD_POLICY):
+        belief = fund_belief(poor, 2, poor.agreements[0], level["bluff_belief"], level["trap_belief"],
+                             use_hands=True, use_reveals=False)
+        assert max(belief) <= 3 and abs(sum(belief.values()) - 1) < 1e-9
+    honest = guarded({0: (2, 0), 1: (2, 0)}, 8, 2)
+    assert max(fund_belief(honest, 2, honest.agreements[0], 0.4, 0.2, False, False)) <= 4  # 4 cards
+
+
+def test_hard_challenges_a_pile_whose_members_cannot_back_it_and_declines_a_likely_trap():
+    # The same pile, 10 cards for a public number of 4: members owning 3
+    # credits in all cannot hold 5, so a wager of 5 surely wins it; rich
+    # members may well hold more.
+    poor = guarded({0: (2, 3), 1: (1, 4)}, 0, 2, challenger_hand=5)
+    rich = guarded({0: (2, 3), 1: (1, 4)}, 12, 2, challenger_hand=5)
+    for level in (MEDIUM_POLICY, HARD_POLICY):
+        policy = WageringPolicy(SeededRng(5), **level)
+        (_, _, outlook, _), = policy.outlooks(poor, 2)
+        assert outlook.success_chance(5) > 1 - 1e-9 and outlook.value(5) > 0
+        move = policy.challenge(poor, 2)
+        assert move == Challenge(0, 0, 5) and poor.is_legal(2, move)
+        (_, _, risky, _), = policy.outlooks(rich, 2)
+        assert risky.success_chance(5) < 0.5 and risky.value(5) < 0
+        assert policy.challenge(rich, 2) is None
+
+
+def test_hard_calls_a_pile_that_holds_no_more_cards_than_its_public_number():
+    state = guarded({0: (3, 0), 1: (1, 2)}, 0, 3)  # 6 cards, public 6: 7 cannot fail
+    policy = WageringPolicy(SeededRng(6), **HARD_POLICY)
+    move = policy.challenge(state, 2)
+    assert move == Challenge(0, 0, 7) and state.is_legal(2, move)
+
+
+def test_a_challenge_is_valued_by_its_payouts():
+    state = guarded({0: (3, 0), 1: (3, 0)}, 0, 3)
+    policy = WageringPolicy(SeededRng(7), **HARD_POLICY)
+    (agreement, cell, outlook, _), = policy.outlooks(state, 2)
+    # A sure success against a pile of jokers pays 7 into the pot and wins
+    # nothing but the stone; against the full pile it wins 2 * 6 - 7 credits.
+    jokers = ChallengeOutlook(state, 2, agreement, {0: 1.0}, cell, estimated_points(state))
+    full = ChallengeOutlook(state, 2, agreement, {6: 1.0}, cell, estimated_points(state))
+    # 12 credits more for the challenger, 6 fewer for the members, 6 fewer
+    # into the pot (which the challenger would partly have won back).
+    assert full.value(7) - jokers.value(7) > 12 - 6
+    # A trap: the wager is lost to the members.
+    trap = ChallengeOutlook(state, 2, agreement, {9: 1.0}, cell, estimated_points(state))
+    assert trap.value(7) < 0 and trap.success_chance(7) == 0.0
+
+
+def test_a_pile_that_cannot_pay_is_not_challenged():
+    # Members rich enough for a trap, 9 cards on a public number of 4, and a
+    # challenger who can wager only 5: no level should risk it.
+    state = guarded({0: (5, 0), 1: (4, 0)}, 10, 2, challenger_hand=5)
+    for level in (MEDIUM_POLICY, HARD_POLICY):
+        for seed in range(5):
+            assert WageringPolicy(SeededRng(seed), **level).challenge(state, 2) is None
+
+
+def test_challenges_never_depend_on_the_others_hidden_stakes():
+    # Two worlds with the same public counts (cards, wealth) but opposite
+    # piles: all credits, or all jokers. Every level must decide the same.
+    full = guarded({0: (3, 0), 1: (3, 0)}, 0, 3)
+    jokers = guarded({0: (0, 3), 1: (0, 3)}, 3, 3)
+    assert [full.wealth(p) for p in range(3)] == [jokers.wealth(p) for p in range(3)]
+    sampled = full.determinize(2, SeededRng(9))
+    for level in (EASY_POLICY, MEDIUM_POLICY, HARD_POLICY):
+        args = (level["bluff_belief"], level["trap_belief"], level["use_hands"], level["use_reveals"])
+        beliefs = [fund_belief(world, 2, world.agreements[0], *args) for world in (full, jokers, sampled)]
+        assert beliefs[0] == beliefs[1] == beliefs[2]
+        for seed in range(6):
+            decisions = [WageringPolicy(SeededRng(seed), **level).challenge(world, 2)
+                         for world in (full, jokers, sampled)]
+            assert decisions[0] == decisions[1] == decisions[2]
+
+
+def test_a_member_challenging_its_own_pile_counts_only_its_own_stake_as_known():
+    state = guarded({0: (3, 0), 1: (0, 3)}, 3, 3)
+    state.hands[0] = 7
+    belief = fund_belief(state, 0, state.agreements[0], 0.4, 0.2, True, False)
+    assert min(belief) >= 3 and max(belief) > 3  # its own 3 credits are in the pile
+    other = guarded({0: (3, 0), 1: (3, 0)}, 0, 3)  # member 1 owns 3 credits either way
+    other.hands[0] = 7
+    assert fund_belief(other, 0, other.agreements[0], 0.4, 0.2, True, False) == belief
+
+
+def test_a_revealed_bluff_makes_hard_expect_less_from_the_same_members():
+    state = guarded({0: (0, 3), 1: (0, 3)}, 3, 3)
+    play_round(state, {2: Challenge(0, 0, 7)})  # the pile of jokers is revealed
+    assert state.last_round["challenges"][0]["fund"] == 0 and not state.agreements
+    fresh = guarded({0: (3, 0), 1: (3, 0)}, 0, 3)
+    with_agreement(state, [(2, -2)], (0, 1), 3, {0: (3, 0), 1: (3, 0)})
+    state.hands[0] = state.hands[1] = 0
+
+    def mean(world, level):
+        belief = fund_belief(world, 2, world.agreements[-1], level["bluff_belief"], level["trap_belief"],
+                             level["use_hands"], level["use_reveals"])
+        return sum(fund * chance for fund, chance in belief.items())
+
+    assert mean(state, HARD_POLICY) < mean(fresh, HARD_POLICY) - 0.5
+    assert mean(state, MEDIUM_POLICY) == mean(fresh, MEDIUM_POLICY)  # medium ignores reveals
+
+
+def test_easy_challenges_less_often_than_hard_where_it_pays():
+    state = guarded({0: (3, 0), 1: (1, 2)}, 0, 3)
+    counts = {}
+    for name, level in (("easy", EASY_POLICY), ("hard", HARD_POLICY)):
+        counts[name] = sum(WageringPolicy(SeededRng(seed), **level).challenge(state, 2) is not None
+                           for seed in range(200))
+    assert counts["hard"] == 200 and 0 < counts["easy"] < 100
+
+
+def test_every_challenge_any_level_makes_is_legal():
+    made = 0
+    for amount in (1, 2, 4):
+        for member_hands in (0, 3, 9):
+            for challenger_hand in (0, amount * 2, amount * 2 + 1, 10):
+                for stakes in ({0: (amount, 0), 1: (amount, 0)}, {0: (0, amount), 1: (amount + 2, 0)},
+                               {0: (0, 5), 1: (1, 5)}):
+                    state = guarded(stakes, member_hands, amount, challenger_hand)
+                    for level in (EASY_POLICY, MEDIUM_POLICY, HARD_POLICY):
+                        for player in (2, 0):  # an outsider, and a member
+                            move = WageringPolicy(SeededRng(amount), **level).challenge(state, player)
+                            if move is not None:
+                                made += 1
+                                assert state.is_legal(player, move), (amount, stakes, move.text)
+    assert made > 20

@@ -14,10 +14,12 @@ numbers: every candidate meets the same replies.
 
 Agreements and challenges: `WageringPolicy`. Members stake honestly, bluff
 (fewer credits, jokers to keep the card count) or set a trap (more credits
-than the public number); a challenger compares the expected value of a cheap
-challenge (public number + 1, calling a possible bluff) with a safe one
-(card count + 1), assuming each card of the pile is a credit with a learned
-prior, and adds the value of playing inside.
+than the public number). A challenger forms a belief about each pile's fund
+from public evidence only (`fund_belief`: the card count, its own stake, each
+member's public wealth, the funds the last round revealed, and the level's
+prior), then values each wager by the expected change of its margin
+(`ChallengeOutlook`): credits won or lost net of the payouts, the pot share of
+the excess, and the territory the stone contests.
 
 Levels: "easy" evaluates its candidates with everyone else passing and adds
 noise; "medium" samples replies for 0.25 s; "hard" for 0.8 s with more
@@ -298,17 +300,211 @@ class RoundSearch(Search):
 
 
 # --- agreements and challenges ------------------------------------------------------------
+STAKE_NOISE = 0.05  # belief that a member's stake follows no plan at all (any credits and jokers)
+INVASION_SURVIVAL = 0.5  # a lone stone inside an enclosed area often dies: half its territory counts
+
+
+def _stake_prior(amount: int, capacity: Optional[int], bluff: float, trap: float) -> dict:
+    """Belief about one other member's (credits, jokers) in a pile agreed at
+    `amount` each: honest (the amount, jokers filling what the hand lacks),
+    a bluff (fewer credits, usually jokers to keep the card count), a trap
+    (one to three credits more), or anything (STAKE_NOISE). `capacity` is the
+    most credits the member can hold (public wealth), None when unused."""
+    limit = capacity if capacity is not None else amount + 3
+    honest = 1.0 - bluff - trap - STAKE_NOISE
+    prior: dict = {}
+
+    def add(credits: int, jokers: int, weight: float) -> None:
+        if weight > 0 and credits <= limit:
+            key = (credits, min(jokers, MAX_JOKERS))
+            prior[key] = prior.get(key, 0.0) + weight
+
+    add(min(amount, limit), amount - min(amount, limit), honest)
+    for credits in range(amount):
+        share = bluff / amount
+        add(credits, amount - credits, 0.7 * share)  # jokers keep the card count
+        for jokers in range(MAX_JOKERS + 1):
+            add(credits, jokers, 0.3 * share / (MAX_JOKERS + 1))
+    for extra in (1, 2, 3):
+        add(amount + extra, 0, trap / 3)
+    cells = (min(limit, amount + 3) + 1) * (MAX_JOKERS + 1)
+    for credits in range(min(limit, amount + 3) + 1):
+        for jokers in range(MAX_JOKERS + 1):
+            add(credits, jokers, STAKE_NOISE / cells)
+    return prior
+
+
+def revealed_habits(state: GeonAxisState) -> dict:
+    """member -> (bluffs, traps, honest) seen in the funds the last round's
+    challenges revealed (public: the engine keeps the last round's record)."""
+    habits: dict = {}
+    for record in (state.last_round or {}).get("challenges", ()):
+        fund, public = record["fund"], record["public"]
+        kind = 0 if fund < public else 1 if fund > public else 2
+        for member in record["members"]:
+            counts = habits.setdefault(member, [0, 0, 0])
+            counts[kind] += 1
+    return habits
+
+
+def fund_belief(state: GeonAxisState, player: int, agreement, bluff: float, trap: float,
+                use_hands: bool, use_reveals: bool) -> dict:
+    """P(fund) of a pile as `player` may know it: its own stake, the public
+    card count, each other member's public wealth (no one stakes more credits
+    than they own), the last reveals, and the level's prior. Never reads
+    another player's stake."""
+    own_credits, own_jokers = agreement.stakes.get(player, (0, 0))
+    cards = agreement.cards - own_credits - own_jokers
+    others = [m for m in agreement.members if m != player]
+    habits = revealed_habits(state) if use_reveals else {}
+    by_cards = []  # per other member: {cards: [(credits, chance)]}
+    for member in others:
+        member_bluff, member_trap = bluff, trap
+        seen = habits.get(member)
+        if seen:  # each reveal doubles the odds of the habit it showed
+            member_bluff *= 2 ** seen[0]
+            member_trap *= 2 ** seen[1]
+            honest = (1 - bluff - trap - STAKE_NOISE) * 2 ** seen[2]
+            scale = (1 - STAKE_NOISE) / (member_bluff + member_trap + honest)
+            member_bluff, member_trap = member_bluff * scale, member_trap * scale
+        grouped: dict = {}
+        for (credits, jokers), chance in _stake_prior(agreement.amount, state.wealth(member) if use_hands else None,
+                                                      member_bluff, member_trap).items():
+            grouped.setdefault(credits + jokers, []).append((credits, chance))
+        by_cards.append(grouped)
+    # Only splits that can still add up to the pile's card count are kept,
+    # so the last member's stake is looked up, not searched (fast with 6 players).
+    room_after = [sum(max(grouped) for grouped in by_cards[index + 1:]) for index in range(len(by_cards))]
+    joint = {(0, 0): 1.0}  # (credits, cards) of the other members so far
+    for grouped, room in zip(by_cards, room_after):
+        joined: dict = {}
+        for (credits, so_far), weight in joint.items():
+            for count in range(max(0, cards - so_far - room), cards - so_far + 1):
+                for more, chance in grouped.get(count, ()):
+                    key = (credits + more, so_far + count)
+                    joined[key] = joined.get(key, 0.0) + weight * chance
+        floor = max(joined.values(), default=0.0) * 1e-5  # splits too unlikely to matter
+        joint = {key: weight for key, weight in joined.items() if weight > floor}
+    belief = {credits + own_credits: weight for (credits, total), weight in joint.items() if total == cards}
+    mass = sum(belief.values())
+    if not mass:  # the prior cannot explain the pile: any split of its cards
+        low = max(0, cards - MAX_JOKERS * len(others))
+        belief = {own_credits + c: 1.0 for c in range(low, cards + 1)}
+        mass = float(len(belief))
+    return {fund: weight / mass for fund, weight in belief.items()}
+
+
+def _split_loss(amount: int, members: list, capacity: dict) -> dict:
+    """An even split of `amount` credits among `members`, none above its capacity."""
+    taken = dict.fromkeys(members, 0)
+    left = amount
+    while left > 0:
+        room = [m for m in members if taken[m] < capacity[m]]
+        if not room:
+            break
+        for member in room:
+            if left == 0:
+                break
+            taken[member] += 1
+            left -= 1
+    return taken
+
+
+class ChallengeOutlook:
+    """Expected change of `player`'s margin over the best other player if it
+    challenges `agreement` with a stone on `cell`: public wealth plus the pot
+    share of estimated points, as `evaluate` sees a position. A success pays the
+    challenger the fund twice, sends the rest of the wager to the pot and
+    places the stone (the territory it contests); a failure loses the wager to
+    the members, who also share the fund up to the public number."""
+
+    def __init__(self, state: GeonAxisState, player: int, agreement, belief: dict, cell: tuple,
+                 points_before: list):
+        self.state = state
+        self.player = player
+        self.agreement = agreement
+        self.belief = belief
+        self.wealth = [float(state.wealth(p)) for p in range(state.n)]
+        self.shares_before = _shares(points_before)
+        after = state.clone()
+        after.stones = dict(state.stones)
+        after.stones[cell] = player
+        shares_invaded = _shares(estimated_points(after))
+        self.shares_after = [before + INVASION_SURVIVAL * (invaded - before)
+                             for before, invaded in zip(self.shares_before, shares_invaded)]
+        self.baseline = margin(self._credits(self.wealth, state.pot, self.shares_before), player)
+        self.own_stake = agreement.stakes.get(player, (0, 0))[0]
+        self.others = [m for m in agreement.members if m != player]
+        self.capacity = {m: state.wealth(m) for m in self.others}
+        self.spare_to_pot = not state.house_variant
+
+    @staticmethod
+    def _credits(wealth: list, pot: float, shares: list) -> list:
+        return [w + pot * s for w, s in zip(wealth, shares)]
+
+    def value(self, wager: int) -> float:
+        expected = 0.0
+        for fund, chance in self.belief.items():
+            expected += chance * margin(self._after(wager, fund), self.player)
+        return expected - self.baseline
+
+    def success_chance(self, wager: int) -> float:
+        return sum(chance for fund, chance in self.belief.items() if wager > fund)
+
+    def _after(self, wager: int, fund: int) -> list:
+        player, members = self.player, self.agreement.members
+        wealth = list(self.wealth)
+        pot = float(self.state.pot)
+        losses = _split_loss(fund - self.own_stake, self.others, self.capacity)
+        for member, lost in losses.items():
+            wealth[member] -= lost
+        wealth[player] -= self.own_stake + wager
+        if wager > fund:
+            wealth[player] += 2 * fund
+            pot += wager - fund
+            return self._credits(wealth, pot, self.shares_after)
+        above = max(fund - self.agreement.public, 0)
+        each, remainder = divmod(wager, len(members))
+        kept_each, kept_remainder = divmod(fund - above, len(members))
+        for member in members:
+            wealth[member] += each + kept_each
+        pot += above + (remainder + kept_remainder if self.spare_to_pot else 0)
+        return self._credits(wealth, pot, self.shares_before)
+
+
+def _shares(points: list) -> list:
+    total = sum(points)
+    return [p / total for p in points] if total else [1.0 / len(points)] * len(points)
+
+
 class WageringPolicy:
-    """How a level proposes, stakes, renegotiates and challenges."""
+    """How a level proposes, stakes, renegotiates and challenges.
+
+    Staking: honest, a bluff (`bluff_rate`) or a trap (`trap_rate`).
+    Challenging: for every pile, a belief about its fund (`fund_belief`, with
+    the level's `bluff_belief` and `trap_belief` as prior; `use_hands` bounds
+    each member's credits by their public wealth, `use_reveals` weighs the
+    last revealed funds), then the wager (public number + 1 and card count + 1,
+    or every wager up to the hand with `all_wagers`) and cell of highest
+    expected margin gain (`ChallengeOutlook`). It challenges when that gain
+    exceeds `min_gain` (the round's move it spends), after `value_noise`,
+    and only in a `challenge_rate` share of rounds."""
 
     def __init__(self, rng: SeededRng, propose_rate: float, bluff_rate: float, trap_rate: float,
-                 credit_prior: float, challenge_appetite: float, buy: int):
+                 bluff_belief: float, trap_belief: float, use_hands: bool, use_reveals: bool,
+                 all_wagers: bool, min_gain: float, value_noise: float, challenge_rate: float, buy: int):
         self.rng = rng
         self.propose_rate = propose_rate
         self.bluff_rate = bluff_rate
         self.trap_rate = trap_rate
-        self.credit_prior = credit_prior  # belief that a card in a pile is a credit
-        self.challenge_appetite = challenge_appetite
+        self.bluff_belief = bluff_belief
+        self.trap_belief = trap_belief
+        self.use_hands = use_hands
+        self.use_reveals = use_reveals
+        self.all_wagers = all_wagers
+        self.min_gain = min_gain
+        self.value_noise = value_noise
+        self.challenge_rate = challenge_rate
         self.buy = buy
 
     def stake(self, state: GeonAxisState, player: int, amount: int) -> tuple:
@@ -355,34 +551,46 @@ class WageringPolicy:
         amount = max(1, min(3, len(best) // 2))
         return Propose(best[0][0], best[0][1], amount)
 
-    def challenge(self, state: GeonAxisState, player: int):
-        """The best challenge by expected value, or None."""
+    def outlooks(self, state: GeonAxisState, player: int) -> list:
+        """(agreement, cell, ChallengeOutlook, wagers) for every pile `player` may challenge."""
         hand = state.hands[player]
-        best, best_value = None, 0.0
+        found = []
+        points_before = None
         for agreement in state.agreements:
-            if not agreement.stakes:
+            public = agreement.public
+            if not agreement.stakes or public >= hand:
                 continue
-            public, cards = agreement.public, agreement.cards
-            inside_value = len(agreement.cells) / max(len(agreement.members), 1) * 0.5
-            cells = [c for c in agreement.cells
-                     if state.stone_problem(player, c, challenging=True) is None]
+            cells = [c for c in agreement.cells if state.stone_problem(player, c, challenging=True) is None]
             if not cells:
                 continue
-            expected_fund = cards * self.credit_prior
-            for wager in sorted({public + 1, cards + 1}):
-                if wager > hand:
-                    continue
-                # P(success): the fund is below the wager. Fund ~ binomial-ish
-                # around expected_fund; use a linear ramp over [0, cards].
-                if wager > cards:
-                    success = 1.0
-                else:
-                    success = min(1.0, max(0.0, (wager - expected_fund) / max(cards, 1) + 0.5))
-                gain_success = 2 * min(expected_fund, wager - 1) - wager + inside_value
-                value = success * gain_success - (1 - success) * wager
-                value *= self.challenge_appetite
+            if points_before is None:
+                points_before = estimated_points(state)
+            belief = fund_belief(state, player, agreement, self.bluff_belief, self.trap_belief,
+                                 self.use_hands, self.use_reveals)
+            # The cell that contests the most territory: the one with most free neighbours.
+            stones, neighbours = state.stones, state.table.neighbours
+            cell = max(cells, key=lambda c: (sum(1 for n in neighbours[c] if n not in stones), c))
+            outlook = ChallengeOutlook(state, player, agreement, belief, cell, points_before)
+            if self.all_wagers:
+                # Past the largest fund believed possible a bigger wager only feeds the pot.
+                wagers = range(public + 1, min(hand, max(public, max(belief)) + 1) + 1)
+            else:
+                wagers = sorted(w for w in {public + 1, agreement.cards + 1} if public < w <= hand)
+            found.append((agreement, cell, outlook, list(wagers)))
+        return found
+
+    def challenge(self, state: GeonAxisState, player: int):
+        """The challenge of highest expected gain, if it beats `min_gain`, or None."""
+        if self.challenge_rate < 1.0 and self.rng.random() >= self.challenge_rate:
+            return None
+        best, best_value = None, self.min_gain
+        for _, cell, outlook, wagers in self.outlooks(state, player):
+            for wager in wagers:
+                value = outlook.value(wager)
+                if self.value_noise:
+                    value += self.value_noise * (self.rng.random() - 0.5)
                 if value > best_value:
-                    best, best_value = Challenge(cells[0][0], cells[0][1], wager), value
+                    best, best_value = Challenge(cell[0], cell[1], wager), value
         return best
 
 
@@ -427,14 +635,21 @@ class GeonAxisBot(Bot):
         return _Immediate(state, player, PASS)
 
 
-EASY_POLICY = dict(propose_rate=0.2, bluff_rate=0.4, trap_rate=0.0, credit_prior=0.7,
-                   challenge_appetite=0.5, buy=2)
-MEDIUM_POLICY = dict(propose_rate=0.3, bluff_rate=0.25, trap_rate=0.15, credit_prior=0.7,
-                     challenge_appetite=1.0, buy=3)
-# Staking nothing but jokers loses nothing to a challenge, so the hard level
-# bluffs most of the time and sets traps often; it expects others to bluff too.
-HARD_POLICY = dict(propose_rate=0.35, bluff_rate=0.55, trap_rate=0.3, credit_prior=0.5,
-                   challenge_appetite=1.0, buy=4)
+# Beliefs about other members roughly match how the levels stake (hard bluffs
+# 55% and traps 30%, medium 25% and 15%, easy 40% and never traps). Staking
+# nothing but jokers loses nothing to a challenge, so the hard level bluffs
+# most of the time and sets traps often. Easy judges piles by their numbers
+# alone, noisily and in few rounds; medium also bounds each member's credits
+# by their wealth; hard also weighs the last revealed funds and every wager.
+EASY_POLICY = dict(propose_rate=0.2, bluff_rate=0.4, trap_rate=0.0, bluff_belief=0.3, trap_belief=0.05,
+                   use_hands=False, use_reveals=False, all_wagers=False, min_gain=0.3, value_noise=4.0,
+                   challenge_rate=0.1, buy=2)
+MEDIUM_POLICY = dict(propose_rate=0.3, bluff_rate=0.25, trap_rate=0.15, bluff_belief=0.35, trap_belief=0.2,
+                     use_hands=True, use_reveals=False, all_wagers=False, min_gain=0.8, value_noise=1.0,
+                     challenge_rate=1.0, buy=3)
+HARD_POLICY = dict(propose_rate=0.35, bluff_rate=0.55, trap_rate=0.3, bluff_belief=0.45, trap_belief=0.25,
+                   use_hands=True, use_reveals=True, all_wagers=True, min_gain=0.5, value_noise=0.0,
+                   challenge_rate=1.0, buy=4)
 
 
 def easy(seed: int = 0) -> GeonAxisBot:
