@@ -1,6 +1,6 @@
 """Alphabeticell benchmark under CPython: engine speed, AI move times, AI strength.
 
-    .venv/bin/python py/tools/bench_alphabeticell.py [--dist dist] [--games 200] [--workers 2] [--quick]
+    .venv/bin/python py/tools/bench_alphabeticell.py [--dist dist] [--games 200] [--seconds S] [--workers 2] [--quick]
 
 Prints:
   1. random playouts per second (whole games from the first flip, random moves),
@@ -31,12 +31,12 @@ import argparse
 import sys
 import time
 from multiprocessing import Pool
+from typing import Optional
 
 from arena import (
     BotSpec,
-    format_row,
     format_times,
-    head_to_head,
+    match_and_print,
     move_times,
     random_playouts,
     sample_positions,
@@ -78,18 +78,10 @@ def time_level(args) -> list:
     return move_times(positions, spec(level), seed)
 
 
-def match(name_a: str, name_b: str, games: int, seed: int, workers: int, began: float) -> dict:
-    step = max(1, games // 5)
-
-    def progress(played: int, score: float) -> None:
-        if played % step == 0 and played < games:
-            print(f"      ... {name_a} vs {name_b}: {played}/{games} games, {score / played:.1%}"
-                  f" ({time.perf_counter() - began:.0f} s elapsed)", flush=True)
-
-    row = head_to_head(GAME_MODULE, settings(), spec(name_a), spec(name_b), games, seed, workers,
-                       progress=progress)
-    print("   " + format_row(row), flush=True)
-    return row
+def match(name_a: str, name_b: str, games: int, seed: int, workers: int, began: float,
+          seconds: Optional[float] = None) -> dict:
+    return match_and_print(GAME_MODULE, settings(), spec(name_a), spec(name_b), games, seed, workers, began,
+                           seconds=seconds)
 
 
 def main(argv: list) -> int:
@@ -98,6 +90,8 @@ def main(argv: list) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per pairing")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="wall-time budget per pairing: no game starts past it (n is printed)")
     parser.add_argument("--opponents", default=",".join(OPPONENTS),
                         help="comma-separated subset of " + ",".join(OPPONENTS) + " for hard to meet")
     parser.add_argument("--skip-times", action="store_true", help="skip sections 1 and 2")
@@ -132,13 +126,13 @@ def main(argv: list) -> int:
               " seats alternating (share = wins + half the shared wins)", flush=True)
         rungs = ("random",) + LEVELS
         for lower, upper in zip(rungs, rungs[1:]):
-            match(upper, lower, args.games, args.seed, args.workers, began)
+            match(upper, lower, args.games, args.seed, args.workers, began, args.seconds)
 
     opponents = [name for name in args.opponents.split(",") if name]
     if opponents:
         print(f"\n4. hard against each opponent, {args.games} two-player games each", flush=True)
         for opponent in opponents:
-            match("hard", opponent, args.games, args.seed + 7, args.workers, began)
+            match("hard", opponent, args.games, args.seed + 7, args.workers, began, args.seconds)
     print(f"\ntotal bench time {time.perf_counter() - began:.0f} s", flush=True)
     return 0
 
