@@ -244,6 +244,13 @@ class Game:
     def provide_asset(self, path: str, data: bytes) -> None:
         """Receives one of `required_assets`, before `new_state` or a replay."""
 
+    def providing_asset(self, path: str, data: bytes):
+        """`provide_asset` as a generator that yields between pieces of its
+        work, so the app lets the browser draw while a large file is taken in
+        (a game overrides it when one piece would be long). Default: one piece."""
+        self.provide_asset(path, data)
+        yield
+
     def resigned_move(self, state: "State", player: int) -> Move:
         """The move a resigned player's seat plays when it must act (in games of
         three or more, it plays on automatically). It must be deterministic, so
@@ -257,6 +264,21 @@ class Game:
             if move.text == "pass":
                 return move
         return moves[0]
+
+    # --- the app's round clock (see PROTOCOL.md, "The round clock") ---------
+    def round_clock(self, settings: Settings) -> tuple:
+        """(seconds for a timed decision, each player's pause budget in seconds)
+        for these settings; (0, 0), the default, means no clock."""
+        return (0, 0)
+
+    def clocked_players(self, state: "State") -> tuple:
+        """The players in `to_move()` whose decision now runs on the clock
+        (default: none). Decisions left out are untimed."""
+        return ()
+
+    def timeout_move(self, state: "State", player: int) -> Optional[Move]:
+        """The legal move the app plays for `player` when their time runs out."""
+        return None
 
     def new_state(self, settings: Settings, seed: int) -> "State":  # pragma: no cover
         raise NotImplementedError

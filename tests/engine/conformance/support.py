@@ -30,7 +30,7 @@ FIRST_SEED = 1
 # one game per variant combination: keeps games with costly moves (many legal
 # moves, big states) within the suite's few minutes. CPU time, not wall time,
 # so a busy machine plays the same games.
-CPU_SECONDS_PER_PLAYER_COUNT = float(os.environ.get("LUDOTECA_CONFORMANCE_SECONDS", "40"))
+CPU_SECONDS_PER_PLAYER_COUNT = float(os.environ.get("LUDOTECA_CONFORMANCE_SECONDS", "20"))
 
 DISCOVERED = fuzzing.discover_games()
 LOADED = {entry.id: entry.game for entry in DISCOVERED if entry.game is not None}

@@ -26,30 +26,9 @@ from .support import (
 ERROR_CODES_PENDING = {}
 
 
-# Engine gaps this suite found in games still being written (see the report
-# of issue 14): expected failures until their state_from_json validates that
-# content; strict=False, so a fix shows as XPASS and the entry can go.
-KNOWN_DAMAGED_STATE_GAPS = {
-    ("alphagon", "duplicate_item"): "alphagon: a duplicated 'doubt' item is accepted, then ValueError (unpack)",
-    ("alphagon", "out_of_range"): "alphagon: out-of-range scores/sides are accepted and break its invariants",
-    ("geonaxis", "drop_key"): "geonaxis: missing queue/final keys are accepted, then KeyError",
-    ("geonaxis", "wrong_type"): "geonaxis: wrong types (cells None, members True) are accepted, then raw errors",
-    ("geonaxis", "duplicate_item"): "geonaxis: duplicated members/cells are accepted (to_move() repeats a player, KeyError)",
-    ("geonaxis", "out_of_range"): "geonaxis: out-of-range stakes/cells are accepted, then ValueError/KeyError",
-    ("geonaxis", "wrong_length"): "geonaxis: lists of the wrong length are accepted, then raw errors",
-}
-
-
 def _damaged_state_params():
-    params = []
-    for param in game_params(per_player_count=False):
-        game_id = param.values[0]
-        for kind in fuzzing.CORRUPTIONS:
-            marks = list(param.marks)
-            if (game_id, kind) in KNOWN_DAMAGED_STATE_GAPS:
-                marks.append(pytest.mark.xfail(strict=False, reason=KNOWN_DAMAGED_STATE_GAPS[(game_id, kind)]))
-            params.append(pytest.param(game_id, kind, id=f"{param.id}-{kind}", marks=marks))
-    return params
+    return [pytest.param(param.values[0], kind, id=f"{param.id}-{kind}", marks=param.marks)
+            for param in game_params(per_player_count=False) for kind in fuzzing.CORRUPTIONS]
 
 
 def _error_code_marks(game_id):

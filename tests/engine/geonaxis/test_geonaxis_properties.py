@@ -194,6 +194,6 @@ def test_damaged_states_raise_record_errors():
         try:
             GAME.state_from_json(data)
         except GameError as error:
-            assert error.code == "geonaxis.bad_state"
+            assert error.code == "geonaxis.bad_state" or error.code.startswith("geonaxis.state_")
         else:
             raise AssertionError(f"accepted {data}")

@@ -59,6 +59,7 @@ from ...core.protocol import (
     parse_with,
 )
 from ...core.rng import SeededRng
+from ...core.state_json import StateReader
 from . import MAX_PLAYERS, MIN_PLAYERS
 from . import components as C
 from .components import (
@@ -96,6 +97,9 @@ SETUP = "setup"  # the queue deals; phase is FIRST once it is empty
 # End reasons
 GOAL_REACHED, CLOSED, TEN_SIDES, BLOCKED, STALEMATE = "goal", "closed", "ten_sides", "blocked", "stalemate"
 END_REASONS = (GOAL_REACHED, CLOSED, TEN_SIDES, BLOCKED, STALEMATE)
+# How a word left the board (the last field of a `words` entry): "unproven" is a
+# doubt the doubted player could not answer; "corrected", a declaration closed shorter.
+WORD_ENDINGS = ("closed", "declared", "corrected", "contradicted", "revealed", "suspended", "unproven")
 
 DICTIONARY, VOTE_JUDGE, HOST_JUDGE = "dictionary", "vote", "host"
 CHANCE_TASKS = ("first", "rotation", "draw", "card")
@@ -423,12 +427,19 @@ class AlphagonGame(Game):
         return (self.asset_path(lang if lang in C.LANGUAGES else "en"),)
 
     def provide_asset(self, path: str, data: bytes) -> None:
+        from .dictionary import run_pieces
+
+        run_pieces(self.providing_asset(path, data))
+
+    def providing_asset(self, path: str, data: bytes):
+        """Takes in a word list a piece at a time (`dictionary.loading`)."""
         from . import dictionary
 
+        yield  # importing the judge is a piece of its own
         for lang in C.LANGUAGES:
             if path == self.asset_path(lang):
                 if lang not in self.wordlists:
-                    self.wordlists[lang] = dictionary.load(lang, data)
+                    self.wordlists[lang] = yield from dictionary.loading(lang, data)
                 return
         raise GameError(f"alphagon needs no asset {path!r}", "alphagon.unknown_asset", path=path)
 
@@ -858,8 +869,8 @@ class AlphagonState(State):
         tasks.append(("next", after))
         self.queue = tuple(tasks) + self.queue
 
-    def _suspend_word(self, player: int, after) -> None:
-        self.words += ((self.word(), "", player, 0, "suspended"),)
+    def _suspend_word(self, player: int, after, how: str = "suspended") -> None:
+        self.words += ((self.word(), "", player, 0, how),)
         self.passes = 0
         self.queue = (("plus", player),) + ((("next", after),) if after is not None else ()) + self.queue
 
@@ -1235,7 +1246,8 @@ class AlphagonState(State):
             declarer = declaration["declarer"]
             self.declaration = None
             self.phase = PLAY
-            self._close_word(declarer, declaration["shortest"], "declared", declarer)
+            how = "corrected" if declaration["corrections"] else "declared"
+            self._close_word(declarer, declaration["shortest"], how, declarer)
 
     def _contradicted(self, player: int, word: str) -> None:
         """R16: the first valid contradiction closes the window: the declarer
@@ -1272,7 +1284,7 @@ class AlphagonState(State):
             if self.phase != OVER:
                 self.queue = (("lose", doubter),) + self.queue
         else:
-            self._suspend_word(doubter, doubter)
+            self._suspend_word(doubter, doubter, "unproven")
             self.queue = (("lose", doubted),) + self.queue
 
     # --- the table as judge (R17) -------------------------------------------------------------
@@ -1617,104 +1629,162 @@ class AlphagonState(State):
 
     @classmethod
     def from_json(cls, data) -> "AlphagonState":
-        try:
-            if not isinstance(data, dict) or data.get("game") != GAME.id:
-                raise RecordError("not an alphagon state", "alphagon.bad_state", reason="game")
-            settings = GAME.validate_settings(Settings.from_json(data["settings"]))
-            state = cls.new(settings, 0)
-            n = state.n
-            state.rng = SeededRng(_int(data["rng"], 0, 2 ** 64 - 1))
-            state.phase = _choice(data["phase"], PHASES, "phase")
-            state.queue = tuple(_task(task, n) for task in _list(data["queue"]))
-            state.first_player = _int(data["first_player"], 0, n - 1)
-            state.rotation = _choice(data["rotation"], (CW, CCW), "rotation")
-            state.current = _int(data["current"], 0, n - 1)
-            trail = tuple(parse_cell(_str(c)) for c in _list(data["trail"]))
-            state.trail = trail
-            state.symbols = _str(data["symbols"])
-            state.owners = tuple(_int(o, 0, n - 1) for o in _list(data["owners"]))
-            state.occupied = sum(1 << c for c in set(trail))
-            state.sides = _int(data["sides"], 0, 99)
-            state.heading = _int(data["heading"], -1, 3)
-            state.racks = [_str(r) for r in _list(data["racks"])]
-            state.sacks = [tuple(_int(c, 0, 99) for c in _list(s)) for s in _list(data["sacks"])]
-            state.discards = [_str(d) for d in _list(data["discards"])]
-            state.hands = [tuple(_int(c, 1, C.DECK_SIZE) for c in _list(h)) for h in _list(data["hands"])]
-            state.deck = tuple(_int(c, 1, C.DECK_SIZE) for c in _list(data["deck"]))
-            state.returned = tuple(_int(c, 1, C.DECK_SIZE) for c in _list(data["returned"]))
-            state.bonuses = [_int(b, 0, 999) for b in _list(data["bonuses"])]
-            state.points = [_int(s, 0, 999) for s in _list(data["scores"])]
-            state.plus_left = _int(data["plus_left"], 0, PLUS_SYMBOLS)
-            turn = data["turn"]
-            state.placed = _int(turn["placed"], 0, 2)
-            state.changed = _bool(turn["changed"])
-            state.found_syllable = _bool(turn["found_syllable"])
-            state.found_shape = _bool(turn["found_shape"])
-            state.gave_up = _bool(turn["gave_up"])
-            state.passes = _int(data["passes"], 0, 2 * n)
-            state.claimed_pairs = tuple(_int(i, 0, 200) for i in _list(data["claimed_pairs"]))
-            state.shape_claims = tuple(_int(i, 0, 200) for i in _list(data["shape_claims"]))
-            state.declaration = _declaration_from(data["declaration"], n)
-            state.doubt = None if data["doubt"] is None else tuple(_int(p, 0, n - 1) for p in _list(data["doubt"]))
-            state.vote = _vote_from(data["vote"], n)
-            state.words = tuple(_word_entry(entry, n) for entry in _list(data["words"]))
-            state.end_reason = None if data["end_reason"] is None else _choice(data["end_reason"], END_REASONS, "end")
-        except RecordError:
-            raise
-        except (GameError, KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise RecordError(f"damaged alphagon state: {error}", "alphagon.bad_state", reason=str(error)) from None
-        state.validate()
+        """Rebuilds a state from `to_json()` data, checking every field (core/
+        state_json.py) and how the fields fit together (`_check_*` below): any
+        problem is a RecordError with an `alphagon.state_*` code, never a raw
+        error later in play."""
+        if not isinstance(data, dict) or data.get("game") != GAME.id:
+            raise RecordError("not an alphagon state", "alphagon.bad_state")
+        read = _READ
+        state = cls.new(read.settings(data, GAME), 0)
+        n = state.n
+
+        def value(key: str):
+            return read.get(data, key, key)
+
+        def per_player(key: str) -> list:
+            return read.items(value(key), key, n)
+
+        def cards(items, field: str) -> tuple:
+            return read.distinct(tuple(read.whole(card, f"{field}.{i}", 1, C.DECK_SIZE)
+                                       for i, card in enumerate(read.items(items, field))), field)
+
+        state.rng = SeededRng(read.whole(value("rng"), "rng", 0, 2 ** 64 - 1))
+        state.phase = read.choice(value("phase"), "phase", PHASES)
+        state.queue = tuple(_task(task, f"queue.{i}", n) for i, task in enumerate(read.items(value("queue"), "queue")))
+        state.first_player = read.whole(value("first_player"), "first_player", 0, n - 1)
+        state.rotation = read.choice(value("rotation"), "rotation", (CW, CCW))
+        state.current = read.whole(value("current"), "current", 0, n - 1)
+        trail = read.items(value("trail"), "trail", max_length=SIZE * SIZE)
+        state.trail = read.distinct(tuple(_cell(cell, f"trail.{i}") for i, cell in enumerate(trail)), "trail")
+        state.symbols = read.text(value("symbols"), "symbols", SIZE * SIZE)
+        if len(state.symbols) != len(trail):
+            raise read.damaged("state_length", "symbols and trail differ in length", field="symbols",
+                               count=len(state.symbols), expected=len(trail))
+        state.owners = tuple(read.whole(owner, f"owners.{i}", 0, n - 1)
+                             for i, owner in enumerate(read.items(value("owners"), "owners", len(trail))))
+        state.occupied = sum(1 << cell for cell in state.trail)
+        state.sides = read.whole(value("sides"), "sides", 0, MAX_SIDES)
+        state.heading = read.whole(value("heading"), "heading", -1, 3)
+        state.racks = [_letters(state, rack, f"racks.{p}") for p, rack in enumerate(per_player("racks"))]
+        state.sacks = [tuple(read.whole(count, f"sacks.{p}.{i}", 0, 99)
+                             for i, count in enumerate(read.items(sack, f"sacks.{p}", len(state.alphabet))))
+                       for p, sack in enumerate(per_player("sacks"))]
+        state.discards = [_letters(state, letters, f"discards.{p}") for p, letters in enumerate(per_player("discards"))]
+        state.hands = [cards(hand, f"hands.{p}") for p, hand in enumerate(per_player("hands"))]
+        state.deck = cards(value("deck"), "deck")
+        state.returned = cards(value("returned"), "returned")
+        state.bonuses = [read.whole(b, f"bonuses.{p}", 0, 999) for p, b in enumerate(per_player("bonuses"))]
+        most = state.goal - 1 + MAX_GAIN  # one scoring step past the goal ends the game
+        state.points = [read.whole(s, f"scores.{p}", 0, most) for p, s in enumerate(per_player("scores"))]
+        state.plus_left = read.whole(value("plus_left"), "plus_left", 0, PLUS_SYMBOLS)
+        turn = value("turn")
+        state.placed = read.whole(read.get(turn, "placed", "turn.placed"), "turn.placed", 0, 2)
+        for name in ("changed", "found_syllable", "found_shape", "gave_up"):
+            setattr(state, name, read.flag(read.get(turn, name, f"turn.{name}"), f"turn.{name}"))
+        state.passes = read.whole(value("passes"), "passes", 0, 2 * n)
+        state.claimed_pairs = read.distinct(tuple(read.whole(i, f"claimed_pairs.{k}", 0, SIZE * SIZE) for k, i in
+                                                  enumerate(read.items(value("claimed_pairs"), "claimed_pairs"))),
+                                            "claimed_pairs")
+        state.shape_claims = read.distinct(tuple(read.whole(i, f"shape_claims.{k}", RED_SIZE, SIZE * SIZE) for k, i in
+                                                 enumerate(read.items(value("shape_claims"), "shape_claims"))),
+                                           "shape_claims")
+        state.declaration = _declaration_from(value("declaration"), n)
+        doubt = value("doubt")
+        state.doubt = None if doubt is None else read.players(doubt, "doubt", n, 2)
+        state.vote = _vote_from(value("vote"), n)
+        state.words = tuple(_word_entry(entry, f"words.{i}", n) for i, entry in enumerate(read.items(value("words"), "words")))
+        end = value("end_reason")
+        state.end_reason = None if end is None else read.choice(end, "end_reason", END_REASONS)
+        state._check_letters()
+        state._check_board()
+        state._check_scores()
+        state._check_phase()
         return state
 
-    def validate(self) -> None:
-        """Checks that a loaded state is one the rules could reach."""
-        n = self.n
-
-        def bad(reason: str):
-            raise RecordError(f"damaged alphagon state: {reason}", "alphagon.bad_state", reason=reason)
-
-        for name in ("racks", "sacks", "discards", "hands", "bonuses", "points"):
-            if len(getattr(self, name)) != n:
-                bad(f"{name} has the wrong length")
-        if not (len(self.trail) == len(self.symbols) == len(self.owners)):
-            bad("trail, symbols and owners differ in length")
-        if len(set(self.trail)) != len(self.trail):
-            bad("a cell is used twice")
-        for a, b in zip(self.trail, self.trail[1:]):
-            if b not in NEIGHBOURS[a]:
-                bad("the polygon is not a chain of neighbouring cells")
-        if self.trail and (self.symbols[0] != PLUS or self.trail[0] not in FLAGS):
-            bad("the polygon does not start with a '+' on a flag")
-        alphabet = set(self.alphabet)
-        if any(s != PLUS and s not in alphabet for s in self.symbols):
-            bad("an unknown symbol is on the board")
-        if self.symbols.count(PLUS) + self.plus_left != PLUS_SYMBOLS:
-            bad("the '+' symbols do not add up")
+    def _check_letters(self) -> None:
+        """Each player's letters are all somewhere: sacks, rack, discards or board;
+        every card is in exactly one place."""
         full = C.sack_counts(self.lang)
-        for p in range(n):
-            if len(self.sacks[p]) != len(self.alphabet):
-                bad("a sack has the wrong size")
-            for letters in (self.racks[p], self.discards[p]):
-                if any(letter not in alphabet for letter in letters):
-                    bad("an unknown letter")
+        for p in range(self.n):
             board = [s for s, o in zip(self.symbols, self.owners) if o == p and s != PLUS]
             for letter, count in zip(self.alphabet, self.sacks[p]):
                 held = self.racks[p].count(letter) + self.discards[p].count(letter) + board.count(letter)
                 if count + held != full[letter]:
-                    bad(f"player {p + 1}'s letter {letter} does not add up")
+                    raise _READ.damaged("state_letters", f"player {p + 1}'s letter {letter} does not add up",
+                                        player=p + 1, letter=letter)
         cards = list(self.deck) + list(self.returned) + [c for hand in self.hands for c in hand]
         if sorted(cards) != list(range(1, C.DECK_SIZE + 1)):
-            bad("the cards do not add up")
-        if self.phase in (RESPOND,) and self.declaration is None:
-            bad("a response window without a declaration")
-        if self.phase == ANSWER and self.doubt is None:
-            bad("an answer without a doubt")
-        if self.phase == VOTE and (self.vote is None or not self.vote["voters"]):
-            bad("a vote without voters")
-        if (self.phase == OVER) != (self.end_reason is not None):
-            bad("the end reason does not match the phase")
-        if self.phase in (PLAY, RESPOND, ANSWER, VOTE) and not self.trail:
-            bad("play without a polygon")
+            raise _READ.damaged("state_cards", "the cards do not add up")
+
+    def _check_board(self) -> None:
+        """The polygon is one the rules draw (R6-R8): a chain of neighbouring
+        cells from a '+' on a flag, right-angle turns, no side touching another
+        (but the start, when it closes), with `sides` and `heading` as drawn;
+        its words are the closed and suspended words."""
+        trail, symbols = self.trail, self.symbols
+        alphabet = set(self.alphabet)
+        ok = all(s == PLUS or s in alphabet for s in symbols)
+        ok = ok and symbols.count(PLUS) + self.plus_left == PLUS_SYMBOLS
+        if trail:
+            ok = ok and len(trail) >= 2 and symbols[0] == PLUS and trail[0] in FLAGS
+        headings = []
+        for a, b in zip(trail, trail[1:]):
+            ok = ok and b in NEIGHBOURS[a]
+            headings.append(next((h for h in range(4) if step(a, h) == b), -1))
+        ok = ok and all(h1 == h2 or (h1 - h2) % 2 for h1, h2 in zip(headings, headings[1:]))
+        sides = 1 + sum(1 for h1, h2 in zip(headings, headings[1:]) if h1 != h2) if headings else 0
+        ok = ok and sides == self.sides and self.heading == (headings[-1] if headings else -1)
+        index = {cell: i for i, cell in enumerate(trail)}
+        for i, cell in enumerate(trail):
+            for near in NEIGHBOURS[cell]:
+                j = index.get(near, i)
+                # j < i - 1: an earlier cell touches this one; only the start, by the last cell, closing
+                ok = ok and (j >= i - 1 or (j == 0 and i == len(trail) - 1 and self.end_reason == CLOSED))
+        segments = symbols.split(PLUS)[1:]  # the words, the last one under construction
+        words = self.words
+        awaiting = len(words) - max(len(segments) - 1, 0)  # 1: the last word's '+' is still to come
+        ok = ok and awaiting in (0, 1) and (bool(segments) or not words)
+        ok = ok and all(entry[0] == segment for entry, segment in zip(words, segments))
+        if ok and awaiting:
+            ok = self.phase == OVER or ("plus", words[-1][2]) in self.queue
+        if not ok:
+            raise _READ.damaged("state_board", "the polygon is not one the rules draw")
+
+    def _check_scores(self) -> None:
+        """Scores are the words' points plus 3 a syllable or shape found, and
+        reaching the goal ends the game."""
+        for p in range(self.n):
+            found = self.points[p] - sum(entry[3] for entry in self.words if entry[2] == p)
+            if found < 0 or found % C.SYLLABLE_POINTS:
+                raise _READ.damaged("state_scores", f"player {p + 1}'s score does not add up")
+        if (max(self.points) >= self.goal) != (self.end_reason == GOAL_REACHED):
+            raise _READ.damaged("state_scores", "reaching the goal and the end do not match")
+
+    def _check_phase(self) -> None:
+        """The phase agrees with the queue, the pending declaration, doubt and
+        vote, the end reason and the polygon."""
+        phase, vote = self.phase, self.vote
+        judged = vote["return_phase"] if vote is not None else phase
+        ok = (phase == OVER) == (self.end_reason is not None)
+        ok = ok and (vote is not None) == (phase == VOTE)
+        ok = ok and (self.declaration is not None) == (judged == RESPOND)
+        ok = ok and (self.doubt is not None) == (judged == ANSWER)
+        ok = ok and (not self.queue or phase in (FIRST, PLAY))
+        ok = ok and bool(self.trail) == (phase != FIRST)  # the opening play draws the first cells
+        ok = ok and (self.passes < 2 * self.n or self.end_reason == STALEMATE)
+        if vote is not None:
+            purposes = {PLAY: ("close",), ANSWER: ("say",), RESPOND: ("contradict", "correct")}
+            ok = ok and vote["purpose"] in purposes.get(judged, ()) and bool(vote["voters"])
+        declaration = self.declaration
+        if declaration is not None:
+            ok = ok and (declaration["declarer"] == self.current and declaration["prefix"] == self.word()
+                         and declaration["length"] == len(declaration["shortest"]) and bool(declaration["pending"])
+                         and declaration["declarer"] not in declaration["pending"])
+        if self.doubt is not None:
+            ok = ok and self.doubt == (self.current, self.last_placer())
+        if not ok:
+            raise _READ.damaged("state_phase", f"the position does not fit the phase {phase}", phase=phase)
 
 
 _END_SHAPES: dict = {}
@@ -1733,85 +1803,91 @@ def _trail_end_shapes(last: tuple) -> tuple:
     return found
 
 
-def _int(value, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
+_READ = StateReader("alphagon")
+MAX_GAIN = max(points_for(SIZE * SIZE), C.SYLLABLE_POINTS + C.SHAPE_POINTS)  # one scoring step at most
+
+
+def _cell(value, field: str) -> int:
+    try:
+        return parse_cell(_READ.text(value, field, 4))
+    except ValueError:
+        raise _READ.wrong(field, "is not a cell") from None
+
+
+def _letters(state: "AlphagonState", value, field: str) -> str:
+    letters = _READ.text(value, field)
+    if any(letter not in state.alphabet for letter in letters):
+        raise _READ.wrong(field, "holds an unknown letter")
+    return letters
+
+
+def _word(value, field: str) -> str:
+    if not _WORD.fullmatch(_READ.text(value, field)):
+        raise _READ.wrong(field, "is not a word")
     return value
 
 
-def _bool(value) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"{value!r} is not true or false")
-    return value
-
-
-def _str(value) -> str:
-    if not isinstance(value, str) or len(value) > 400:
-        raise ValueError(f"{value!r} is not a short text")
-    return value
-
-
-def _list(value) -> list:
-    if not isinstance(value, list) or len(value) > 400:
-        raise ValueError("a list was expected")
-    return value
-
-
-def _choice(value, choices, what: str):
-    if value not in choices or type(value) is bool:
-        raise ValueError(f"{value!r} is not a valid {what}")
-    return value
-
-
-def _task(task, n: int) -> tuple:
-    task = _list(task)
-    kind = _choice(task[0] if task else None, TASKS, "task")
-    if kind in ("first", "rotation", "balance", "begin"):
-        if len(task) != 1:
-            raise ValueError("bad task")
-        return (kind,)
+def _task(task, field: str, n: int) -> tuple:
+    task = _READ.items(task, field, max_length=3)
+    kind = _READ.choice(task[0] if task else None, f"{field}.0", TASKS)
+    shape = 1 if kind in ("first", "rotation", "balance", "begin") else 3 if kind == "draw" else 2
+    _READ.items(task, field, shape)
     if kind == "draw":
-        if len(task) != 3 or task[2] not in ("v", "c"):
-            raise ValueError("bad draw task")
-        return (kind, _int(task[1], 0, n - 1), task[2])
-    if len(task) != 2:
-        raise ValueError("bad task")
-    return (kind, _int(task[1], 0, n - 1))
-
-
-def _words(value) -> tuple:
-    words = tuple(_str(w) for w in _list(value))
-    if not words or any(not _WORD.fullmatch(w) for w in words):
-        raise ValueError("bad words")
-    return words
+        return (kind, _READ.whole(task[1], f"{field}.1", 0, n - 1), _READ.choice(task[2], f"{field}.2", ("v", "c")))
+    return (kind,) + tuple(_READ.whole(p, f"{field}.1", 0, n - 1) for p in task[1:])
 
 
 def _declaration_from(data, n: int):
     if data is None:
         return None
-    words = _words(data["words"])
+    field = "declaration"
+
+    def value(key: str):
+        return _READ.get(data, key, f"{field}.{key}")
+
+    words = _READ.distinct(tuple(_word(w, f"{field}.words.{i}") for i, w in
+                                 enumerate(_READ.items(value("words"), f"{field}.words", max_length=400))), f"{field}.words")
+    if not words:
+        raise _READ.damaged("state_length", "a declaration names no word", field=f"{field}.words", count=0, expected=1)
+    corrections = []
+    for i, entry in enumerate(_READ.items(value("corrections"), f"{field}.corrections", max_length=n)):
+        player, word = _READ.items(entry, f"{field}.corrections.{i}", 2)
+        corrections.append((_READ.whole(player, f"{field}.corrections.{i}.0", 0, n - 1),
+                            _word(word, f"{field}.corrections.{i}.1")))
     return {
-        "declarer": _int(data["declarer"], 0, n - 1), "words": words,
-        "prefix": _str(data["prefix"]), "shortest": _str(data["shortest"]),
-        "length": _int(data["length"], 1, 99),
-        "corrections": tuple((_int(p, 0, n - 1), _str(w)) for p, w in (_list(c) for c in _list(data["corrections"]))),
-        "pending": tuple(_int(p, 0, n - 1) for p in _list(data["pending"])),
+        "declarer": _READ.whole(value("declarer"), f"{field}.declarer", 0, n - 1), "words": words,
+        "prefix": _READ.text(value("prefix"), f"{field}.prefix"), "shortest": _word(value("shortest"), f"{field}.shortest"),
+        "length": _READ.whole(value("length"), f"{field}.length", MIN_WORD, 400),
+        "corrections": tuple(corrections), "pending": _READ.players(value("pending"), f"{field}.pending", n),
     }
 
 
 def _vote_from(data, n: int):
     if data is None:
         return None
+    field = "vote"
+
+    def value(key: str):
+        return _READ.get(data, key, f"{field}.{key}")
+
     return {
-        "claimant": _int(data["claimant"], 0, n - 1),
-        "purpose": _choice(data["purpose"], ("close", "say", "contradict", "correct"), "vote"),
-        "word": _str(data["word"]), "voters": tuple(_int(p, 0, n - 1) for p in _list(data["voters"])),
-        "yes": _int(data["yes"], 0, n), "no": _int(data["no"], 0, n),
-        "return_phase": _choice(data["return_phase"], PHASES, "phase"),
+        "claimant": _READ.whole(value("claimant"), f"{field}.claimant", 0, n - 1),
+        "purpose": _READ.choice(value("purpose"), f"{field}.purpose", ("close", "say", "contradict", "correct")),
+        "word": _word(value("word"), f"{field}.word"), "voters": _READ.players(value("voters"), f"{field}.voters", n),
+        "yes": _READ.whole(value("yes"), f"{field}.yes", 0, n), "no": _READ.whole(value("no"), f"{field}.no", 0, n),
+        "return_phase": _READ.choice(value("return_phase"), f"{field}.return_phase", (PLAY, RESPOND, ANSWER)),
     }
 
 
-def _word_entry(entry, n: int) -> tuple:
-    word, scored, player, points, how = _list(entry)
-    return (_str(word), _str(scored), _int(player, 0, n - 1), _int(points, 0, 6),
-            _choice(how, ("closed", "declared", "contradicted", "revealed", "suspended"), "word entry"))
+def _word_entry(entry, field: str, n: int) -> tuple:
+    """(word on the board, word scored, player, points, how): a suspended or
+    unproven word scores nothing, the others as long as the word scored."""
+    word, scored, player, points, how = _READ.items(entry, field, 5)
+    entry = (_word(word, f"{field}.0"), _READ.text(scored, f"{field}.1"), _READ.whole(player, f"{field}.2", 0, n - 1),
+             _READ.whole(points, f"{field}.3", 0, points_for(SIZE * SIZE)), _READ.choice(how, f"{field}.4", WORD_ENDINGS))
+    suspended = entry[4] in ("suspended", "unproven")
+    if (scored == "") != suspended or not suspended and not _WORD.fullmatch(scored):
+        raise _READ.wrong(f"{field}.1", "is not the word scored")
+    if points != (0 if suspended else points_for(len(scored))):
+        raise _READ.damaged("state_number", f"{field}.3 cannot be {points}", field=f"{field}.3", value=str(points))
+    return entry

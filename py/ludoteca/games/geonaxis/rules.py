@@ -42,7 +42,6 @@ from typing import Iterator, Optional
 from ...core.protocol import (
     SIMULTANEOUS,
     Game,
-    GameError,
     GameType,
     IllegalMoveError,
     Move,
@@ -55,6 +54,7 @@ from ...core.protocol import (
     parse_with,
 )
 from ...core.rng import SeededRng
+from ...core.state_json import StateReader
 from . import MAX_PLAYERS, MIN_PLAYERS
 from .board import (
     STARTING_TABLES,
@@ -249,12 +249,6 @@ class Agreement:
                 "amount": self.amount,
                 "stakes": {str(m): list(s) for m, s in sorted(self.stakes.items())}}
 
-    @classmethod
-    def from_json(cls, data: dict) -> "Agreement":
-        return cls(int(data["id"]), tuple(tuple(int(v) for v in c) for c in data["cells"]),
-                   tuple(int(m) for m in data["members"]), int(data["amount"]),
-                   {int(m): (int(s[0]), int(s[1])) for m, s in data["stakes"].items()})
-
 
 # --- position hashing for the ko rule (R8) --------------------------------------------------
 MASK53 = (1 << 53) - 1
@@ -309,7 +303,21 @@ class GeonAxisGame(Game):
         VariantOption("table", "geonaxis.variant.table", ("1", "7"), "geonaxis.variant.table.help"),
         VariantOption("pot", "geonaxis.variant.pot", (STANDARD, HOUSE), "geonaxis.variant.pot.help"),
         VariantOption("rounds", "geonaxis.variant.rounds", (100, 60, 200), "geonaxis.variant.rounds.help"),
+        # The app's clock (R11): seconds per round (0: off) and each player's pause budget.
+        VariantOption("timer", "geonaxis.variant.timer", (0, 30, 60, 120), "geonaxis.variant.timer.help"),
+        VariantOption("pause", "geonaxis.variant.pause", (300, 0, 120, 600), "geonaxis.variant.pause.help"),
     )
+
+    def round_clock(self, settings: Settings) -> tuple:
+        variants = self.validate_settings(settings).variants
+        return (int(variants["timer"]), int(variants["pause"]))
+
+    def clocked_players(self, state: "GeonAxisState") -> tuple:
+        """R11: only a round of play is timed; agreement, renegotiation and buying are not."""
+        return state.to_move() if state.phase == PLAY else ()
+
+    def timeout_move(self, state: "GeonAxisState", player: int) -> Move:
+        return TIMEOUT
 
     def new_state(self, settings: Settings, seed: int) -> "GeonAxisState":
         return GeonAxisState.new(self.validate_settings(settings), seed)
@@ -1204,72 +1212,145 @@ class GeonAxisState(State):
 
     @classmethod
     def from_json(cls, data: dict) -> "GeonAxisState":
-        try:
-            if not isinstance(data, dict) or data.get("game") != GAME.id:
-                raise RecordError(f"not a {GAME.id} state", "geonaxis.bad_state")
-            settings = GAME.validate_settings(Settings.from_json(data["settings"]))
-            state = cls.new(settings, 0)
-            n = state.n
-            state.rng = SeededRng(int(data["rng"]))
-            state.tiles = {}
-            state._table = None
-            for a, b, owner in data["tiles"]:
-                if (a, b) in state.tiles or not -1 <= owner < n:
-                    raise ValueError("bad tile")
-                state.tiles[(int(a), int(b))] = int(owner)
-            state.tile_in_hand = [bool(v) for v in data["tile_in_hand"]]
-            cells = state.table.cells
-            state.stones = {}
-            for q, r, p in data["stones"]:
-                if (q, r) in state.stones or (q, r) not in cells or not 0 <= p < n:
-                    raise ValueError("bad stone")
-                state.stones[(int(q), int(r))] = int(p)
-            state.prisoners = [int(v) for v in data["prisoners"]]
-            state.hands = [int(v) for v in data["hands"]]
-            state.pot = int(data["pot"])
-            state.house = int(data["house"])
-            state.extra_moves = [int(v) for v in data["extra_moves"]]
-            state.agreements = [Agreement.from_json(a) for a in data["agreements"]]
-            state.next_id = int(data["next_id"])
-            state.phase = str(data["phase"])
-            if state.phase not in PHASES:
-                raise ValueError("unknown phase")
-            state.round = int(data["round"])
-            state.members = tuple(int(p) for p in data["members"])
-            state.submissions = {int(p): GAME.parse_move(text) for p, text in data["submissions"].items()}
-            state.queue = list(data["queue"])
-            state.barred = {int(p): tuple(tuple(int(v) for v in c) for c in cells)
-                            for p, cells in data["barred"].items()}
-            state.history = [int(v) for v in data["history"]]
-            state.last_round = data["last_round"]
-            state.last_node = data["last_node"]
-            state.final = data["final"]
-            state.passes = int(data["passes"])
-        except GameError as error:
-            if isinstance(error, RecordError):
-                raise
-            raise RecordError(f"damaged {GAME.id} state: {error}", "geonaxis.bad_state") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise RecordError(f"damaged {GAME.id} state: {error}", "geonaxis.bad_state") from None
-        lists = (state.tile_in_hand, state.prisoners, state.hands, state.extra_moves)
-        if any(len(values) != n for values in lists):
-            raise RecordError(f"damaged {GAME.id} state: wrong number of players", "geonaxis.bad_state")
-        if any(p not in state.members for p in state.submissions) or any(not 0 <= p < n for p in state.members):
-            raise RecordError(f"damaged {GAME.id} state: impossible submissions", "geonaxis.bad_state")
-        if state.total_credits() != (START_POT + START_HAND) * n or min(state.hands) < 0:
-            raise RecordError(f"damaged {GAME.id} state: credits do not add up", "geonaxis.bad_state")
-        for agreement in state.agreements:
-            if (len(agreement.members) < 2 or any(not 0 <= m < n for m in agreement.members)
-                    or any(c not in cells for c in agreement.cells)
-                    or any(m not in agreement.members or min(stake) < 0 for m, stake in agreement.stakes.items())):
-                raise RecordError(f"damaged {GAME.id} state: impossible agreement", "geonaxis.bad_state")
-        kinds = [node.get("kind") if isinstance(node, dict) else None for node in state.queue]
-        if any(kind not in (AGREE, RENEGOTIATE) for kind in kinds) or (
-                state.phase in (AGREE, RENEGOTIATE) and (not kinds or kinds[0] != state.phase)):
-            raise RecordError(f"damaged {GAME.id} state: impossible decision queue", "geonaxis.bad_state")
-        if (state.phase == OVER) != (state.final is not None):
-            raise RecordError(f"damaged {GAME.id} state: impossible phase", "geonaxis.bad_state")
+        """Rebuilds a state from `to_json()` data, checking every field (core/
+        state_json.py) and how the fields fit together (`_check_*` below): any
+        problem is a RecordError with a `geonaxis.state_*` code, never a raw
+        error later in play."""
+        if not isinstance(data, dict) or data.get("game") != GAME.id:
+            raise RecordError(f"not a {GAME.id} state", "geonaxis.bad_state")
+        read = _READ
+        state = cls.new(read.settings(data, GAME), 0)
+        n = state.n
+        total = (START_POT + START_HAND) * n
+
+        def value(key: str):
+            return read.get(data, key, key)
+
+        def per_player(key: str, low: int, high: int) -> list:
+            return [read.whole(v, f"{key}.{p}", low, high) for p, v in enumerate(read.items(value(key), key, n))]
+
+        state.rng = SeededRng(read.whole(value("rng"), "rng", 0, 2 ** 64 - 1))
+        state.tiles = _tiles_from(value("tiles"), n, STARTING_TABLES[str(state.settings.variants["table"])])
+        state._table = None
+        state.tile_in_hand = [read.flag(v, f"tile_in_hand.{p}")
+                              for p, v in enumerate(read.items(value("tile_in_hand"), "tile_in_hand", n))]
+        state.stones = {}
+        for i, stone in enumerate(read.items(value("stones"), "stones")):
+            q, r, owner = read.items(stone, f"stones.{i}", 3)
+            cell = _cell_from([q, r], f"stones.{i}")
+            if cell in state.stones:
+                raise read.damaged("state_duplicate", f"two stones on {cell}", field="stones")
+            state.stones[cell] = read.whole(owner, f"stones.{i}.2", 0, n - 1)
+        state.prisoners = per_player("prisoners", 0, 10 ** 9)
+        state.hands = per_player("hands", 0, total)
+        state.pot = read.whole(value("pot"), "pot", 0, total)
+        state.house = read.whole(value("house"), "house", 0, total)
+        state.extra_moves = per_player("extra_moves", 0, MAX_BUY)
+        state.next_id = read.whole(value("next_id"), "next_id", 1, 10 ** 9)
+        state.agreements = [_agreement_from(entry, f"agreements.{i}", n, state.next_id, total)
+                            for i, entry in enumerate(read.items(value("agreements"), "agreements"))]
+        read.distinct([agreement.id for agreement in state.agreements], "agreements")
+        state.phase = read.choice(value("phase"), "phase", PHASES)
+        state.round = read.whole(value("round"), "round", 1, state.round_limit + 1)
+        state.members = read.players(value("members"), "members", n)
+        submissions = read.mapping(value("submissions"), "submissions")
+        state.submissions = {read.seat_key(p, "submissions", n): _submission_from(text, f"submissions.{p}")
+                             for p, text in submissions.items()}
+        state.queue = [_node_from(node, f"queue.{i}", n, state.next_id)
+                       for i, node in enumerate(read.items(value("queue"), "queue"))]
+        barred = read.mapping(value("barred"), "barred")
+        state.barred = {read.seat_key(p, "barred", n): tuple(read.distinct(
+            [_cell_from(c, f"barred.{p}.{i}") for i, c in enumerate(read.items(cells, f"barred.{p}"))], f"barred.{p}"))
+            for p, cells in barred.items()}
+        state.history = read.distinct([read.whole(key, f"history.{i}", 0, MASK53) for i, key in
+                                       enumerate(read.items(value("history"), "history"))], "history")
+        state.last_round = _last_round_from(value("last_round"), n)
+        last_node = value("last_node")
+        if last_node is not None:
+            read.choice(read.get(last_node, "kind", "last_node.kind"), "last_node.kind", (BUY, AGREE, RENEGOTIATE))
+        state.last_node = last_node
+        state.final = _final_from(value("final"), n, total)
+        state.passes = read.choice(value("passes"), "passes", (0, 1))
+        state._check_table()
+        state._check_credits()
+        state._check_phase()
+        state._check_submissions()
         return state
+
+    def _check_table(self) -> None:
+        """Tiles, stones and agreement areas form a position the rounds reach:
+        every stone on the table with a liberty, one tile laid per player at
+        most, each area an enclosed empty region bordered by its members only,
+        and the position is in the ko history."""
+        table = self.table
+        laid = {owner for owner in self.tiles.values() if owner >= 0}
+        ok = all(self.tile_in_hand[p] == (p not in laid) for p in range(self.n))
+        ok = ok and all(cell in table.cells for cell in self.stones)
+        ok = ok and all(liberties for _, _, liberties in all_groups(self.stones, table))
+        protected = set()
+        for agreement in self.agreements if ok else ():
+            cells = set(agreement.cells)
+            ok = ok and cells <= table.cells and not cells & set(self.stones) and not cells & protected
+            if ok:
+                region, borders = empty_region(self.stones, table, agreement.cells[0])
+                ok = region == cells and len(borders) >= 2 and borders <= set(agreement.members)
+            protected |= cells
+        for node in self.queue if ok else ():
+            if node["kind"] == AGREE:
+                ok = ok and all(tuple(c) in table.cells for c in node["cells"])
+        ok = ok and position_key(self.stones, self.tiles) in self.history
+        if not ok:
+            raise _READ.damaged("state_table", "the tiles, stones and protected areas are not a position of play")
+
+    def _check_credits(self) -> None:
+        """Every credit is in a hand, a pile, the pot or the house pot."""
+        if self.total_credits() != (START_POT + START_HAND) * self.n:
+            raise _READ.damaged("state_credits", "the credits do not add up")
+
+    def _check_phase(self) -> None:
+        """The phase agrees with who decides, the decision queue, the round,
+        the variant, the renegotiations pending and the final account."""
+        phase, queue, n = self.phase, self.queue, self.n
+        over = phase == OVER
+        house = self.house_variant
+        ok = (self.final is not None) == over and (self.passes == 0 or over)
+        ok = ok and (self.last_round is None) == (self.round == 1)
+        ok = ok and (house or (self.house == 0 and not any(self.extra_moves)))
+        if over:
+            ok = ok and not (self.members or queue or self.submissions or self.agreements or self.pot)
+            final = self.final
+            base, extra = pot_shares(final["pot"], final["points"])
+            shares = [share + (p in extra and not house) for p, share in enumerate(base)]
+            ok = ok and final["points"] == self.points() and final["extra"] == extra and final["shares"] == shares
+            ok = ok and final["credits"] == self.hands
+        elif phase in (PLAY, BUY):
+            ok = ok and self.members == tuple(range(n)) and not queue
+            ok = ok and (self.round <= self.round_limit if phase == PLAY else
+                         house and self.round == 1 and self.house == 0 and not any(self.extra_moves))
+        else:
+            ok = ok and bool(queue) and queue[0]["kind"] == phase and self.round >= 2
+            if ok and phase == AGREE:
+                ok = self.members == tuple(queue[0]["members"]) and self._node_still_valid(queue[0])
+            elif ok:
+                agreement = self.agreement_by_id(queue[0]["agreement"])
+                ok = agreement is not None and not agreement.stakes and self.members == agreement.members
+        # A pile is empty exactly while its members renegotiate it (after a failed challenge).
+        renegotiating = {node["agreement"] for node in queue if node["kind"] == RENEGOTIATE}
+        ok = ok and all(bool(a.stakes) != (a.id in renegotiating) for a in self.agreements)
+        if not ok:
+            raise _READ.damaged("state_phase", f"the position does not fit the phase {phase}", phase=phase)
+
+    def _check_submissions(self) -> None:
+        """Each waiting submission is a move its player could make now."""
+        waiting, self.submissions = self.submissions, {}
+        try:
+            for player, move in waiting.items():
+                if player not in self.members or self.move_problem(player, move) is not None:
+                    raise _READ.wrong(f"submissions.{player}", f"cannot be {move.text}")
+        finally:
+            self.submissions = waiting
+        if len(waiting) >= max(len(self.members), 1):
+            raise _READ.damaged("state_phase", "everyone has submitted, yet the node is open", phase=self.phase)
 
 
 def settle(stones: dict, table, placements: list) -> tuple:
@@ -1317,3 +1398,143 @@ def settle(stones: dict, table, placements: list) -> tuple:
             for cell in cells:
                 del board[cell]
     return board, captures, capturers
+
+
+# --- reading a saved state (see GeonAxisState.from_json) ---------------------------------
+_READ = StateReader("geonaxis")
+MAX_COORDINATE = 64  # far beyond any cell or tile spot of the table limit
+
+
+def _cell_from(value, field: str) -> tuple:
+    """A [q, r] pair (or a tile spot [a, b])."""
+    q, r = _READ.items(value, field, 2)
+    return (_READ.whole(q, f"{field}.0", -MAX_COORDINATE, MAX_COORDINATE),
+            _READ.whole(r, f"{field}.1", -MAX_COORDINATE, MAX_COORDINATE))
+
+
+def _cells_from(value, field: str) -> tuple:
+    """A non-empty area of distinct cells, in increasing order as areas are kept."""
+    cells = tuple(_cell_from(c, f"{field}.{i}") for i, c in enumerate(_READ.items(value, field)))
+    if not cells:
+        raise _READ.damaged("state_length", f"{field} is empty", field=field, count=0, expected=1)
+    _READ.distinct(cells, field)
+    if list(cells) != sorted(cells):
+        raise _READ.wrong(field, "is not in cell order")
+    return cells
+
+
+def _members_from(value, field: str, n: int) -> tuple:
+    members = _READ.players(value, field, n)
+    if len(members) < 2:
+        raise _READ.damaged("state_length", f"{field} has fewer than 2 members", field=field,
+                            count=len(members), expected=2)
+    return members
+
+
+def _tiles_from(value, n: int, starting: tuple) -> dict:
+    """spot -> owner (-1: a starting tile): the variant's starting tiles, then at
+    most one tile a player, each laid touching the tiles already down."""
+    spots, tiles = [], {}
+    for i, entry in enumerate(_READ.items(value, "tiles", max_length=len(starting) + n)):
+        a, b, owner = _READ.items(entry, f"tiles.{i}", 3)
+        spot = _cell_from([a, b], f"tiles.{i}")
+        spots.append(spot)
+        tiles[spot] = _READ.whole(owner, f"tiles.{i}.2", -1, n - 1)
+    _READ.distinct(spots, "tiles")
+    _READ.distinct([owner for owner in tiles.values() if owner >= 0], "tiles")
+    down = {spot for spot, owner in tiles.items() if owner < 0}
+    ok = down == set(starting)
+    laid = set(tiles) - down
+    while ok and laid:
+        reachable = laid & set(table_for(tuple(sorted(down))).open_spots)
+        ok = bool(reachable)
+        down |= reachable
+        laid -= reachable
+    if not ok:
+        raise _READ.damaged("state_table", "the tiles are not laid as the rules lay them")
+    return tiles
+
+
+def _agreement_from(data, field: str, n: int, next_id: int, total: int) -> Agreement:
+    def value(key: str):
+        return _READ.get(data, key, f"{field}.{key}")
+
+    members = _members_from(value("members"), f"{field}.members", n)
+    stakes = {}
+    for key, stake in _READ.mapping(value("stakes"), f"{field}.stakes").items():
+        member = _READ.seat_key(key, f"{field}.stakes", n)
+        credits, jokers = _READ.items(stake, f"{field}.stakes.{key}", 2)
+        stakes[member] = (_READ.whole(credits, f"{field}.stakes.{key}.0", 0, total),
+                          _READ.whole(jokers, f"{field}.stakes.{key}.1", 0, MAX_JOKERS))
+    if stakes and set(stakes) != set(members):  # empty while renegotiating, else one stake a member
+        raise _READ.wrong(f"{field}.stakes", "is not one stake a member")
+    return Agreement(_READ.whole(value("id"), f"{field}.id", 1, next_id - 1), _cells_from(value("cells"), f"{field}.cells"),
+                     members, _READ.whole(value("amount"), f"{field}.amount", 1, MAX_AMOUNT), stakes)
+
+
+def _node_from(data, field: str, n: int, next_id: int) -> dict:
+    """A queued decision: an agreement proposed, or one to renegotiate."""
+    def value(key: str):
+        return _READ.get(data, key, f"{field}.{key}")
+
+    kind = _READ.choice(value("kind"), f"{field}.kind", (AGREE, RENEGOTIATE))
+    if kind == RENEGOTIATE:
+        return {"kind": kind, "agreement": _READ.whole(value("agreement"), f"{field}.agreement", 1, next_id - 1)}
+    members = _members_from(value("members"), f"{field}.members", n)
+    proposer = _READ.whole(value("proposer"), f"{field}.proposer", 0, n - 1)
+    if proposer not in members:
+        raise _READ.wrong(f"{field}.proposer", "is not a member")
+    return {"kind": kind, "proposer": proposer, "cells": [list(c) for c in _cells_from(value("cells"), f"{field}.cells")],
+            "members": list(members), "amount": _READ.whole(value("amount"), f"{field}.amount", 1, MAX_AMOUNT)}
+
+
+def _submission_from(text, field: str) -> Move:
+    try:
+        return GAME.parse_move(_READ.text(text, field, 40))
+    except MoveParseError:
+        raise _READ.wrong(field, "is not a move") from None
+
+
+def _last_round_from(data, n: int):
+    """The previous round's summary: the parts the table shows are checked."""
+    if data is None:
+        return None
+    field = "last_round"
+
+    def entries(key: str) -> list:
+        return _READ.items(_READ.get(data, key, f"{field}.{key}"), f"{field}.{key}")
+
+    _READ.whole(_READ.get(data, "round", f"{field}.round"), f"{field}.round", 1, 10 ** 6)
+    for i, move in enumerate(_READ.items(_READ.get(data, "moves", f"{field}.moves"), f"{field}.moves", n)):
+        _READ.text(move, f"{field}.moves.{i}", 40)
+    for i, placed in enumerate(entries("placed")):
+        player, q, r = _READ.items(placed, f"{field}.placed.{i}", 3)
+        _READ.whole(player, f"{field}.placed.{i}.0", 0, n - 1)
+        _cell_from([q, r], f"{field}.placed.{i}")
+    for i, collision in enumerate(entries("collisions")):
+        _cell_from(_READ.get(collision, "cell", f"{field}.collisions.{i}.cell"), f"{field}.collisions.{i}.cell")
+    for i, capture in enumerate(entries("captured")):
+        cells = _READ.get(capture, "cells", f"{field}.captured.{i}.cells")
+        for k, cell in enumerate(_READ.items(cells, f"{field}.captured.{i}.cells")):
+            _cell_from(cell, f"{field}.captured.{i}.cells.{k}")
+    for key in ("tile_collisions", "tiles", "challenges", "proposals", "ko_void", "dissolved"):
+        entries(key)
+    return data
+
+
+def _final_from(data, n: int, total: int):
+    """The final account: points, pot shares, extra cards and credits (how
+    they follow from each other is checked with the phase)."""
+    if data is None:
+        return None
+    field = "final"
+
+    def numbers(key: str, high: int) -> list:
+        values = _READ.items(_READ.get(data, key, f"{field}.{key}"), f"{field}.{key}", n)
+        return [_READ.whole(v, f"{field}.{key}.{p}", 0, high) for p, v in enumerate(values)]
+
+    final = {"points": numbers("points", 10 ** 9), "shares": numbers("shares", total),
+             "pot": _READ.whole(_READ.get(data, "pot", f"{field}.pot"), f"{field}.pot", 0, total),
+             "extra": list(_READ.players(_READ.get(data, "extra", f"{field}.extra"), f"{field}.extra", n)),
+             "credits": numbers("credits", total)}
+    return final
