@@ -270,6 +270,18 @@ def test_rulebook_poli_is_not_unique_policlinic(en):
     assert en.is_unique_family("POLICE")  # POLICE, POLICEMAN, POLICEWOMAN...: one family
 
 
+def test_a_compound_cut_through_the_stem_of_a_derived_word_is_no_family(en):
+    # RIVETINGLY is RIVET + -ING + -LY; RIVE + TINGLY cuts RIVET, so RIVER is no shorter word of its family.
+    assert not en.same_family("RIVER", "RIVETINGLY") and not en.same_family("RIVE", "RIVETING")
+    verdict = en.family("RIVE", "RIVETINGLY")
+    assert "RIVET" in verdict.members and "RIVER" in verdict.contradictions
+    assert en.judge_correction("RIVE", ["RIVETINGLY"], "RIVER", 10).code == "other_meaning_not_correction"
+    assert en.judge_correction("RIVE", ["RIVETINGLY"], "RIVETING", 10).ok
+    # Compounds whose stem splits at the same cut stay one family.
+    assert en.same_family("BLACKBOARDS", "BLACK") and en.same_family("POLICEWOMEN", "POLICE")
+    assert en.same_family("ROOTKITS", "ROOT") and en.same_family("KINDNESS", "KIND")
+
+
 def test_rulebook_asce_asceticism_corrects_to_a_seven_letter_word(en):
     # ASCETICAL is not in the list; its family still is ASCETIC, ASCESIS...
     # ASCETIC and ASCESIS both have 7 letters: 5 points instead of 6 (RULINGS.md).

@@ -15,7 +15,8 @@ def test_levels_and_default():
     player = state.to_move()[0]
     for level, factory in AI_LEVELS.items():
         search = factory(3).start(state, player)
-        assert search.step(0.01) is True
+        while not search.step(0.01):
+            pass
         assert search.best_move() in state.legal_moves(player)
 
 
@@ -130,3 +131,60 @@ def test_ai_games_end_with_every_level():
             state.resolve_chance()
             steps += 1
         assert state.is_terminal()
+
+
+def _positions_of_games(edition: str, players: int, seed: int, every: int = 2) -> list:
+    """(state, player) at one decision in `every` of a game between bots of every level."""
+    state = new_state(players, edition, seed=seed)
+    levels = list(AI_LEVELS)
+    bots = [AI_LEVELS[levels[(seed + p) % len(levels)]](seed * 10 + p) for p in range(players)]
+    positions = []
+    decisions = 0
+    while not state.is_terminal() and decisions < 600:
+        player = state.to_move()[0]
+        if decisions % every == 0:
+            positions.append((state.clone(), player))
+        state.apply(player, bots[player].choose(state, player))
+        state.resolve_chance()
+        decisions += 1
+    return positions
+
+
+@pytest.mark.parametrize("edition", ["en", "it"])
+def test_a_decision_thought_in_pieces_equals_one_thought_at_once(edition):
+    pieces_seen = set()
+    phases = set()
+    for game in range(3):
+        for state, player in _positions_of_games(edition, 2 + game, seed=43 + game):
+            for level, factory in AI_LEVELS.items():
+                seed = 7 * game + len(state.trail)
+                search = factory(seed).start(state, player)
+                steps = 1
+                while not search.step(0.0):  # a zero slice: one piece of work a step
+                    steps += 1
+                legal = list(state.generate_moves(player))
+                at_once = factory(seed).decide(state, player, legal) if len(legal) > 1 else legal[0]
+                assert search.best_move() == at_once, (level, state.phase, state.word())
+                pieces_seen.add(steps > 1)
+                phases.add(state.phase)
+    assert pieces_seen == {True, False}  # some decisions took several pieces, trivial ones one
+    assert {"first", "turn", "respond"} <= phases
+
+
+def test_a_vocabulary_is_built_a_chunk_at_a_time():
+    from ludoteca.games.alphagon import ai
+
+    wordlist = new_state(2, "it").wordlist()
+    ai._VOCABULARIES.pop((wordlist.lang, 4, len(wordlist)), None)
+    building = ai.building_vocabulary(wordlist, 4)
+    chunks = 0
+    while True:
+        try:
+            next(building)
+        except StopIteration as finished:
+            built = finished.value
+            break
+        chunks += 1
+    assert chunks == -(-len(wordlist) // ai.VOCABULARY_CHUNK)
+    assert built.words == wordlist.vocabulary(4)
+    assert vocabulary(wordlist, 4) is built  # cached for later decisions

@@ -1,5 +1,6 @@
 """The table markup and texts, under CPython."""
 
+import html as html_lib
 import re
 from dataclasses import dataclass, field
 from typing import Optional
@@ -166,3 +167,63 @@ def test_auto_play_only_a_forced_end():
     assert ui.auto_play_forced(GAME.parse_move("end"))
     assert not ui.auto_play_forced(GAME.parse_move("accept"))
     assert ui.tile_art().startswith("<svg") and 'aria-hidden="true"' in ui.tile_art()
+
+
+def _verdict(state):
+    html = render(state, None, can_act=False)
+    found = re.search(r'<section class="ag-verdict"[^>]*data-how="(\w+)"><h3>([^<]*)</h3>(.*?)</section>', html)
+    return found and (found.group(1), html_lib.unescape(found.group(2)),
+                      [html_lib.unescape(line) for line in re.findall(r"<p>([^<]*)</p>", found.group(3))])
+
+
+def _arrive(edition, partial):
+    """`partial` on the board, its last letter placed by P1; P0 to move."""
+    for seed in range(41, 80):
+        state = new_state(2, edition, seed=seed)
+        build_word(state, partial, "D4", "E")
+        if state.to_move() == (0,):
+            return state
+    raise AssertionError("no seed leaves P0 to move")
+
+
+@pytest.mark.parametrize("edition, partial, declared, answer, how, lines", [
+    ("en", "CONCL", "CONCLUDING/CONCLUSION", "contradict CONCLAVE", "contradicted",
+     ["CONCLAVE also starts with CONCL and is another word.",
+      "The declaration is contradicted: P1 closes with CONCLAVE, +6; the declarer loses a letter."]),
+    ("en", "ASCE", "ASCETICAL", "correct ASCESIS", "corrected",
+     ["ASCESIS is a shorter word of the same family (7 letters).", "The declaration was corrected: +5 for P0."]),
+    ("it", "TAPP", "TAPPO/TAPPARE", "accept", "declared",
+     ["P0 ha dichiarato TAPPO e nessuno l'ha smentito: +4 a P0."]),
+])
+def test_a_declaration_ends_with_its_verdict_and_points_on_the_table(edition, partial, declared, answer, how, lines):
+    state = _arrive(edition, partial)
+    assert _verdict(state) is None
+    play(state, 0, f"declare {declared}")
+    play(state, 1, answer)
+    title = ("Verdict on " if edition == "en" else "Verdetto su ") + partial
+    assert _verdict(state) == (how, title, lines)
+
+
+@pytest.mark.parametrize("answer, how, line", [
+    ("say HOUSE", "revealed", "P{doubted} named HOUSE, a word in the dictionary: +4 for P{doubted};"
+                              " the doubter loses a letter."),
+    ("concede", "unproven", "P{doubted} had no word starting with HOUS: the word is set aside"
+                            " and P{doubted} loses a letter."),
+])
+def test_a_doubt_ends_with_its_verdict_on_the_table(answer, how, line):
+    state, doubted, doubter = _arrive("en", "HOUS"), 1, 0
+    play(state, doubter, "doubt")
+    play(state, doubted, answer)
+    assert _verdict(state) == (how, "Verdict on HOUS", [line.format(doubted=doubted)])
+    if state.to_move() == (doubter if how == "revealed" else doubted,):  # the penalty
+        play(state, state.to_move()[0], f"lose {state.racks[state.to_move()[0]][0]}")
+    assert _verdict(state)[0] == how  # it stays while the next word is built
+
+
+def test_a_reply_to_a_declaration_or_a_doubt_is_a_labelled_dialog():
+    state = _arrive("en", "HOUS")
+    play(state, 0, "declare HOUSE")
+    html = render(state, 1)
+    assert 'data-testid="ag-dialog-respond"' in html and 'aria-labelledby="ag-dialog-title"' in html
+    assert 'id="ag-dialog-title">P0 declared HOUSE: contradict, correct or accept<' in html
+    assert 'data-testid="input-contradict"' in html and 'data-testid="input-correct"' in html

@@ -19,18 +19,23 @@ the words it leads to):
   corrects with words it knows; it claims every syllable and shape it can;
 - moves that would end the game are weighed by who would win.
 
-`Search.step` returns at once, so a decision costs one slice.
+A decision is a generator (`WordBot.deciding`) that yields between small
+pieces of work (a chunk of the word list while a vocabulary is built, one
+candidate move, one word checked), so `Search.step` stops soon after its
+slice is up and the page stays responsive; `decide` runs it in one go and
+chooses the same move.
 """
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from typing import Optional
+from typing import Generator, Optional
 
 from ...core.ai import Bot, Search
 from ...core.protocol import Move
 from . import components as C
+from .dictionary import run_pieces
 from .rules import (
     ACCEPT,
     CLOSE,
@@ -57,16 +62,21 @@ from .rules import (
 )
 
 LEVEL_VOCABULARY = {"easy": 1, "medium": 3, "hard": 5}
+# A piece of a decision: yields between pieces, returns its result (a move, a list).
+Thinking = Generator[None, None, object]
+GIFT_VOCABULARY = 2  # the words `_gift` assumes the next player knows
 _VOCABULARIES: dict = {}
+VOCABULARY_CHUNK = 10_000  # words of the list scanned in one piece of a decision (well under 1 ms)
+OPENING_CHUNK = 24  # opening moves weighed in one piece (a few microseconds each)
 
 
 class Vocabulary:
     """The words an AI level knows, sorted, for prefix queries."""
 
-    def __init__(self, wordlist, level: int):
+    def __init__(self, wordlist, level: int, words: list):
         self.wordlist = wordlist
         self.level = level
-        self.words = wordlist.vocabulary(level)
+        self.words = words
         self.known = wordlist.known_by(level)
 
     def span(self, prefix: str) -> tuple:
@@ -86,27 +96,50 @@ class Vocabulary:
         return lo < hi and self.words[lo] == word
 
 
-def vocabulary(wordlist, level: int) -> Vocabulary:
+def building_vocabulary(wordlist, level: int):
+    """Generator: the level's vocabulary, built a chunk of the list per piece
+    (the whole list takes 5-10 ms in CPython, several times that in the
+    browser) and cached for every later decision."""
     key = (wordlist.lang, level, len(wordlist))
     found = _VOCABULARIES.get(key)
-    if found is None:
-        found = _VOCABULARIES[key] = Vocabulary(wordlist, level)
-    return found
+    if found is not None:
+        return found
+    words: list = []
+    for start in range(0, len(wordlist), VOCABULARY_CHUNK):
+        words.extend(wordlist.vocabulary(level, start, start + VOCABULARY_CHUNK))
+        yield
+    # Another search may have built it meanwhile (interleaved AIs): keep one.
+    return _VOCABULARIES.setdefault(key, Vocabulary(wordlist, level, words))
+
+
+def vocabulary(wordlist, level: int) -> Vocabulary:
+    return run_pieces(building_vocabulary(wordlist, level))
 
 
 class _Deciding(Search):
-    """One decision, made in the first slice (`step`), not in `start`."""
+    """One decision, thought a piece at a time: each `iterate` advances the
+    bot's `deciding` generator by one piece, and the search is done when it
+    returns the move. Nothing is thought in `start`."""
 
     def __init__(self, state, player: int, bot: "WordBot"):
-        super().__init__(state, player, seconds=None, iterations=1)
+        super().__init__(state, player, seconds=None, iterations=None)
         self.bot = bot
         self.move: Optional[Move] = self.legal[0] if len(self.legal) == 1 else None
+        self._pieces = None
+
+    def _budget_left(self) -> bool:
+        return self.move is None
 
     def iterate(self) -> None:
-        self.move = self.bot.decide(self.root_state, self.player, self.legal)
+        if self._pieces is None:
+            self._pieces = self.bot.deciding(self.root_state, self.player, self.legal)
+        try:
+            next(self._pieces)
+        except StopIteration as finished:
+            self.move = finished.value
 
     def best_move(self) -> Move:
-        if self.move is None:
+        while self.move is None:
             self.iterate()
         return self.move
 
@@ -137,6 +170,14 @@ class WordBot(Bot):
         return C.LETTER_FREQUENCY[state.lang].get(letter, 0.0)
 
     def decide(self, state, player: int, legal: list) -> Move:
+        """The move, thought in one go: the same as `deciding` in pieces."""
+        return run_pieces(self.deciding(state, player, legal))
+
+    def deciding(self, state, player: int, legal: list):
+        """Generator: yields between small pieces of the decision and returns the move."""
+        yield from building_vocabulary(state.wordlist(), LEVEL_VOCABULARY[self.level])
+        if self.lookahead:
+            yield from building_vocabulary(state.wordlist(), GIFT_VOCABULARY)
         if state.queue:
             head = state.queue[0][0]
             if head == "lose":
@@ -148,9 +189,9 @@ class WordBot(Bot):
             return max(choices, key=lambda m: (self._letter_value(state, m.choice), m.choice))
         phase = state.phase
         if phase == "first":
-            return self._opening(state, player, legal)
+            return (yield from self._opening(state, player, legal))
         if phase == "respond":
-            return self._respond(state, player)
+            return (yield from self._respond(state, player))
         if phase == "answer":
             known = [w for w in self.vocab(state).completions(state.word()) if len(w) >= MIN_WORD]
             if known:
@@ -159,7 +200,7 @@ class WordBot(Bot):
         if phase == "vote":
             word = state.vote["word"]
             return Vote("yes" if self.vocab(state).is_word(word) or state.wordlist().is_word(word) else "no")
-        return self._turn(state, player, legal)
+        return (yield from self._turn(state, player, legal))
 
     def _keep_value(self, state, player: int, letter: str) -> float:
         """How much a rack letter is worth keeping: common letters, and letters
@@ -172,10 +213,12 @@ class WordBot(Bot):
         return value
 
     # --- the opening ---------------------------------------------------------------------
-    def _opening(self, state, player: int, legal: list) -> Move:
+    def _opening(self, state, player: int, legal: list) -> Thinking:
         vocab = self.vocab(state)
         best, best_value = legal[0], -1e9
-        for move in legal:
+        for index, move in enumerate(legal):
+            if index % OPENING_CHUNK == OPENING_CHUNK - 1:
+                yield
             cell = C.parse_cell(move.cell)
             heading = C.DIRECTION_NAMES.index(move.heading)
             room = 0
@@ -190,7 +233,7 @@ class WordBot(Bot):
         return best
 
     # --- answers to a declaration -------------------------------------------------------------
-    def _respond(self, state, player: int) -> Move:
+    def _respond(self, state, player: int) -> Thinking:
         declaration = state.declaration
         if state.judge != DICTIONARY:
             return ACCEPT
@@ -199,16 +242,21 @@ class WordBot(Bot):
         prefix = declaration["prefix"]
         known = vocab.completions(prefix)
         for word in sorted(known, key=lambda w: (-(wordlist.frequency(w) or 0), w)):
+            yield
             if wordlist.judge_contradiction(prefix, declaration["words"], word).ok:
                 return Contradict(word)
-        shorter = [w for w in known if MIN_WORD <= len(w) < declaration["length"]
-                   and any(wordlist.same_family(w, d) for d in declaration["words"])]
+        shorter = []
+        for w in known:
+            if MIN_WORD <= len(w) < declaration["length"]:
+                yield
+                if any(wordlist.same_family(w, d) for d in declaration["words"]):
+                    shorter.append(w)
         if shorter and points_for(min(map(len, shorter))) < points_for(declaration["length"]):
             return Correct(min(shorter, key=lambda w: (len(w), w)))
         return ACCEPT
 
     # --- a turn ------------------------------------------------------------------------------
-    def _turn(self, state, player: int, legal: list) -> Move:
+    def _turn(self, state, player: int, legal: list) -> Thinking:
         finds = [m for m in legal if isinstance(m, Find)]
         if finds:
             return max(finds, key=lambda m: ((m.syllable is not None) + m.shape, m.card))
@@ -216,14 +264,14 @@ class WordBot(Bot):
         vocab = self.vocab(state)
         texts = {m.text for m in legal}
         if state.placed:
-            return self._after_placing(state, player, legal, word, vocab, texts)
+            return (yield from self._after_placing(state, player, legal, word, vocab, texts))
         # Before placing: doubt a word nobody can finish.
         if "doubt" in texts and len(word) >= 2 and vocab.count(word) == 0:
             full = state.wordlist().has_prefix(word)
             if not full or self.rng.random() < self.doubt_rate * (0.5 if self.level != "hard" else 0.0):
                 return DOUBT
-        declare = self._declaration(state, word, vocab)
-        options = self._placements(state, player, legal, word, vocab)
+        declare = yield from self._declaration(state, word, vocab)
+        options = yield from self._placements(state, player, legal, word, vocab)
         best_value, best_move = (max(options, key=lambda o: o[0]) if options else (-1e9, None))
         if declare is not None:
             declared_value = points_for(len(declare.words[0])) - 0.5
@@ -245,7 +293,7 @@ class WordBot(Bot):
             return min(passes, key=lambda m: (self._keep_value(state, player, m.letter), m.letter))
         return best_move if best_move is not None else legal[0]
 
-    def _declaration(self, state, word: str, vocab: Vocabulary):
+    def _declaration(self, state, word: str, vocab: Vocabulary) -> Thinking:
         if not self.declare or len(word) < MIN_DECLARE or state.judge != DICTIONARY:
             return None
         known = [w for w in vocab.completions(word) if len(w) >= MIN_WORD]
@@ -253,15 +301,17 @@ class WordBot(Bot):
             return None
         wordlist = state.wordlist()
         shortest = min(known, key=lambda w: (len(w), w))
-        if any(not wordlist.same_family(shortest, w) for w in known):
-            return None
+        for w in known:
+            yield
+            if not wordlist.same_family(shortest, w):
+                return None
         if len(shortest) <= len(word) + 1:
             return None  # as quick to place the letter and close
         if not wordlist.declaration_admissible(word, (shortest,)).ok:
             return None
         return Declare((shortest,))
 
-    def _placements(self, state, player: int, legal: list, word: str, vocab: Vocabulary) -> list:
+    def _placements(self, state, player: int, legal: list, word: str, vocab: Vocabulary) -> Thinking:
         """(value, move) for each single placement."""
         options = []
         bonus = state.bonuses[player]
@@ -269,6 +319,7 @@ class WordBot(Bot):
         for move in legal:
             if not isinstance(move, Place):
                 continue
+            yield
             extended = word + move.letter
             rest = rack.replace(move.letter, "", 1)
             value = self._word_value(extended, vocab, rest, bonus)
@@ -339,17 +390,18 @@ class WordBot(Bot):
                     return Change(old, letter)
         return None
 
-    def _after_placing(self, state, player: int, legal: list, word: str, vocab: Vocabulary, texts) -> Move:
+    def _after_placing(self, state, player: int, legal: list, word: str, vocab: Vocabulary, texts) -> Thinking:
         if "close" in texts and vocab.is_word(word):
             return CLOSE
         if state.placed == 1 and state.bonuses[player] > 0:
             for move in legal:
                 if isinstance(move, Place) and len(word) + 1 >= MIN_WORD and vocab.is_word(word + move.letter):
+                    yield
                     trial = state.clone()
                     trial.apply_unchecked(player, move)
                     if self._ending_value(trial, player) >= 0:
                         return move
-        declare = self._declaration(state, word, vocab)
+        declare = yield from self._declaration(state, word, vocab)
         if declare is not None:
             return declare
         if not state.changed:

@@ -22,7 +22,6 @@ The family rule for "declare unique" and for corrections is documented in
 
 from __future__ import annotations
 
-import gzip
 import heapq
 import unicodedata
 import zlib
@@ -36,12 +35,18 @@ __all__ = [
     "WordList",
     "fold",
     "load",
+    "loading",
+    "run_pieces",
 ]
 
 MIN_LETTERS = 4
 FREQ_BASE = 0x21
 ZIPF_STEP = 10
 _AFTER_Z = "["  # the character after "Z": prefix + "[" bounds every word starting with prefix
+# Bytes of gzip input, or characters of text to split, in one piece of a load
+# (`loading`): a few milliseconds in CPython, so the browser can draw between pieces.
+LOAD_CHUNK = 1 << 16
+SPLIT_CHUNK = 1 << 17
 
 # Least Zipf frequency a word needs for an AI of each level to know it.
 # Level 1 knows ~6,000 everyday words; level 5 knows the whole list.
@@ -152,21 +157,11 @@ class WordList:
     @classmethod
     def from_bytes(cls, data: bytes, lang: str) -> WordList:
         """Build from the gzipped file's bytes (as fetched by the browser)."""
-        try:
-            text = gzip.decompress(data).decode("ascii")
-        except (OSError, EOFError, zlib.error, UnicodeDecodeError) as exc:
-            raise DictionaryError(f"not a gzipped ASCII word list: {exc}") from exc
-        return cls.from_text(text, lang)
+        return run_pieces(_from_bytes_in_pieces(data, lang))
 
     @classmethod
     def from_text(cls, text: str, lang: str) -> WordList:
-        words_part, sep, freq_part = text.partition("\n\n")
-        if not sep:
-            raise DictionaryError("missing the blank line before the frequency line")
-        words = words_part.split("\n")
-        if not words[0] or words[0] > words[-1]:  # a cheap check; the tests check the whole order
-            raise DictionaryError("the words are not sorted")
-        return cls(words, freq_part.rstrip("\n"), lang)
+        return run_pieces(_from_text_in_pieces(text, lang))
 
     @classmethod
     def from_words(cls, frequencies: dict[str, float], lang: str) -> WordList:
@@ -237,10 +232,11 @@ class WordList:
 
         return knows
 
-    def vocabulary(self, level: int) -> list[str]:
-        """The words an AI of ``level`` knows, alphabetical."""
+    def vocabulary(self, level: int, start: int = 0, stop: int | None = None) -> list[str]:
+        """The words an AI of ``level`` knows, alphabetical; only among the
+        list's words ``start:stop`` when given (to build it a chunk at a time)."""
         threshold = chr(FREQ_BASE + round(_level_zipf(level) * ZIPF_STEP))
-        return [w for w, f in zip(self._words, self._freq) if f >= threshold]
+        return [w for w, f in zip(self._words[start:stop], self._freq[start:stop]) if f >= threshold]
 
     # ------------------------------------------------------------ families
 
@@ -249,9 +245,18 @@ class WordList:
         cached = self._roots_cache.get(word)
         if cached is not None:
             return cached
-        found = {word}
+        found = self._rewritten([word])
         if self._compounds:
-            found.update(self._heads(word))
+            found |= self._rewritten(self._heads(word, found))
+        result = frozenset(found)
+        if len(self._roots_cache) > 50_000:
+            self._roots_cache.clear()
+        self._roots_cache[word] = result
+        return result
+
+    def _rewritten(self, words) -> set:
+        """The words and what the ending rewrites lead them to, a few rewrites deep."""
+        found = set(words)
         frontier = list(found)
         for _ in range(_ROOT_DEPTH):
             frontier = [
@@ -262,18 +267,31 @@ class WordList:
             ]
             frontier = [r for r in frontier if r not in found]
             found.update(frontier)
-        result = frozenset(found)
-        if len(self._roots_cache) > 50_000:
-            self._roots_cache.clear()
-        self._roots_cache[word] = result
-        return result
+        return found
 
-    def _heads(self, word: str) -> list[str]:
-        """The words WORD is made of plus a suffix or a word: POLICEMAN -> POLICE."""
+    def _is_tail(self, tail: str) -> bool:
+        return tail in _EN_SUFFIXES or self.is_word(tail)
+
+    def _may_be_tail(self, piece: str) -> bool:
+        """A suffix, a listed word, or 3 letters (the list has no 3-letter
+        words to tell: KIT in ROOTKIT)."""
+        return len(piece) == MIN_LETTERS - 1 or self._is_tail(piece)
+
+    def _heads(self, word: str, derived) -> list[str]:
+        """The words WORD is made of plus a suffix or a word: POLICEMAN -> POLICE.
+
+        A cut through a listed word that WORD's endings lead to is no
+        compound, unless that word may split there too: RIVETINGLY is
+        RIVET + -ING + -LY, not RIVE + TINGLY (the cut leaves RIVE + T of
+        RIVET), so it is not of RIVER's family; BLACKBOARDS is BLACK +
+        BOARDS, as BLACKBOARD is BLACK + BOARD."""
+        stems = [w for w in derived if len(w) < len(word) and self.is_word(w)]
         return [
             word[:cut]
             for cut in range(MIN_LETTERS, len(word))
-            if (word[cut:] in _EN_SUFFIXES or self.is_word(word[cut:])) and self.is_word(word[:cut])
+            if self._is_tail(word[cut:]) and self.is_word(word[:cut])
+            and not any(len(stem) > cut and stem.startswith(word[:cut]) and not self._may_be_tail(stem[cut:])
+                        for stem in stems)
         ]
 
     def same_family(self, a: str, b: str) -> bool:
@@ -432,3 +450,57 @@ def _level_zipf(level: int) -> float:
 def load(lang: str, data: bytes) -> WordList:
     """The word list of edition ``lang`` ("en", "it") from its gzipped bytes."""
     return WordList.from_bytes(data, lang)
+
+
+def loading(lang: str, data: bytes):
+    """Generator: ``load`` a piece at a time. It yields between pieces (a
+    chunk inflated, a chunk of lines split) and returns the word list, so the
+    app can let the browser draw while a list loads."""
+    return _from_bytes_in_pieces(data, lang)
+
+
+def run_pieces(pieces):
+    """Runs a generator of pieces of work (see ``loading``) to its end; its return value."""
+    while True:
+        try:
+            next(pieces)
+        except StopIteration as finished:
+            return finished.value
+
+
+def _from_bytes_in_pieces(data: bytes, lang: str):
+    try:
+        inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # the gzip wrapper, CRC checked
+        parts = []
+        for start in range(0, len(data), LOAD_CHUNK):
+            parts.append(inflater.decompress(data[start:start + LOAD_CHUNK]).decode("ascii"))
+            yield
+        parts.append(inflater.flush().decode("ascii"))
+        if not inflater.eof:
+            raise EOFError("the compressed data ends too early")
+    except (EOFError, zlib.error, UnicodeDecodeError) as exc:
+        raise DictionaryError(f"not a gzipped ASCII word list: {exc}") from exc
+    text = "".join(parts)
+    yield
+    return (yield from _from_text_in_pieces(text, lang))
+
+
+def _from_text_in_pieces(text: str, lang: str):
+    # The words are text[:separator]; they are split in place, a chunk of
+    # lines at a time (partitioning first would copy megabytes in one piece).
+    separator = text.find("\n\n")
+    if separator < 0:
+        raise DictionaryError("missing the blank line before the frequency line")
+    words: list = []
+    start = 0
+    while True:
+        stop = text.find("\n", start + SPLIT_CHUNK, separator)
+        if stop < 0:
+            words.extend(text[start:separator].split("\n"))
+            break
+        words.extend(text[start:stop].split("\n"))
+        start = stop + 1
+        yield
+    if not words[0] or words[0] > words[-1]:  # a cheap check; the tests check the whole order
+        raise DictionaryError("the words are not sorted")
+    return WordList(words, text[separator + 2:].rstrip("\n"), lang)

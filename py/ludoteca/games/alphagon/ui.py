@@ -129,9 +129,27 @@ MESSAGES = {
         "alphagon.judge.other_meaning": "{word} also starts with {prefix} and is another word than {declared}.",
         "alphagon.judge.same_meaning": "{word} is a form of {declared}: both come from {root}.",
         "alphagon.judge.shorter": "{word} is a shorter word of the same family ({length} letters).",
+        "alphagon.verdict.title": "Verdict on {word}",
+        "alphagon.verdict.declared": "{name} declared {word} and nobody contradicted: +{points} for {name}.",
+        "alphagon.verdict.corrected": "The declaration was corrected: +{points} for {name}.",
+        "alphagon.verdict.contradicted": "The declaration is contradicted: {name} closes with {word}, +{points}; the declarer loses a letter.",
+        "alphagon.verdict.revealed": "{name} named {word}, a word in the dictionary: +{points} for {name}; the doubter loses a letter.",
+        "alphagon.verdict.unproven": "{name} had no word starting with {prefix}: the word is set aside and {name} loses a letter.",
+        "alphagon.dialog.respond": "A declaration",
+        "alphagon.dialog.answer": "A doubt",
+        "alphagon.dialog.vote": "The table judges",
         "error.alphagon.bad_heading": "The heading must be N, E, S or W.",
         "error.alphagon.bad_letter": "That is not a letter.",
-        "error.alphagon.bad_state": "This saved game is damaged: {reason}",
+        "error.alphagon.bad_state": "This saved game is not an Alphagon game.",
+        "error.alphagon.state_field": "This saved game is damaged: {field} is missing or unreadable.",
+        "error.alphagon.state_number": "This saved game is damaged: {field} cannot be {value}.",
+        "error.alphagon.state_length": "This saved game is damaged: {field} has {count} entries instead of {expected}.",
+        "error.alphagon.state_duplicate": "This saved game is damaged: {field} holds the same entry twice.",
+        "error.alphagon.state_letters": "This saved game is damaged: player {player}'s letters {letter} do not add up.",
+        "error.alphagon.state_cards": "This saved game is damaged: the cards do not add up.",
+        "error.alphagon.state_board": "This saved game is damaged: the polygon is not one the rules draw.",
+        "error.alphagon.state_scores": "This saved game is damaged: the scores do not add up.",
+        "error.alphagon.state_phase": "This saved game is damaged: the position does not fit the phase “{phase}”.",
         "error.alphagon.no_dictionary": "The word list is not loaded yet.",
         "error.alphagon.off_board": "That square is off the board.",
         "error.alphagon.one_word": "Type one word.",
@@ -283,9 +301,27 @@ MESSAGES = {
         "alphagon.judge.other_meaning": "Anche {word} inizia con {prefix} ed è una parola diversa da {declared}.",
         "alphagon.judge.same_meaning": "{word} è una forma di {declared}: vengono entrambe da {root}.",
         "alphagon.judge.shorter": "{word} è una parola più corta della stessa famiglia ({length} lettere).",
+        "alphagon.verdict.title": "Verdetto su {word}",
+        "alphagon.verdict.declared": "{name} ha dichiarato {word} e nessuno l'ha smentito: +{points} a {name}.",
+        "alphagon.verdict.corrected": "La dichiarazione è stata corretta: +{points} a {name}.",
+        "alphagon.verdict.contradicted": "La dichiarazione è smentita: {name} chiude con {word}, +{points}; chi ha dichiarato perde una lettera.",
+        "alphagon.verdict.revealed": "{name} ha detto {word}, che è nel dizionario: +{points} a {name}; chi ha dubitato perde una lettera.",
+        "alphagon.verdict.unproven": "{name} non aveva una parola che inizia con {prefix}: la parola è sospesa e {name} perde una lettera.",
+        "alphagon.dialog.respond": "Una dichiarazione",
+        "alphagon.dialog.answer": "Un dubbio",
+        "alphagon.dialog.vote": "Il tavolo giudica",
         "error.alphagon.bad_heading": "La direzione deve essere N, E, S o W.",
         "error.alphagon.bad_letter": "Questa non è una lettera.",
-        "error.alphagon.bad_state": "Questa partita salvata è danneggiata: {reason}",
+        "error.alphagon.bad_state": "Questa partita salvata non è di Alphagon.",
+        "error.alphagon.state_field": "Questa partita salvata è danneggiata: {field} manca o non si legge.",
+        "error.alphagon.state_number": "Questa partita salvata è danneggiata: {field} non può valere {value}.",
+        "error.alphagon.state_length": "Questa partita salvata è danneggiata: {field} ha {count} elementi invece di {expected}.",
+        "error.alphagon.state_duplicate": "Questa partita salvata è danneggiata: {field} contiene due volte lo stesso elemento.",
+        "error.alphagon.state_letters": "Questa partita salvata è danneggiata: le lettere {letter} del giocatore {player} non tornano.",
+        "error.alphagon.state_cards": "Questa partita salvata è danneggiata: le carte non tornano.",
+        "error.alphagon.state_board": "Questa partita salvata è danneggiata: il poligono non è uno di quelli che le regole tracciano.",
+        "error.alphagon.state_scores": "Questa partita salvata è danneggiata: i punteggi non tornano.",
+        "error.alphagon.state_phase": "Questa partita salvata è danneggiata: la posizione non corrisponde alla fase “{phase}”.",
         "error.alphagon.no_dictionary": "Il dizionario non è ancora caricato.",
         "error.alphagon.off_board": "Quella casella è fuori dal tabellone.",
         "error.alphagon.one_word": "Scrivi una sola parola.",
@@ -427,7 +463,7 @@ def render_table(view: dict, ctx) -> str:
     letter = _selected_letter(view, ctx) if acting else None
     start = _selected_start(view, ctx) if acting else None
     height = WIDTH
-    parts = [f'<div class="alphagon" data-edition="{escape(view["edition"])}">',
+    parts = [f'<div class="alphagon" data-edition="{escape(view["edition"])}" data-phase="{escape(view["phase"])}">',
              f'<svg class="ag-board" viewBox="0 0 {WIDTH} {height}" role="group"'
              f' aria-label="{escape(t("alphagon.board"), quote=True)}" data-testid="board">']
     for x in range(13):
@@ -458,6 +494,7 @@ def render_table(view: dict, ctx) -> str:
     parts.append(_polygon_markup(view, ctx))
     parts.append("</svg>")
     parts.append(_status_markup(view, ctx, t))
+    parts.append(_verdict_markup(view, ctx, t))
     parts.append(_players_markup(view, ctx, t))
     if ctx.viewer is not None:
         parts.append(_rack_markup(view, ctx, t, acting, letter, start))
@@ -549,7 +586,43 @@ def _status_markup(view, ctx, t) -> str:
     if view["game_over"] and view["end_reason"]:
         extra += (f'<p class="ag-ended" data-testid="ended">'
                   f'{escape(t("alphagon.ended", reason=t("alphagon.end." + view["end_reason"])))}</p>')
-    return ('<p class="ag-status" data-testid="word">' + " · ".join(escape(i) for i in items) + "</p>" + extra)
+    return (f'<p class="ag-status" data-testid="word" data-word="{escape(word, quote=True)}">' + " · ".join(escape(i) for i in items) + "</p>" + extra)
+
+
+JUDGED_ENDINGS = ("declared", "corrected", "contradicted", "revealed", "unproven")
+
+
+def _verdict_markup(view, ctx, t) -> str:
+    """How the last doubt or declaration was settled and what it scored, shown
+    until another word leaves the board."""
+    if not view["words"]:
+        return ""
+    board_word, scored, player, points, how = view["words"][-1]
+    if how not in JUDGED_ENDINGS:
+        return ""
+    name = _seat_name(ctx, player)
+    lines = []
+    if how == "corrected":
+        lines.append(t("alphagon.judge.shorter", word=scored, length=len(scored)))
+    elif how == "contradicted":
+        lines.append(t("alphagon.judge.contradicted_by", contradiction=scored, prefix=board_word))
+    if how == "unproven":
+        doubted = _last_placer_of(view, len(view["words"]), player)
+        lines.append(t("alphagon.verdict.unproven", name=_seat_name(ctx, doubted), prefix=board_word))
+    else:
+        lines.append(t(f"alphagon.verdict.{how}", name=name, word=scored, points=points))
+    body = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    return (f'<section class="ag-verdict" role="status" aria-live="polite" data-testid="verdict" data-how="{how}">'
+            f'<h3>{escape(t("alphagon.verdict.title", word=board_word))}</h3>{body}</section>')
+
+
+def _last_placer_of(view, nth_word: int, default: int) -> int:
+    """Who placed the last letter of the nth word to leave the board: the
+    owner of the square before the '+' that followed it."""
+    trail = view["trail"]
+    pluses = [index for index, entry in enumerate(trail) if entry["symbol"] == "+"]
+    index = pluses[nth_word] - 1 if nth_word < len(pluses) else len(trail) - 1
+    return trail[index]["owner"] if 0 <= index < len(trail) and trail[index]["symbol"] != "+" else default
 
 
 def _players_markup(view, ctx, t) -> str:
@@ -624,8 +697,11 @@ def _form(ctx, t, keyword) -> str:
     label = t(f"alphagon.form.{keyword}")
     return (f'<form class="text-move" data-move-prefix="{ctx.viewer}:{keyword} " data-testid="form-{keyword}">'
             f'<label>{escape(label)} <input name="text" autocomplete="off" autocapitalize="characters"'
-            f' spellcheck="false" aria-label="{escape(label, quote=True)}"></label>'
+            f' spellcheck="false" aria-label="{escape(label, quote=True)}" data-testid="input-{keyword}"></label>'
             f'<button type="submit" class="btn primary">{escape(t("alphagon.form.submit"))}</button></form>')
+
+
+DIALOG_PHASES = ("respond", "answer", "vote")
 
 
 def _controls_markup(view, ctx, t, legal, letter) -> str:
@@ -659,7 +735,14 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
         hint = f'<p class="muted">{escape(t("alphagon.start_hint"))}</p>'
     elif view["phase"] == "turn" and view["next_cell"] and any(m.startswith("place") for m in legal):
         hint = f'<p class="muted">{escape(t("alphagon.place_hint"))}</p>'
-    return f'<div class="controls" data-testid="controls">{hint}{"".join(buttons)}{forms}</div>'
+    controls = f'{hint}{"".join(buttons)}{forms}'
+    if view["phase"] in DIALOG_PHASES:
+        # Answering a declaration, a doubt or a vote: one labelled box with the question.
+        question = escape(prompt(view, ctx))
+        controls = (f'<section class="ag-dialog" role="group" aria-labelledby="ag-dialog-title"'
+                    f' data-testid="ag-dialog-{view["phase"]}"><h3>{escape(t("alphagon.dialog." + view["phase"]))}</h3>'
+                    f'<p id="ag-dialog-title">{question}</p>{controls}</section>')
+    return f'<div class="controls" data-testid="controls">{controls}</div>'
 
 
 # --- texts around the table ------------------------------------------------------------------------
