@@ -1,11 +1,14 @@
 """The AI in the real app, in headless Chromium.
 
-    .venv/bin/python py/tools/bench_ai_browser.py --dist dist [--decisions 30]
+    .venv/bin/python py/tools/bench_ai_browser.py --dist dist [--decisions 30] [--games psychopath,alphagon]
 
-Prints, for each AI level, the wall time of its real decisions (more than one
-legal move) as the app runs them, sliced between browser tasks: median and
-p95; the longest main-thread task while computer players think (goal ≤ 50 ms);
-and random playouts per second in Pyodide against CPython in the same run.
+Prints, for each game (default: every playable one) and AI level, the wall
+time of its real decisions (more than one legal move) as the app runs them,
+sliced between browser tasks, in a game between computer players at that
+level: median and p95 (goal: median ≤ 1 s at the game's default level); the
+longest main-thread task while computer players think (goal ≤ 50 ms); and
+random playouts per second of Alphabeticell in Pyodide against CPython in
+the same run.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ PAGES = REPO / "tests" / "browser" / "pages"
 sys.path.insert(0, str(REPO / "py"))
 
 from ludoteca.core.playouts import measure  # noqa: E402
+from ludoteca.games import registry  # noqa: E402
 from ludoteca.games.alphabeticell import GAME  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
@@ -52,17 +56,22 @@ def pyodide_playouts(browser, server, seconds: float) -> dict:
     return result
 
 
-def level_figures(browser, server, level: str, decisions: int) -> dict:
-    """Plays computer against computer at `level` until enough decisions were timed."""
+def level_figures(browser, server, game: str, level: str, decisions: int) -> dict:
+    """Plays `game` computer against computer at `level` until enough decisions were timed."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(FAST_PACE)
     install_longtask_observer(context)
     page = context.new_page()
     page.goto(server.url + "/")
-    wait_for_app_ready(page)
-    started = start_computer_game(page, level, 2026)
+    wait_for_app_ready(page, timeout_ms=180_000)  # a loaded machine boots slowly
+    started = start_computer_game(page, level, 2026, game)
+    # The first decision also loads the game's engine and AI modules: tasks
+    # after it are the AI thinking alone.
+    page.wait_for_function("() => JSON.parse(window.ludotecaStats()).ai_moves.length > 0", timeout=120_000)
+    warm = page.evaluate("performance.now()")
     moves = wait_for_ai_decisions(page, decisions, timeout_s=600)
-    longest = longest_task_ms(page, started)
+    longest = longest_task_ms(page, warm)
+    loading = longest_task_ms(page, started)
     context.close()
     walls = [m["wall"] for m in moves]
     return {
@@ -71,6 +80,7 @@ def level_figures(browser, server, level: str, decisions: int) -> dict:
         "p95_s": percentile(walls, 0.95),
         "iterations_median": statistics.median(m["iterations"] for m in moves),
         "longest_task_ms": longest,
+        "longest_with_loading_ms": loading,
     }
 
 
@@ -79,6 +89,8 @@ def main(argv=None) -> int:
     parser.add_argument("--dist", default=str(REPO / "dist"))
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--games", default=",".join(registry.PLAYABLE), help="comma-separated game ids")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated AI levels")
     args = parser.parse_args(argv)
 
     print("== AI and engine speed in the browser ==", flush=True)
@@ -90,12 +102,18 @@ def main(argv=None) -> int:
               f" (Pyodide/CPython = {pyodide['playouts_per_s'] / cpython['playouts_per_s']:.2f});"
               f" moves/s CPython {cpython['moves_per_s']:.0f}, Pyodide {pyodide['moves_per_s']:.0f}", flush=True)
         worst = 0.0
-        for level in LEVELS:
-            figures = level_figures(browser, server, level, args.decisions)
-            worst = max(worst, figures["longest_task_ms"])
-            print(f"AI {level:6s}: {figures['decisions']} decisions, move time median {figures['median_s']:.2f} s,"
-                  f" p95 {figures['p95_s']:.2f} s, median iterations {figures['iterations_median']:.0f},"
-                  f" longest main-thread task {figures['longest_task_ms']:.0f} ms", flush=True)
+        for game in args.games.split(","):
+            default = registry.game_package(game).DEFAULT_LEVEL
+            for level in args.levels.split(","):
+                figures = level_figures(browser, server, game, level, args.decisions)
+                worst = max(worst, figures["longest_task_ms"])
+                mark = " (default level, goal median <= 1 s)" if level == default else ""
+                print(f"{game} AI {level:6s}: {figures['decisions']} decisions, move time median"
+                      f" {figures['median_s']:.2f} s, p95 {figures['p95_s']:.2f} s, median iterations"
+                      f" {figures['iterations_median']:.0f}, longest main-thread task"
+                      f" {figures['longest_task_ms']:.0f} ms after the first decision"
+                      f" ({figures['longest_with_loading_ms']:.0f} ms counting the first, which loads the"
+                      f" game){mark}", flush=True)
         print(f"longest main-thread task while computers think: {worst:.0f} ms (goal <= 50 ms;"
               f" 0 means no task reached the 50 ms long-task threshold)")
     return 0

@@ -255,13 +255,16 @@ def longest_task_window(page) -> tuple[float, float]:
 FAST_PACE = "localStorage.setItem('ludoteca:v1:settings', JSON.stringify({pace: 'fast'}));"
 
 
-def start_computer_game(page, level: str, seed: int) -> float:
-    """From the home screen: Alphabeticell, two computer players at `level`.
+def start_computer_game(page, level: str, seed: int, game: str = "alphabeticell") -> float:
+    """From the home screen: `game` with its default player count, every
+    seat a computer player at `level`.
 
     Returns the page's clock just before the game starts."""
-    page.click('[data-testid="new-alphabeticell"]')
-    page.select_option('[data-testid="seat-0-kind"]', "ai")
-    for seat in (0, 1):
+    page.click(f'[data-testid="new-{game}"]')
+    page.wait_for_selector('[data-testid="seat-0-kind"]')
+    seats = page.locator('[data-testid^="seat-"][data-testid$="-kind"]').count()
+    for seat in range(seats):
+        page.select_option(f'[data-testid="seat-{seat}-kind"]', "ai")
         page.select_option(f'[data-testid="seat-{seat}-level"]', level)
     page.fill('[data-testid="seed"]', str(seed))
     started = page.evaluate("performance.now()")
