@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..core.match import AI, HUMAN, SEAT_COLOURS, Match, Seat, now_iso
-from ..core.protocol import RESPONSE, GameError, RecordError, Settings
+from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
 from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
 from ..games import registry
 from . import screens
+from .clock import RoundClock, same_decision
 from .i18n import Catalog, language_for
 from .routes import Route, parse_route
 from .storage import (
@@ -52,12 +53,42 @@ async def think_in_slices(search, sleep, still_wanted: Callable[[], bool] = lamb
         if search.step(AI_SLICE_SECONDS):
             return True
         slices += 1
+
+
+class InterleavedSearches:
+    """The searches of several computer players sharing the page's slices in
+    turn, so every AI of a simultaneous round thinks at once, none waiting for
+    another to finish."""
+
+    def __init__(self, searches: dict):
+        self.searches = searches
+        self.thinking = list(searches)
+        self.finished: list = []
+        self._turn = 0
+
+    @property
+    def elapsed(self) -> float:
+        return sum(search.elapsed for search in self.searches.values())
+
+    def step(self, seconds: float) -> bool:
+        """One slice of the next unfinished search; True when one has finished."""
+        player = self.thinking[self._turn % len(self.thinking)]
+        self._turn += 1
+        if not self.searches[player].step(seconds):
+            return False
+        self.thinking.remove(player)
+        self.finished.append(player)
+        return True
+
+
 AI_PACE_SECONDS = {"normal": 0.7, "fast": 0.0}  # least time an AI turn takes, to follow it
 FORCED_MOVE_PAUSE = {"normal": 0.35, "fast": 0.0}
 
 
-DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en"}
+DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False}
 PREF_CHOICES = {"motion": ("system", "on", "off"), "pace": ("normal", "fast"), "language": ("en", "it")}
+SWITCH_PREFS = ("auto_forced", "sound")  # on/off preferences
+REPLAY_AUTOPLAY_SECONDS = {"normal": 1.2, "fast": 0.4}  # between two moves of an autoplayed replay
 MAX_NAME = 24
 
 
@@ -65,8 +96,9 @@ def valid_prefs(stored: dict) -> dict:
     """Only the stored preferences that are well formed: storage is not trusted."""
     prefs = {key: value for key, value in stored.items()
              if key in PREF_CHOICES and value in PREF_CHOICES[key]}
-    if isinstance(stored.get("auto_forced"), bool):
-        prefs["auto_forced"] = stored["auto_forced"]
+    for switch in SWITCH_PREFS:
+        if isinstance(stored.get(switch), bool):
+            prefs[switch] = stored[switch]
     if isinstance(stored.get("name"), str):
         prefs["name"] = stored["name"][:MAX_NAME]
     return prefs
@@ -77,6 +109,7 @@ def game_title_text(app, game_id: str) -> str:
 
 
 MAX_NOTICES = 3
+MAX_UNDO_NAMED = 4  # moves an undo notice names one by one
 
 
 class Browser:
@@ -97,6 +130,10 @@ class Browser:
     def now(self) -> float: ...
     async def fetch_bytes(self, path: str) -> bytes: ...
     def set_title(self, text: str) -> None: ...
+    def announce(self, text: str, language: str) -> None:
+        """Says `text` once to screen readers (a polite live region the redraws never touch)."""
+    def chime(self) -> None:
+        """A short sound that says it is the player's turn."""
     def boot_path(self) -> str:
         """How this start-up got Python: "snapshot" (a memory snapshot) or "plain"."""
         return "plain"
@@ -127,6 +164,7 @@ class SetupForm:
 class Notice:
     kind: str  # info | error
     text: str
+    topic: str = ""  # a newer notice on the same topic replaces it ("play": what the app did to the game)
 
 
 @dataclass
@@ -143,9 +181,13 @@ class PlayView:
     """What the game screen shows besides the match itself."""
 
     menu_open: bool = False
+    help_open: bool = False  # the keyboard shortcuts overlay
+    autoplay: bool = False  # the replay steps forward by itself
     revealed_to: Optional[int] = None  # hand-off: the human whose secrets are on screen
+    revealed_moves: int = 0  # moves played when they took the device
+    clock: Optional[RoundClock] = None  # the round timer of the decision on screen (ui/clock.py)
     replay_index: Optional[int] = None  # viewing the position after this many moves
-    ai_thinking: Optional[int] = None
+    ai_thinking: tuple = ()  # computer players whose searches are under way
     rendered_entries: int = 0  # moves already animated
     hide_results: bool = False
     # Another tab changed this save: the game is read-only until the player
@@ -153,6 +195,10 @@ class PlayView:
     conflict: bool = False
     selection: Optional[str] = None  # a game's multi-step move in progress (a piece, a letter)
     selection_moves: int = 0  # moves played when it was made: any later move clears it
+    undo_steps: list = field(default_factory=list)  # Match.undo calls behind each Undo press, for Redo
+    # A game's own display switches (PSYCHOPATH's hints): unlike the selection
+    # they outlive moves, for as long as this game stays open.
+    ui_options: dict = field(default_factory=dict)
     log_cache: dict = field(default_factory=dict)  # (index, viewer, language) -> (entry, text)
 
 
@@ -169,6 +215,7 @@ class PlayModel:
     view: dict
     fresh: list  # entries played since the last redraw, for animations
     selection: Optional[str]
+    clock: Optional[dict] = None  # the round timer, as shown (App._clock_view)
 
     @property
     def can_act(self) -> bool:
@@ -193,6 +240,9 @@ class App:
         self.save_text: Optional[str] = None  # what this tab last read or wrote for the open save
         self.play = PlayView()
         self.ai_generation = 0
+        self.pauses_spent: dict = {}  # save id -> seconds of pause each player has used (this tab)
+        self.autoplay_generation = 0
+        self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
         self.loaded_assets: set = set()  # data files games asked for, already handed over
         self.loading: Optional[str] = None  # what is being loaded now (shown with a progress note)
         self.storage_problem: Optional[str] = None  # message key of the last failed write
@@ -203,9 +253,11 @@ class App:
     def t(self, key: str, **values) -> str:
         return self.catalog.t(key, **values)
 
-    def notify(self, kind: str, text: str) -> None:
+    def notify(self, kind: str, text: str, topic: str = "") -> None:
+        if topic:
+            self.notices = [n for n in self.notices if n.topic != topic]
         if not any(n.text == text for n in self.notices):
-            self.notices.append(Notice(kind, text))
+            self.notices.append(Notice(kind, text, topic))
             del self.notices[:-MAX_NOTICES]  # the newest few; older ones would push the table down
 
     @property
@@ -224,6 +276,8 @@ class App:
         self._notices_follow = False
         self._cancel_ai()
         self.confirming = None  # a question belongs to the screen it was asked on
+        self.play.menu_open = self.play.help_open = False  # so does a menu (back from Rules: no menu)
+        self._stop_autoplay()
         if route.name == "new" and route.arg in self.games:
             if self.setup is None or self.setup.game_id != route.arg:
                 self.setup = self._default_setup(route.arg)
@@ -231,6 +285,10 @@ class App:
             if not self._open_save(route.arg):
                 self.browser.set_hash("#/", replace=True)
                 route = Route("home")
+            elif self.replay_on_open == route.arg:
+                self.replay_on_open = None
+                if self.match.is_over:
+                    self.play.replay_index = 0
         elif route.name == "rules" and route.arg not in self.games:
             route = Route("missing", route.arg)
         elif route.name == "new":
@@ -352,11 +410,20 @@ class App:
         return True
 
     async def _load_assets(self, game, paths: list, then: Callable[[], None]) -> None:
+        # The work is done in pieces, one browser task each (a word list is
+        # read a chunk at a time; the game's UI and AI modules are imported
+        # in tasks of their own), so the page stays responsive meanwhile.
         try:
             for path in paths:
                 if path not in self.loaded_assets:
-                    game.provide_asset(path, await self.browser.fetch_bytes(path))
+                    data = await self.browser.fetch_bytes(path)
+                    for _piece in game.providing_asset(path, data):
+                        await self.browser.sleep(0)
                     self.loaded_assets.add(path)
+            registry.game_ui(game.id)
+            await self.browser.sleep(0)
+            registry.game_package(game.id).AI_LEVELS
+            await self.browser.sleep(0)
         except Exception as error:  # an offline miss, a broken file: say so, keep the app
             self.loading = None
             self.notify("error", self.t("error.asset", reason=str(error) or type(error).__name__))
@@ -479,6 +546,8 @@ class App:
         """The Escape key closes the topmost dialog."""
         if self.confirming is not None:
             self.confirming = None
+        elif self.play.help_open:
+            self.play.help_open = False
         elif self.play.menu_open:
             self.play.menu_open = False
         elif self.play.selection is not None:
@@ -490,7 +559,7 @@ class App:
         key, _, value = arg.partition("=")
         if key in PREF_CHOICES and value in PREF_CHOICES[key]:
             self.prefs[key] = value
-        elif key == "auto_forced":
+        elif key in SWITCH_PREFS:
             self.prefs[key] = value == "on"
         self.catalog = Catalog(self.prefs["language"])
         self._write_prefs()
@@ -498,7 +567,12 @@ class App:
     def on_move(self, arg: str):
         player_text, _, move_text = arg.partition(":")
         if player_text.isdigit():
-            self._human_move(int(player_text), move_text.strip())
+            player, moves_before = int(player_text), len(self.match.entries) if self.match else 0
+            self._human_move(player, move_text.strip())
+            if self.match is not None and len(self.match.entries) > moves_before:
+                self.notices = [n for n in self.notices if n.topic != "play"]  # about a position now gone
+                if self.play.revealed_to != player:
+                    self.play.revealed_to = None  # hotseat: the device is in this player's hands now
 
     def on_select(self, arg: str):
         """A step of a multi-step move; the same token again (or an empty one) clears it."""
@@ -508,22 +582,66 @@ class App:
         self.play.selection = None if same or not arg else arg[:100]
         self.play.selection_moves = len(self.match.entries)
 
+    def on_option(self, arg: str):
+        """A game's display switch, "name=value"; an empty value switches it off."""
+        name, _, value = arg.partition("=")
+        if self.match is None or not name or len(name) > 40 or len(self.play.ui_options) > 20:
+            return False
+        if value:
+            self.play.ui_options[name] = value[:100]
+        else:
+            self.play.ui_options.pop(name, None)
+
     def on_undo(self, _arg: str):
+        """Takes moves back to the nearest position where the player has a real
+        choice (never one the app would at once play again), and says what it took back."""
         human = self._undo_player()
-        if human is not None:
-            self._cancel_ai()
-            self.match.undo(human)
-            self.play.rendered_entries = len(self.match.entries)
-            self._autosave()
+        if human is None:
+            return
+        match = self.match
+        landing = self._undo_landing(human)
+        viewer = human if match.training_mode else None
+        ui = registry.game_ui(match.game.id)
+        taken = [self.move_description(index, match.entries[index], viewer, ui)
+                 for index in range(landing, len(match.entries))]
+        self._cancel_ai()
+        if not match.can_redo():
+            self.play.undo_steps.clear()  # a move since the last undo dropped the match's redo groups
+        undos = 0
+        while len(match.entries) > landing and match.can_undo(human):
+            match.undo(human)
+            undos += 1
+        self.play.undo_steps.append(undos)
+        self.play.rendered_entries = len(match.entries)
+        # A long run (many automatic passes) is named by its first move, so the notice stays short.
+        text = self.t("notice.undone", moves="; ".join(taken)) if len(taken) <= MAX_UNDO_NAMED else \
+            self.t("notice.undone_many", n=len(taken), first=taken[0])
+        self.notify("info", text, topic="play")
+        self._autosave()
 
     def on_redo(self, _arg: str):
-        if self.match is not None and self.match.can_redo() and not self.play.conflict:
+        match = self.match
+        if match is not None and match.can_redo() and not self.play.conflict:
             self._cancel_ai()
-            self.match.redo()
+            # As many groups as the undo it reverses took back, so Redo never
+            # stops on a forced position the app would play again.
+            undos = self.play.undo_steps.pop() if self.play.undo_steps else 1
+            for _ in range(undos):
+                if match.can_redo():
+                    match.redo()
+            self.notices = [n for n in self.notices if n.topic != "play"]
             self._autosave()
 
     def on_menu(self, _arg: str):
         self.play.menu_open = not self.play.menu_open
+        self.play.help_open = False
+
+    def on_help(self, _arg: str):
+        """The keyboard shortcuts; opened from the menu, they take its place."""
+        if self.route.name != "play" or self.match is None:
+            return False
+        self.play.help_open = not self.play.help_open
+        self.play.menu_open = False
 
     def on_export(self, _arg: str):
         self._export()
@@ -544,6 +662,7 @@ class App:
                 self.play.menu_open = False
                 self._autosave()
 
+        self.play.menu_open = False  # the question takes the menu's place
         self.confirming = Confirmation(self.t("game.confirm_resign"), self.t("game.resign"), resign)
 
     def on_quit(self, _arg: str):
@@ -553,12 +672,71 @@ class App:
 
     def on_reveal(self, arg: str):
         self.play.revealed_to = int(arg)
+        self.play.revealed_moves = len(self.match.entries) if self.match is not None else 0
+
+    def on_clock_pause(self, arg: str):
+        """Stops the round timer on `arg`'s pause budget."""
+        clock = self.play.clock
+        if clock is None or not arg.isdigit() or int(arg) not in self.match.state.to_move() \
+                or not clock.pause(int(arg), self.browser.now()):
+            return False
+
+    def on_clock_resume(self, _arg: str):
+        clock = self.play.clock
+        if clock is None or not clock.resume(self.browser.now()):
+            return False
 
     def on_replay(self, arg: str):
+        """Shows the position after move `arg` (0: the start)."""
         index = int(arg)
         if self.match is not None and 0 <= index <= len(self.match.entries):
+            self._stop_autoplay()
             self._cancel_ai()
-            self.play.replay_index = None if index == len(self.match.entries) else index
+            self.play.replay_index = self._replay_index_for(index)
+
+    def on_replay_save(self, save_id: str):
+        """Opens a finished save from the Continue list in the replay viewer."""
+        self.replay_on_open = save_id
+        self.go(Route("play", save_id))
+        return False
+
+    def _replay_index_for(self, position: int) -> Optional[int]:
+        """A live game's latest position is the game itself; a finished game's stays in the viewer."""
+        at_end = position == len(self.match.entries)
+        return None if at_end and not self.match.is_over else position
+
+    def on_replay_autoplay(self, _arg: str):
+        """Plays the moves one after another from the position on screen (from the start at the end)."""
+        if self.match is None or not self.match.entries:
+            return False
+        if self.play.autoplay:
+            self._stop_autoplay()
+            return
+        total = len(self.match.entries)
+        if self.play.replay_index is None or self.play.replay_index >= total:
+            self.play.replay_index = 0
+        self._cancel_ai()
+        self.play.autoplay = True
+        self.autoplay_generation += 1
+        self.browser.spawn(self._autoplay(self.autoplay_generation))
+
+    def _stop_autoplay(self) -> None:
+        self.autoplay_generation += 1
+        self.play.autoplay = False
+
+    async def _autoplay(self, generation: int) -> None:
+        while True:
+            await self.browser.sleep(REPLAY_AUTOPLAY_SECONDS.get(self.prefs.get("pace"), 1.2))
+            play = self.play
+            if generation != self.autoplay_generation or not play.autoplay or play.replay_index is None:
+                return
+            position = play.replay_index + 1
+            play.replay_index = self._replay_index_for(position)
+            play.autoplay = position < len(self.match.entries)
+            self.render()
+            if not play.autoplay:
+                self._after_change()
+                return
 
     def on_replay_step(self, arg: str):
         """Steps through the game's positions: -1/+1, "first" or "last" (the live position)."""
@@ -575,10 +753,12 @@ class App:
         target = max(0, min(total, target))
         if target == current:
             return False
+        self._stop_autoplay()
         self._cancel_ai()
-        self.play.replay_index = None if target == total else target
+        self.play.replay_index = self._replay_index_for(target)
 
     def on_replay_exit(self, _arg: str):
+        self._stop_autoplay()
         self.play.replay_index = None
 
     def on_hide_results(self, _arg: str):
@@ -646,14 +826,18 @@ class App:
             if state.acting_mode() == RESPONSE and not any(secret.values()):
                 actors = acting
             else:
-                first = play.revealed_to if play.revealed_to in acting else acting[0]
-                if secret[first] and play.revealed_to != first:
+                revealed = play.revealed_to
+                if state.acting_mode() == SIMULTANEOUS and not same_decision(match, play.revealed_moves):
+                    revealed = None  # a new round opens with a hand-off, whoever bid last
+                first = revealed if revealed in acting else acting[0]
+                if secret[first] and revealed != first:
                     handoff = first
                 else:
                     viewer, actors = first, [first]
         fresh = [] if replaying else match.entries[play.rendered_entries:]
         selection = play.selection if play.selection_moves == len(match.entries) and actors else None
-        return PlayModel(state, replaying, viewer, actors, handoff, state.view(viewer), fresh, selection)
+        return PlayModel(state, replaying, viewer, actors, handoff, state.view(viewer), fresh, selection,
+                         None if replaying else self._clock_view())
 
     def move_description(self, index: int, entry, viewer: Optional[int], ui) -> str:
         """The log line of entry `index` for `viewer`, computed once per entry, viewer and language."""
@@ -665,9 +849,12 @@ class App:
         if entry.is_resignation:  # the core's own move: games never see it
             text = self.t("game.log.resigned", name=names[entry.player])
         else:
-            text = ui.describe_move(entry, names, self.t, self.match.state_before(index), viewer)
+            before = self.match.state_before(index)
+            text = ui.describe_move(entry, names, self.t, before, viewer)
             if entry.automatic:
                 text = self.t("game.log.automatic", move=text)
+            elif ui.auto_play_forced(entry.move) and self._only_move(before, entry.player, ui):
+                text = self.t("game.log.forced", move=text, name=names[entry.player])
         self.play.log_cache[key] = (entry, text)
         return text
 
@@ -678,7 +865,58 @@ class App:
             return None
         humans = match.human_players
         candidate = humans[0] if match.training_mode else match.entries[-1].player
-        return candidate if candidate in humans and match.can_undo(candidate) else None
+        return candidate if candidate in humans and self._undo_landing(candidate) is not None else None
+
+    def _undo_landings(self, human: int) -> list:
+        """How many entries successive undos by `human` would leave, nearest
+        first. Mirrors Match.undo's groups: against computers, back to the
+        human's previous move; between humans, only their own last move
+        (with the resigned seats' moves after it), never one that drew or revealed."""
+        match = self.match
+        if not match.can_undo(human):
+            return []
+        entries, landings, end = match.entries, [], len(match.entries)
+        while end:
+            start = end - 1
+            if match.training_mode:
+                while start >= 0 and (entries[start].player != human or entries[start].automatic):
+                    if entries[start].is_resignation:  # another player's resignation stays
+                        return landings
+                    start -= 1
+                if start < 0:
+                    return landings
+            else:
+                while start > 0 and entries[start].automatic:
+                    start -= 1
+                group = entries[start:end]
+                if group[0].player != human or group[0].automatic or any(e.chance or e.reveals for e in group):
+                    return landings
+            landings.append(start)
+            end = start
+        return landings
+
+    def _undo_landing(self, human: int) -> Optional[int]:
+        """The nearest position undo can reach where nothing would be played
+        again at once by the app (a forced pass); None if there is none."""
+        ui = registry.game_ui(self.match.game.id)
+        for landing in self._undo_landings(human):
+            state = self.match.state_before(landing)
+            if not any(self._forced_in(state, player, ui) for player in state.to_move()):
+                return landing
+        return None
+
+    @staticmethod
+    def _only_move(state, player: int, ui) -> bool:
+        """Whether `player` has a single move in `state`, of a kind the game lets the app play."""
+        if player not in state.to_move():
+            return False
+        moves = state.legal_moves(player)
+        return len(moves) == 1 and ui.auto_play_forced(moves[0])
+
+    def _forced_in(self, state, player: int, ui) -> bool:
+        """Whether the app plays `player`'s move in `state` by itself (a human's forced pass)."""
+        return self.prefs.get("auto_forced", True) and self.match.seats[player].kind == HUMAN \
+            and self._only_move(state, player, ui)
 
     def _human_move(self, player: int, text: str) -> None:
         match = self.match
@@ -686,14 +924,23 @@ class App:
             return
         if match.seats[player].kind != HUMAN:
             return
+        simultaneous = match.state.acting_mode() == SIMULTANEOUS
         try:
             match.play(player, text)
         except GameError as error:
             self.notify("error", self.t("error.illegal", reason=self.error_text(error)))
             return
         self.play.selection = None
-        self._cancel_ai()  # a search under way was for the position before this move
+        if not self._searches_still_sound(simultaneous):
+            self._cancel_ai()  # a search under way was for the position before this move
         self._autosave()
+
+    def _searches_still_sound(self, simultaneous_round: bool) -> bool:
+        """A human's secret choice in a simultaneous round tells the computers
+        of that round nothing, so their searches go on while they are still to choose."""
+        to_move = self.match.state.to_move()
+        return simultaneous_round and bool(self.play.ai_thinking) \
+            and all(player in to_move for player in self.play.ai_thinking)
 
     @staticmethod
     def _write_error_key(error: StorageError) -> str:
@@ -740,70 +987,160 @@ class App:
         self.browser.download(filename, json.dumps(record, indent=1))
         self.notify("info", self.t("notice.exported", file=filename))
 
+    # --- the round clock (ui/clock.py) -------------------------------------------
+    def _sync_clock(self) -> None:
+        """Starts a clock when a timed decision opens, drops it when that
+        decision is over, and stops it while the live position is not on
+        screen (a replay, another screen, another tab's newer save)."""
+        match, play = self.match, self.play
+        clock = play.clock
+        seconds, budget = match.game.round_clock(match.settings) if match is not None else (0, 0)
+        if match is None or seconds <= 0 or match.is_over:
+            play.clock = None
+            return
+        if clock is not None and not same_decision(match, clock.start):
+            clock = play.clock = None
+        now = self.browser.now()
+        if clock is None:
+            players = tuple(p for p in match.game.clocked_players(match.state)
+                            if match.seats[p].kind == HUMAN and p not in match.resigners)
+            if not players:
+                return
+            spent = self.pauses_spent.setdefault(self.save_id, [0.0] * len(match.seats))
+            clock = play.clock = RoundClock(len(match.entries), players, float(seconds), now, float(budget), spent)
+        clock.set_stopped(self.route.name != "play" or play.replay_index is not None or play.conflict, now)
+        if not clock.stopped and not clock.ticking:
+            clock.ticking = True
+            self.browser.spawn(self._clock_ticker(clock))
+
+    async def _clock_ticker(self, clock: RoundClock) -> None:
+        """Wakes once a second (and when a time runs out) while the clock is on."""
+        try:
+            while self.play.clock is clock and not clock.stopped:
+                await self.browser.sleep(clock.next_event(self.browser.now()))
+                if self.play.clock is not clock or clock.stopped:
+                    return
+                self._clock_tick(clock)
+        finally:
+            clock.ticking = False
+
+    def _clock_tick(self, clock: RoundClock) -> None:
+        now = self.browser.now()
+        if clock.paused_by is not None and clock.pause_left(clock.paused_by, now) <= 0:
+            clock.resume(now)  # the pause budget is spent: the round goes on
+        if clock.running and clock.remaining(now) <= 0:
+            match = self.match
+            # Each player's timeout once, and only in the decision the clock belongs to.
+            while same_decision(match, clock.start):
+                late = [p for p in clock.players if p in match.state.to_move() and p not in clock.expired]
+                if not late:
+                    break
+                clock.expired.add(late[0])
+                move = match.game.timeout_move(match.state, late[0])
+                if move is None:
+                    break
+                self._human_move(late[0], move.text)
+            self.render()
+            self._after_change()
+            return
+        self.render()
+
+    def _clock_view(self) -> Optional[dict]:
+        """The countdown as shown: who still has to choose, the time left, the pauses."""
+        clock = self.play.clock
+        if clock is None or self.match is None or self.match.is_over:
+            return None
+        now = self.browser.now()
+        to_move = self.match.state.to_move()
+        return {"waiting": [p for p in clock.players if p in to_move], "remaining": clock.remaining(now),
+                "paused_by": clock.paused_by, "stopped": clock.stopped,
+                "pause_left": {p: clock.pause_left(p, now) for p in clock.players}}
+
     # --- computer players -------------------------------------------------------
     def _cancel_ai(self) -> None:
         self.ai_generation += 1
-        self.play.ai_thinking = None
+        self.play.ai_thinking = ()
 
     def _after_change(self) -> None:
         """Starts whatever must happen next on its own: an AI turn, a forced move."""
+        self._sync_clock()
         match = self.match
         if (self.route.name != "play" or match is None or match.is_over or self.play.conflict
-                or self.play.replay_index is not None or self.play.ai_thinking is not None):
+                or self.play.replay_index is not None or self.play.ai_thinking):
             return
         acting = match.state.to_move()
         ai_players = [p for p in acting if match.seats[p].kind == AI]
         if ai_players:
+            # In a simultaneous round every computer chooses at once; elsewhere
+            # (a turn, a response window) one answers before the next thinks.
+            thinkers = tuple(ai_players) if match.state.acting_mode() == SIMULTANEOUS else (ai_players[0],)
             self.ai_generation += 1
-            self.play.ai_thinking = ai_players[0]
-            self.browser.spawn(self._ai_turn(self.ai_generation, ai_players[0]))
+            self.play.ai_thinking = thinkers
+            self.browser.spawn(self._ai_turn(self.ai_generation, thinkers))
             self.render()
             return
-        if self.prefs.get("auto_forced", True):
-            for player in acting:
-                moves = match.state.legal_moves(player)
-                if len(moves) == 1 and registry.game_ui(match.game.id).auto_play_forced(moves[0]):
-                    self.ai_generation += 1
-                    self.browser.spawn(self._forced_move(self.ai_generation, player, moves[0].text))
-                    return
+        ui = registry.game_ui(match.game.id)
+        for player in acting:
+            if self._forced_in(match.state, player, ui):
+                self.ai_generation += 1
+                self.browser.spawn(self._forced_move(self.ai_generation, player,
+                                                     match.state.legal_moves(player)[0].text))
+                return
 
     async def _forced_move(self, generation: int, player: int, text: str) -> None:
         await self.browser.sleep(FORCED_MOVE_PAUSE.get(self.prefs.get("pace"), 0.35))
-        if generation != self.ai_generation or self.match is None:
+        match = self.match
+        if generation != self.ai_generation or match is None:
             return
         self._human_move(player, text)
+        if match.entries and match.entries[-1].player == player:  # a visible, explained event, not a flash
+            index = len(match.entries) - 1
+            viewer = player if match.training_mode else None  # hotseat: the screen is shared
+            move = self.move_description(index, match.entries[index], viewer, registry.game_ui(match.game.id))
+            self.notify("info", self.t("notice.forced", move=move), topic="play")
         self.render()
         self._after_change()
 
-    async def _ai_turn(self, generation: int, player: int) -> None:
+    async def _ai_turn(self, generation: int, players: tuple) -> None:
         match = self.match
         started = self.browser.now()
-        seat = match.seats[player]
         package = registry.game_package(match.game.id)
-        make_bot = package.AI_LEVELS.get(seat.level) or package.AI_LEVELS[package.DEFAULT_LEVEL]
-        seed = (match.seed * 31 + len(match.entries) * 7919 + player) & MASK64
-        bot = make_bot(seed)
-        moves_at_start = len(match.entries)
-        # The bot gets a world consistent with what its player knows: secret
-        # submissions of others (a simultaneous round) are resampled, never read.
-        search = bot.start(match.state.determinize(player, SeededRng(seed)), player)
-        if not await think_in_slices(search, self.browser.sleep, lambda: generation == self.ai_generation):
-            return
-        self.stats["ai_moves"].append({
-            "level": seat.level, "legal": len(search.legal), "iterations": search.iterations,
-            "wall": self.browser.now() - started, "thinking": search.elapsed,
-        })
-        pace = self.prefs.get("pace", "normal")
-        least = FORCED_MOVE_PAUSE.get(pace, 0.35) if len(search.legal) == 1 else AI_PACE_SECONDS.get(pace, 0.7)
-        remaining = least - (self.browser.now() - started)
-        if remaining > 0:
-            await self.browser.sleep(remaining)
-        if generation != self.ai_generation or self.match is not match or len(match.entries) != moves_at_start:
-            return
-        self.play.ai_thinking = None
-        match.play(player, search.best_move())
-        self._autosave()
-        self.render()
+        searches = {}
+        for player in players:
+            seat = match.seats[player]
+            make_bot = package.AI_LEVELS.get(seat.level) or package.AI_LEVELS[package.DEFAULT_LEVEL]
+            seed = (match.seed * 31 + len(match.entries) * 7919 + player) & MASK64
+            # The bot gets a world consistent with what its player knows: secret
+            # submissions of others (a simultaneous round) are resampled, never read.
+            searches[player] = make_bot(seed).start(match.state.determinize(player, SeededRng(seed)), player)
+        interleaved = InterleavedSearches(searches)
+
+        def still_wanted() -> bool:
+            return generation == self.ai_generation and self.match is match
+
+        while interleaved.thinking:
+            if not await think_in_slices(interleaved, self.browser.sleep, still_wanted):
+                return
+            while interleaved.finished:
+                player = interleaved.finished.pop(0)
+                search = searches[player]
+                self.stats["ai_moves"].append({
+                    "level": match.seats[player].level, "legal": len(search.legal), "iterations": search.iterations,
+                    "wall": self.browser.now() - started, "thinking": search.elapsed,
+                })
+                pace = self.prefs.get("pace", "normal")
+                least = FORCED_MOVE_PAUSE.get(pace, 0.35) if len(search.legal) == 1 else AI_PACE_SECONDS.get(pace, 0.7)
+                remaining = least - (self.browser.now() - started)
+                if remaining > 0:
+                    await self.browser.sleep(remaining)
+                # Only other submissions of this same round may have arrived meanwhile
+                # (they are secret, so the search is still sound); anything else cancels.
+                if not still_wanted() or player not in match.state.to_move():
+                    return
+                match.play(player, search.best_move())
+                self.play.ai_thinking = tuple(interleaved.thinking)
+                self._autosave()
+                self.render()
         self._after_change()
 
     # --- drawing ---------------------------------------------------------------
@@ -813,5 +1150,19 @@ class App:
         # The tab's title says when a human is to play, for players in another tab.
         name = self.t("app.name")
         self.browser.set_title(self.t("title.your_turn", app=name) if model is not None and model.can_act else name)
+        if model is not None and model.fresh:
+            self._announce_fresh(model)
         if model is not None and not model.replaying:
             self.play.rendered_entries = len(self.match.entries)
+
+    def _announce_fresh(self, model) -> None:
+        """Says each new move once to screen readers; a chime, if wanted, when a computer hands back the turn."""
+        ui = registry.game_ui(self.match.game.id)
+        first = self.play.rendered_entries
+        lines = [self.t("game.announce", n=first + offset + 1,
+                        move=self.move_description(first + offset, entry, model.viewer, ui))
+                 for offset, entry in enumerate(model.fresh)]
+        self.browser.announce(" ".join(lines), self.catalog.language)
+        if self.prefs.get("sound") and model.can_act \
+                and any(self.match.seats[entry.player].kind == AI for entry in model.fresh):
+            self.browser.chime()

@@ -15,7 +15,8 @@ from pyodide.ffi import JsException, create_proxy, jsnull, to_js
 
 from .app import App, Browser
 from . import regions
-from .keyboard import ARROWS, REPLAY_KEYS, nearest_in_direction, parse_point
+from .panzoom import DRAG_THRESHOLD_PX, ZOOM_KEYS, BoardZoom, box_text, parse_box
+from .keyboard import ARROWS, nearest_in_direction, parse_point, shortcut
 from .storage import (
     MAX_IMPORT_BYTES,
     KeyValueStore,
@@ -97,8 +98,24 @@ class PyScriptBrowser(Browser):
         # The redraw bench compares against rebuilding the whole page every time.
         options = getattr(window, "ludotecaBootOptions", None)
         self.always_full = bool(options is not None and options is not jsnull and getattr(options, "fullRedraws", False))
+        # Browser tests of the round clock run time faster (boot option clockRate, 1 to 1000).
+        rate = getattr(options, "clockRate", 1) if options is not None and options is not jsnull else 1
+        self.clock_rate = max(1.0, min(1000.0, float(rate))) if isinstance(rate, (int, float)) else 1.0
+        self.board_zoom = BoardZoom()  # the open game's board zoom and pan, kept across redraws
+        self._board_owner = None  # the save it belongs to
+        self._drag = None  # a press on a zoomed board: (x, y, moved)
+        self.drag_ended = False  # a drag just ended: the click it makes is not a move
+        self._opener = None  # what had the focus when the dialog on screen opened
+        self._audio = None  # the WebAudio context, made on the first chime
+        # Outside the redrawn root, so a redraw never re-creates it (nor repeats what it said).
+        self.announcer = document.createElement("div")
+        for name, value in (("aria-live", "polite"), ("aria-atomic", "true"), ("class", "visually-hidden"),
+                            ("data-testid", "announcer")):
+            self.announcer.setAttribute(name, value)
+        document.body.appendChild(self.announcer)
 
     def render(self, html):
+        had_dialog = _found(self.root.querySelector(MODAL)) is not None
         focused = document.activeElement
         focus_key = None
         if focused is not None and focused is not jsnull and focused.getAttribute:
@@ -117,14 +134,17 @@ class PyScriptBrowser(Browser):
         else:
             self._apply(patch)
             self.redraws["regions"] += 1
+        self.apply_board_zoom()
         self.root.getBoundingClientRect()  # lay the page out now, so the figure includes it
         if self.app is not None and self.app.route.name == "play":
             self.app.stats["redraws"].append({"full": patch.full, "ms": performance.now() - started})
-        target = None
-        if focus_key:  # keep keyboard users where they were across a redraw
-            attribute, value = focus_key
-            target = _found(self.root.querySelector(f'[{attribute}="{_css_string(value)}"]'))
-        dialog = _found(self.root.querySelector('[aria-modal="true"]'))
+        target = self._element_for(focus_key)  # keep keyboard users where they were across a redraw
+        dialog = _found(self.root.querySelector(MODAL))
+        if dialog is not None and not had_dialog:
+            self._opener = focus_key
+        elif dialog is None and had_dialog:  # closed: focus goes back to what opened it
+            opener, self._opener = self._opener, None
+            target = target or self._element_for(opener)
         if dialog is not None and (target is None or not dialog.contains(target)):
             target = _found(dialog.querySelector("[data-autofocus]")) or target  # focus moves into a new dialog
         active = _found(document.activeElement)
@@ -138,6 +158,38 @@ class PyScriptBrowser(Browser):
         current = _found(self.root.querySelector(".moves li.current"))
         if current is not None:
             current.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+
+    def _element_for(self, focus_key):
+        if not focus_key:
+            return None
+        attribute, value = focus_key
+        return _found(self.root.querySelector(f'[{attribute}="{_css_string(value)}"]'))
+
+    def announce(self, text, language):
+        self.announcer.setAttribute("lang", language)
+        self.announcer.textContent = text
+
+    def chime(self):
+        """Two short notes made by WebAudio: no sound file is fetched."""
+        try:
+            if self._audio is None:
+                self._audio = window.AudioContext.new()
+            audio = self._audio
+            if str(audio.state) == "suspended":
+                audio.resume()
+            start = audio.currentTime
+            for delay, frequency in ((0.0, 660), (0.12, 880)):
+                oscillator, gain = audio.createOscillator(), audio.createGain()
+                oscillator.frequency.value = frequency
+                gain.gain.setValueAtTime(0.0001, start + delay)
+                gain.gain.exponentialRampToValueAtTime(0.15, start + delay + 0.02)
+                gain.gain.exponentialRampToValueAtTime(0.0001, start + delay + 0.25)
+                oscillator.connect(gain)
+                gain.connect(audio.destination)
+                oscillator.start(start + delay)
+                oscillator.stop(start + delay + 0.3)
+        except (JsException, AttributeError):
+            pass  # no audio here: the tab's title still says it is the player's turn
 
     def boot_path(self):
         path = window.ludotecaBoot.path
@@ -201,10 +253,76 @@ class PyScriptBrowser(Browser):
             report_error(self.app, task.exception())
 
     async def sleep(self, seconds):
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(seconds / self.clock_rate)
 
     def now(self):
-        return time.perf_counter()
+        return time.perf_counter() * self.clock_rate
+
+    # --- board pan and zoom (ui/panzoom.py) ---------------------------------------
+    def _board(self):
+        """The zoomable board on screen and the box that shows all of it."""
+        svg = _found(self.root.querySelector("svg[data-pan-zoom]"))
+        fit = parse_box(_text_or_none(svg.getAttribute("data-fit"))) if svg is not None else None
+        return (svg, fit) if fit is not None else (None, None)
+
+    def apply_board_zoom(self):
+        owner = self.app.save_id if self.app is not None else None
+        if owner != self._board_owner:  # another game: start from the whole board
+            self._board_owner = owner
+            self.board_zoom.fit()
+        svg, fit = self._board()
+        if svg is None:
+            return
+        svg.setAttribute("viewBox", box_text(self.board_zoom.box(fit)))
+        svg.classList.toggle("zoomed", self.board_zoom.zoomed)
+        for button in self.root.querySelectorAll("[data-zoom]"):
+            command = str(button.getAttribute("data-zoom"))
+            blocked = command == "in" and not self.board_zoom.can_zoom_in or \
+                command in ("out", "fit") and not self.board_zoom.zoomed
+            button.toggleAttribute("disabled", blocked)
+
+    def zoom_board(self, command):
+        """"in", "out" or "fit"; False when there is no board to zoom."""
+        svg, fit = self._board()
+        if svg is None:
+            return False
+        {"in": self.board_zoom.zoom_in, "out": self.board_zoom.zoom_out}.get(command, lambda _: self.board_zoom.fit())(fit)
+        self.apply_board_zoom()
+        return True
+
+    def follow_focus(self, element):
+        """A cell reached by the arrow keys is scrolled into the zoomed view."""
+        svg, fit = self._board()
+        point = parse_point(element.getAttribute("data-nav"))
+        if svg is not None and point is not None and svg.contains(element) and self.board_zoom.zoomed \
+                and self.board_zoom.follow(point, fit):
+            self.apply_board_zoom()
+
+    def drag_board(self, kind, event):
+        """Pointer events: a press on a zoomed board, then moving it pans."""
+        if kind == "down":
+            self.drag_ended = False
+            target = _closest(event.target, "svg[data-pan-zoom]")
+            self._drag = (event.clientX, event.clientY, False) if target is not None and self.board_zoom.zoomed else None
+            return
+        if self._drag is None:
+            return
+        if kind == "up":
+            self.drag_ended = self._drag[2]
+            self._drag = None
+            return
+        x, y, moved = self._drag
+        dx, dy = event.clientX - x, event.clientY - y
+        if not moved and abs(dx) + abs(dy) < DRAG_THRESHOLD_PX:
+            return
+        svg, fit = self._board()
+        width = float(svg.getBoundingClientRect().width) if svg is not None else 0
+        if width <= 0:
+            return
+        units = self.board_zoom.box(fit)[2] / width  # board units per screen pixel
+        self.board_zoom.pan(dx * units, dy * units, fit)
+        self._drag = (event.clientX, event.clientY, True)
+        self.apply_board_zoom()
 
     async def fetch_bytes(self, path):
         response = await window.fetch(path)
@@ -217,6 +335,42 @@ def report_error(app, error):
     window.console.error("".join(traceback.format_exception(error)))
     app.notify("error", app.t("error.unexpected", reason=str(error)))
     app.render()
+
+
+MODAL = '[aria-modal="true"]'
+FOCUSABLE = ('button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea,'
+             ' [tabindex]:not([tabindex="-1"])')
+
+
+def _keep_tab_inside_dialog(root, event) -> None:
+    """Tab and Shift+Tab cycle through an open modal dialog, never behind it."""
+    dialog = _found(root.querySelector(MODAL))
+    if dialog is None:
+        return
+    items = list(dialog.querySelectorAll(FOCUSABLE))
+    if not items:
+        return
+    first, last = items[0], items[-1]
+    active = _found(document.activeElement)
+    if active is None or not dialog.contains(active):
+        target = last if event.shiftKey else first
+    elif event.shiftKey and active.isSameNode(first):
+        target = last
+    elif not event.shiftKey and active.isSameNode(last):
+        target = first
+    else:
+        return  # the browser moves to the next one inside
+    event.preventDefault()
+    target.focus()
+
+
+def _open_dialog_name(root):
+    """The data-testid around the open modal dialog ("menu-panel"), "dialog" if it has none, None if none is open."""
+    dialog = _found(root.querySelector(MODAL))
+    if dialog is None:
+        return None
+    owner = _closest(dialog, "[data-testid]")
+    return (_text_or_none(owner.getAttribute("data-testid")) if owner is not None else None) or "dialog"
 
 
 def _css_string(value: str) -> str:
@@ -249,6 +403,13 @@ def install(root):
         return create_proxy(run)
 
     def on_click(event):
+        if browser.drag_ended:  # the end of a drag on the board, not a click on a cell
+            browser.drag_ended = False
+            return
+        zoom = _closest(event.target, "[data-zoom]")
+        if zoom is not None:
+            browser.zoom_board(str(zoom.getAttribute("data-zoom")))
+            return
         element = _closest(event.target, "[data-action]")
         if element is None or element.hasAttribute("disabled"):  # SVG targets have no .disabled
             return
@@ -281,13 +442,22 @@ def install(root):
         if key == "Escape":
             app.dispatch("escape")
             return
+        if key == "Tab":
+            _keep_tab_inside_dialog(root, event)
+            return
         focused = _found(document.activeElement)
         on_board = focused is not None and focused.hasAttribute("data-nav")
-        typing = focused is not None and str(focused.tagName).upper() in ("INPUT", "SELECT", "TEXTAREA")
-        if key in REPLAY_KEYS and app.route.name == "play" and not on_board and not typing \
-                and not event.ctrlKey and not event.metaKey and not event.altKey:
-            event.preventDefault()  # like lichess: arrows step through the game
-            app.dispatch("replay-step", REPLAY_KEYS[key])
+        typing = focused is not None and (str(focused.tagName).upper() in ("INPUT", "SELECT", "TEXTAREA")
+                                          or bool(getattr(focused, "isContentEditable", False)))  # SVG has none
+        if key in ZOOM_KEYS and app.route.name == "play" and not typing and _open_dialog_name(root) is None \
+                and not (event.ctrlKey or event.metaKey or event.altKey) and browser.zoom_board(ZOOM_KEYS[key]):
+            event.preventDefault()
+            return
+        command = shortcut(key, typing=typing, modified=bool(event.ctrlKey or event.metaKey or event.altKey),
+                           on_board=on_board, dialog=_open_dialog_name(root)) if app.route.name == "play" else None
+        if command is not None:
+            event.preventDefault()  # like lichess: arrows step through the game, letters run commands
+            app.dispatch(*command)
             return
         if focused is None or not root.contains(focused):
             return
@@ -299,6 +469,7 @@ def install(root):
                 if origin else None
             if best is not None:
                 elements[best].focus()
+                browser.follow_focus(elements[best])
             event.preventDefault()
         elif key in ("Enter", " ") and focused.hasAttribute("data-action") \
                 and str(focused.tagName).upper() not in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA"):
@@ -327,6 +498,9 @@ def install(root):
     root.addEventListener("change", guarded(on_change))
     root.addEventListener("input", guarded(on_input))
     root.addEventListener("submit", guarded(on_submit))
+    for kind in ("down", "move", "up", "cancel"):
+        root.addEventListener(f"pointer{kind}", guarded(lambda event, kind=kind: browser.drag_board(
+            "up" if kind == "cancel" else kind, event)))
     window.addEventListener("hashchange", guarded(lambda event: app.navigate(str(window.location.hash))))
     window.addEventListener("storage", guarded(on_storage))
     # Read-only figures for the benchmarks (AI move times).

@@ -5,6 +5,29 @@ Pure geometry, so it is tested under CPython; `browser.py` applies it to the pag
 
 # Keys that step through a game's moves when no board node has the focus.
 REPLAY_KEYS = {"ArrowLeft": "-1", "ArrowRight": "1", "Home": "first", "End": "last"}
+# One key per command of the game screen ("?" is Shift+/ on most layouts).
+COMMAND_KEYS = {"u": "undo", "r": "redo", "m": "menu", "p": "replay-autoplay", "?": "help"}
+# The dialogs (by data-testid) a command key may open or close from inside.
+SHORTCUT_DIALOGS = {"menu-panel": ("menu", "help"), "help-panel": ("menu", "help")}
+# What the help overlay lists: the keys as shown, and the message key of what they do.
+SHORTCUT_HELP = (("U", "game.undo"), ("R", "game.redo"), ("M", "help.menu"), ("← →", "help.step"),
+                 ("Home End", "help.ends"), ("P", "help.autoplay"), ("?", "help.help"), ("Esc", "help.escape"))
+
+
+def shortcut(key: str, *, typing: bool, modified: bool, on_board: bool, dialog):
+    """The (action, argument) a key press on the game screen asks for, or None.
+
+    Nothing while the player types in a field or holds Ctrl, Alt or Meta (the
+    browser's own shortcuts); arrows on a board move between its cells; behind
+    an open dialog (`dialog`: its data-testid) only the keys that switch it."""
+    if typing or modified:
+        return None
+    if key in REPLAY_KEYS:
+        return None if on_board or dialog else ("replay-step", REPLAY_KEYS[key])
+    action = COMMAND_KEYS.get(key.lower() if len(key) == 1 else "")
+    if action is None or (dialog and action not in SHORTCUT_DIALOGS.get(dialog, ())):
+        return None
+    return action, ""
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 

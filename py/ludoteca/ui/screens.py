@@ -8,7 +8,8 @@ carries `data-action` (and `data-arg`); the browser glue forwards them to
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from html import escape
 from typing import Optional
 
@@ -16,6 +17,8 @@ from ..core.match import AI, HUMAN, SEAT_COLOURS
 from ..games import registry
 from .storage import StorageReadError
 from .i18n import LANGUAGES
+from .keyboard import SHORTCUT_HELP
+from .clock import clock_text
 from .markdown import render_markdown
 from .regions import region
 
@@ -69,6 +72,7 @@ class RenderContext:
     fresh: list  # entries played since the last redraw, for animations
     actors: tuple = ()  # the humans who may act on this screen (several in a response window)
     selection: Optional[str] = None  # the app-owned step of a multi-step move
+    options: dict = field(default_factory=dict)  # the game's display switches (App.on_option)
     lang: str = "en"
 
     def name(self, player: int) -> str:
@@ -211,7 +215,9 @@ def render_save_row(app, save) -> str:
             f'<div><strong>{escape(title)}</strong> · {escape(players)}'
             f'<p class="muted">{escape(status)} · {escape(t("saves.updated", date=when))}</p></div>'
             f'<div class="row">{link(t("saves.open"), f"#/play/{save.id}", "btn small primary", f"open-{save.id}")}'
-            f"{delete}</div></li>")
+            + (button(t("saves.replay"), "replay-save", save.id, "small", f"replay-{save.id}")
+               if save.status != "playing" else "")
+            + f"{delete}</div></li>")
 
 
 # --- setup ----------------------------------------------------------------------
@@ -300,6 +306,7 @@ def render_game(app, model) -> str:
     ctx = RenderContext(
         t=t, seats=match.seats, viewer=model.viewer, can_act=model.can_act, animate=app.animate,
         fresh=model.fresh, actors=tuple(model.actors), selection=model.selection,
+        options=dict(play.ui_options),
         lang=app.catalog.language,
     )
     if model.handoff is not None:
@@ -318,12 +325,16 @@ def render_game(app, model) -> str:
     banner = ""
     if replaying:
         total = len(match.entries)
-        steps = "".join(
+        at_start, at_end = play.replay_index == 0, play.replay_index >= total
+        step_buttons = [
             button(label, "replay-step", arg, cls="small icon-btn", testid=f"replay-{name}", title=t(f"game.replay_{name}"),
                    disabled=disabled)
             for name, label, arg, disabled in (
-                ("first", "⏮", "first", play.replay_index == 0), ("previous", "◀", "-1", play.replay_index == 0),
-                ("next", "▶", "1", False), ("last", "⏭", "last", False)))
+                ("first", "⏮", "first", at_start), ("previous", "◀", "-1", at_start),
+                ("next", "▶", "1", at_end), ("last", "⏭", "last", at_end))]
+        autoplay = button(("⏸ " + t("game.replay_pause")) if play.autoplay else ("⏵ " + t("game.replay_play")),
+                          "replay-autoplay", cls="small", testid="replay-autoplay")
+        steps = "".join(step_buttons[:2]) + autoplay + "".join(step_buttons[2:])
         banner = (f'<div class="banner" data-testid="replay-banner">'
                   f'<span data-testid="replay-position">{escape(t("game.replay", n=play.replay_index, total=total))}</span>'
                   f'<span class="row">{steps}'
@@ -336,7 +347,9 @@ def render_game(app, model) -> str:
     elif match.training_mode and match.undo_count:
         banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
     overlay = ""
-    if play.menu_open:
+    if play.help_open:
+        overlay = render_help(app)
+    elif play.menu_open:
         overlay = render_menu(app, model)
     elif match.is_over and not replaying and not play.hide_results:
         overlay = render_results(app)
@@ -346,11 +359,37 @@ def render_game(app, model) -> str:
             f' data-status="{attr(match.status)}" data-moves="{len(match.entries)}">'
             f'<h1 class="visually-hidden">{escape(game_title(app, match.game.id))}</h1>'
             f'<div class="game-head">{region("status", status)}{region("toolbar", toolbar)}</div>'
-            f'{region("banner", banner)}'
+            f'{region("banner", banner)}{region("clock", render_clock(app, model.clock))}'
             f'<div class="game-body">{region("table", table, attributes=TABLE_WRAP)}'
             f'<aside class="side">{region("players", render_players(app, state, view, ui))}'
             f'{render_log(app, ui, model.viewer)}</aside></div>'
             f'{region("overlay", overlay)}</section>')
+
+
+def render_clock(app, clock: Optional[dict]) -> str:
+    """The round timer: a countdown for each human still to choose, and the pauses."""
+    if not clock or not clock["waiting"]:
+        return ""
+    t = app.t
+    seats = app.match.seats
+    time_left = clock_text(clock["remaining"])
+    chips = "".join(
+        f'<span class="clock-chip {seat_class(seats[p].color)}" data-testid="clock-{p}"><span class="dot"></span>'
+        f'{escape(t("clock.left", name=seats[p].name, time=time_left))}</span>'
+        for p in clock["waiting"])
+    paused_by = clock["paused_by"]
+    if paused_by is not None:
+        controls = (f'<span class="clock-paused" data-testid="clock-paused">'
+                    f'{escape(t("clock.paused", name=seats[paused_by].name, time=clock_text(clock["pause_left"][paused_by])))}'
+                    f'</span>{button(t("clock.resume"), "clock-resume", cls="small primary", testid="clock-resume")}')
+    else:
+        controls = "".join(
+            button(t("clock.pause", name=seats[p].name, time=clock_text(clock["pause_left"][p])), "clock-pause",
+                   str(p), cls="small", testid=f"clock-pause-{p}", disabled=clock["pause_left"][p] <= 0)
+            for p in clock["waiting"])
+    urgent = " urgent" if clock["remaining"] <= 10 and paused_by is None else ""
+    return (f'<div class="round-clock{urgent}" role="timer" aria-label="{attr(t("clock.label"))}"'
+            f' data-testid="clock">{chips}{controls}</div>')
 
 
 def render_status(app, state, ctx, ui, view) -> str:
@@ -358,16 +397,20 @@ def render_status(app, state, ctx, ui, view) -> str:
     match = app.match
     if match.is_over:
         text = t("results.title")
-    elif app.play.ai_thinking is not None:
-        text = t("game.thinking", name=match.seats[app.play.ai_thinking].name)
+    elif app.play.ai_thinking:
+        names = [match.seats[p].name for p in app.play.ai_thinking]
+        text = t("game.thinking", name=names[0]) if len(names) == 1 else t("game.thinking_many", names=", ".join(names))
     elif ctx.can_act:
         names = ", ".join(match.seats[p].name for p in ctx.actors)
-        text = ui.prompt(view, ctx) or t("game.your_turn", name=names)
+        prompt = ui.prompt(view, ctx)
+        if prompt and len(match.human_players) > 1:  # hotseat: say whose turn it is in every phase
+            prompt = t("game.prompt_for", name=names, prompt=prompt)
+        text = prompt or t("game.your_turn", name=names)
     else:
         acting = state.to_move()
         names = ", ".join(match.seats[p].name for p in acting)
         text = t("game.turn_of", name=names) if acting else ""
-    thinking = ' data-thinking="1"' if app.play.ai_thinking is not None else ""
+    thinking = ' data-thinking="1"' if app.play.ai_thinking else ""
     return f'<p class="status" role="status" aria-live="polite" data-testid="status"{thinking}>{escape(text)}</p>'
 
 
@@ -412,11 +455,24 @@ def render_menu(app, model) -> str:
     can_resign = not match.is_over and model.viewer is not None and model.viewer not in match.resigners
     return (f'<div class="overlay" data-testid="menu-panel">'
             f'<div class="dialog" role="dialog" aria-modal="true" aria-label="{attr(t("game.menu"))}">'
-            f'{button(t("game.export"), "export", cls="wide", testid="export")}'
+            f'{button(t("game.export"), "export", cls="wide", testid="export", autofocus=True)}'
             f'{link(t("game.rules"), f"#/rules/{match.game.id}", "btn wide", "menu-rules")}'
+            f'{button(t("game.help"), "help", cls="wide", testid="menu-help")}'
             + (button(t("game.resign"), "resign", cls="wide danger", testid="resign") if can_resign else "")
             + f'{button(t("game.quit"), "quit", cls="wide", testid="quit")}'
             f'{button(t("game.close_menu"), "menu", cls="wide", testid="close-menu")}'
+            "</div></div>")
+
+
+def render_help(app) -> str:
+    """The keyboard shortcuts, opened with "?" or from the menu."""
+    t = app.t
+    rows = "".join(f'<dt><kbd>{escape(keys)}</kbd></dt><dd>{escape(t(key))}</dd>' for keys, key in SHORTCUT_HELP)
+    return (f'<div class="overlay" data-testid="help-panel">'
+            f'<div class="dialog help" role="dialog" aria-modal="true" aria-labelledby="help-title">'
+            f'<h2 id="help-title">{escape(t("game.help"))}</h2><dl class="shortcuts">{rows}</dl>'
+            f'<p class="muted">{escape(t("help.typing"))}</p>'
+            f'{button(t("game.close_menu"), "help", cls="wide", testid="close-help", autofocus=True)}'
             "</div></div>")
 
 
@@ -456,19 +512,34 @@ def render_results(app) -> str:
             f"{resigned}<table><thead><tr><th>{escape(t('results.place'))}</th><th></th>"
             f"<th>{escape(t('results.points'))}</th></tr></thead><tbody>{rows}</tbody></table>"
             f'<div class="row">{button(t("results.rematch"), "rematch", cls="primary", testid="rematch")}'
+            f'{button(t("results.replay"), "replay", "0", testid="results-replay")}'
             f'{button(t("results.view_board"), "hide-results", testid="view-board")}'
             f'{link(t("results.home"), "#/", "btn", "results-home")}</div></div></div>')
 
 
 # --- rules & settings ------------------------------------------------------------
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def rulings_for_players(text: str) -> str:
+    """A game's RULINGS.md without what only developers need: the "Tests:" lines,
+    and the sentence promising them (it points into tests/), which would promise nothing here."""
+    lines = "\n".join(line for line in text.splitlines() if not line.lstrip("- ").startswith("Tests:"))
+    paragraphs = []
+    for paragraph in lines.split("\n\n"):
+        if "tests/" in paragraph and not paragraph.lstrip().startswith(("#", "-", "*")):
+            sentences = _SENTENCE_END.split(" ".join(paragraph.split()))
+            paragraph = " ".join(sentence for sentence in sentences if "tests/" not in sentence)
+        paragraphs.append(paragraph)
+    return "\n\n".join(paragraphs)
+
+
 def render_rules(app) -> str:
     game_id = app.route.arg
     language = app.catalog.language
     rules = render_markdown(registry.read_game_text(game_id, "RULES.md", language))
-    # RULINGS.md names the tests behind each ruling; players do not need those lines.
-    rulings_text = "\n".join(line for line in registry.read_game_text(game_id, "RULINGS.md", language).splitlines()
-                             if not line.lstrip("- ").startswith("Tests:"))
-    rulings = render_markdown(rulings_text, heading_offset=2)
+    rulings = render_markdown(rulings_for_players(registry.read_game_text(game_id, "RULINGS.md", language)),
+                              heading_offset=2)
     return (f'<section class="page rules" data-testid="rules">'
             f'<h1 class="page-title">{escape(app.t("rules.title", game=game_title(app, game_id)))}</h1>{rules}'
             f'<h2 id="rulings">{escape(app.t("rules.rulings"))}</h2><div class="rulings">{rulings}</div>'
@@ -490,6 +561,7 @@ def render_settings(app) -> str:
         for value in ("normal", "fast")
     )
     auto = " checked" if app.prefs.get("auto_forced", True) else ""
+    sound = " checked" if app.prefs.get("sound") else ""
     language = app.prefs.get("language", "en")
     language_options = "".join(
         f'<label class="radio"><input type="radio" name="language" data-pref="language" value="{value}"'
@@ -502,6 +574,8 @@ def render_settings(app) -> str:
             f'<fieldset><legend>{escape(t("settings.pace"))}</legend>{pace_options}</fieldset>'
             f'<label class="radio"><input type="checkbox" data-pref="auto_forced" data-testid="auto-forced"{auto}>'
             f' {escape(t("settings.auto_forced"))}</label>'
+            f'<label class="radio"><input type="checkbox" data-pref="sound" data-testid="sound"{sound}>'
+            f' {escape(t("settings.sound"))}</label>'
             f'<p class="muted">{escape(t("settings.credits"))}</p>'
             f'<h2 id="about">{escape(t("about.title"))}</h2><div data-testid="credits">'
             + "".join(f"<p>{escape(t(key))}</p>" for key in ("about.games", "about.software", "about.words"))

@@ -9,7 +9,10 @@ from ludoteca.ui.storage import MemoryStore
 
 
 class FakeBrowser(Browser):
-    def __init__(self, store=None, reduced_motion=False):
+    """`manual_clock`: sleeps really wait, until a test moves the clock on
+    with `advance`; otherwise a sleep passes at once (and adds its time)."""
+
+    def __init__(self, store=None, reduced_motion=False, manual_clock=False):
         self.store = store if store is not None else MemoryStore()
         self.html = ""
         self.hash = "#/"
@@ -21,6 +24,11 @@ class FakeBrowser(Browser):
         self.app = None
         self.seed = 12345
         self.fetched = []
+        self.manual_clock = manual_clock
+        self.sleeping = []  # manual clock: (wake-up time, order, task) of suspended tasks
+        self._order = 0
+        self.announced = []  # (text, language) said by the live region, in order
+        self.chimes = 0
 
     def render(self, html):
         self.html = html
@@ -32,6 +40,12 @@ class FakeBrowser(Browser):
 
     def set_title(self, text):
         self.title = text
+
+    def announce(self, text, language):
+        self.announced.append((text, language))
+
+    def chime(self):
+        self.chimes += 1
 
     def download(self, filename, text):
         self.downloads.append((filename, text))
@@ -47,7 +61,10 @@ class FakeBrowser(Browser):
 
     async def sleep(self, seconds):
         self.sleeps.append(seconds)
-        self.clock += seconds
+        if self.manual_clock:
+            await _WakeUp(self.clock + seconds)
+        else:
+            self.clock += seconds
 
     def now(self):
         return self.clock
@@ -58,17 +75,55 @@ class FakeBrowser(Browser):
         return (REPO_ROOT / path).read_bytes()
 
     def run_pending(self, limit=100000):
-        """Runs spawned tasks (AI turns, forced moves) until none is left."""
+        """Runs spawned tasks (AI turns, forced moves) until none is left
+        (with a manual clock: until each ends or waits for a later time)."""
         steps = 0
         while self.pending and steps < limit:
-            drive(self.pending.pop(0))
+            task = self.pending.pop(0)
+            if self.manual_clock:
+                self._step(task)
+            else:
+                drive(task)
             steps += 1
         return steps
 
+    def _step(self, task):
+        try:
+            wake = task.send(None)
+        except StopIteration:
+            return
+        self._order += 1
+        self.sleeping.append((wake.at, self._order, task))
+
+    def advance(self, seconds):
+        """Manual clock: moves time on by `seconds`, waking each task when its time comes."""
+        target = self.clock + seconds
+        while True:
+            self.run_pending()
+            due = [item for item in self.sleeping if item[0] <= target]
+            if not due:
+                break
+            item = min(due)
+            self.sleeping.remove(item)
+            self.clock = max(self.clock, item[0])
+            self._step(item[2])
+        self.clock = target
+
     def discard_pending(self):
-        for coroutine in self.pending:
+        for coroutine in self.pending + [item[2] for item in self.sleeping]:
             coroutine.close()
         self.pending.clear()
+        self.sleeping.clear()
+
+
+class _WakeUp:
+    """What a task waiting on the manual clock hands back to the fake browser."""
+
+    def __init__(self, at):
+        self.at = at
+
+    def __await__(self):
+        yield self
 
 
 def drive(coroutine):

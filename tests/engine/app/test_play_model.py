@@ -119,7 +119,7 @@ def test_a_human_response_cancels_the_ai_search_and_the_ai_never_plays_a_stale_m
             pytest.fail("stuck")
     else:
         pytest.skip("this seed never gave the AI a shared response window")
-    assert app.play.ai_thinking == 2 and browser.pending  # the AI's search has started
+    assert app.play.ai_thinking == (2,) and browser.pending  # the AI's search has started
     moves = len(app.match.entries)
     human = next(p for p in app.match.state.to_move() if p != 2)
     app.dispatch("move", f"{human}:accept")
@@ -288,3 +288,47 @@ def test_every_registered_game_has_a_setup_screen_with_its_levels_and_variants()
             assert f'data-testid="variant-{option.key}"' in browser.html
             for choice in option.choices:
                 assert f'value="{choice}"' in browser.html
+
+
+def test_every_computer_of_a_simultaneous_round_thinks_at_once():
+    app, browser = make_app()
+    start(app, browser, [HUMAN, AI, AI])
+    assert app.match.state.acting_mode() == "simultaneous"
+    assert app.play.ai_thinking == (1, 2) and len(browser.pending) == 1  # one task for both
+    assert "are thinking" in browser.html  # both names, one sentence
+    browser.run_pending()
+    assert app.match.state.bids[1] is not None and app.match.state.bids[2] is not None
+    assert app.play.ai_thinking == ()
+
+
+def test_a_human_bid_does_not_restart_the_searches_of_the_same_round():
+    app, browser = make_app()
+    start(app, browser, [HUMAN, AI, AI])
+    generation = app.ai_generation
+    app.dispatch("move", "0:bid 1")
+    assert app.ai_generation == generation and app.play.ai_thinking == (1, 2)
+    assert len(browser.pending) == 1  # no second search was started
+    browser.run_pending()
+    assert app.match.state.phase != "bid" and app.match.state.last_bids[0] == 1
+
+
+def test_interleaved_searches_take_slices_in_turn_and_report_each_finish():
+    from ludoteca.ui.app import InterleavedSearches
+
+    class CountingSearch:
+        def __init__(self, slices, log, name):
+            self.left, self.log, self.name, self.elapsed = slices, log, name, 0.0
+
+        def step(self, seconds):
+            self.log.append(self.name)
+            self.elapsed += seconds
+            self.left -= 1
+            return self.left == 0
+
+    log = []
+    searches = InterleavedSearches({1: CountingSearch(3, log, "a"), 2: CountingSearch(1, log, "b")})
+    assert searches.step(0.01) is False
+    assert searches.step(0.01) is True and searches.finished == [2]
+    assert [searches.step(0.01), searches.step(0.01)] == [False, True]
+    assert log == ["a", "b", "a", "a"] and searches.thinking == [] and searches.finished == [2, 1]
+    assert searches.elapsed == pytest.approx(0.04)

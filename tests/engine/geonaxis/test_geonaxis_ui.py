@@ -40,7 +40,7 @@ class Ctx:
 
 
 def svg_of(markup: str):
-    svg = markup[:markup.index("</svg>") + len("</svg>")]
+    svg = markup[markup.index("<svg"):markup.index("</svg>") + len("</svg>")]  # after the zoom buttons
     return ElementTree.fromstring(svg)
 
 
@@ -52,6 +52,7 @@ def test_the_board_is_an_svg_whose_viewbox_follows_the_tiles():
     width = lambda svg: float(svg.get("viewBox").split()[2])  # noqa: E731
     assert width(large) > width(small) * 1.4
     assert len(large.findall(".//{*}polygon")) == 38
+    assert large.get("data-fit") == large.get("viewBox") and large.get("data-pan-zoom") is not None
 
 
 def test_every_cell_is_focusable_with_nav_and_a_label():

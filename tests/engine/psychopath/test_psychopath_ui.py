@@ -20,6 +20,7 @@ class Ctx:
     can_act: bool = True
     animate: bool = False
     selection: Optional[str] = None
+    options: dict = field(default_factory=dict)
     lang: str = "en"
     fresh: list = field(default_factory=list)
     seats: list = field(default_factory=lambda: [Seat("Ada", color="#f2efe6"), Seat("Bea", color="#30343f")])
@@ -127,13 +128,48 @@ def test_hints_toggle_shows_paralysed_pieces_and_threatened_nodes():
     state = position({2: "D1", 17: "S0", 1: "D0", 33: "D0", 20: "I0", 49: "P0", 45: "P1"}, turn=1)
     plain = ui.render_table(state.view(1), Ctx(viewer=1))
     assert 'data-hint="paralysed"' not in plain and 'data-hint="threatened"' not in plain
-    assert 'data-action="select" data-arg="h"' in plain
-    shown = ui.render_table(state.view(1), Ctx(viewer=1, selection="h"))
+    assert actions(plain, "option") == ["hints=on"]
+    shown = ui.render_table(state.view(1), Ctx(viewer=1, options={"hints": "on"}))
     assert 'data-hint="paralysed"' in shown and 'data-hint="threatened"' in shown
-    # selecting a piece keeps the hints on
-    assert 'data-arg="h:n2"' in shown
-    both = ui.render_table(state.view(1), Ctx(viewer=1, selection="h:n2"))
+    assert actions(shown, "option") == ["hints="]
+    # the hints are not part of the selection: picking a piece leaves them alone
+    assert 'data-action="select" data-arg="n2"' in shown
+    both = ui.render_table(state.view(1), Ctx(viewer=1, selection="n2", options={"hints": "on"}))
     assert actions(both, "move") and 'data-hint="paralysed"' in both
+
+
+def test_hints_stay_on_through_moves_and_redraws_until_another_game_opens():
+    from ludoteca.core.match import HUMAN
+
+    from ..app.fake_browser import make_app
+
+    app, browser = make_app()
+    app.navigate("#/new/psychopath")
+    app.dispatch("field", "seat.1.kind=ai")
+    app.dispatch("field", "seat.1.level=easy")
+    app.dispatch("field", "seed=3")
+    app.dispatch("pref", "pace=fast")
+    app.dispatch("start")
+    browser.run_pending()
+    first_game = app.save_id
+    hints_on = 'aria-pressed="true" data-testid="hints"'
+    assert hints_on not in browser.html
+    app.dispatch("option", "hints=on")
+    assert hints_on in browser.html
+    for _ in range(3):  # a human move, the AI's answer, and the redraws after each
+        human = next(p for p in app.match.state.to_move() if app.match.seats[p].kind == HUMAN)
+        app.dispatch("move", f"{human}:{app.match.state.legal_moves(human).texts()[0]}")
+        assert hints_on in browser.html
+        browser.run_pending()
+        app.render()
+        assert hints_on in browser.html
+    app.dispatch("option", "hints=")
+    assert hints_on not in browser.html and 'data-arg="hints=on"' in browser.html
+    app.dispatch("option", "hints=on")
+    app.navigate("#/new/psychopath")
+    app.dispatch("start")
+    browser.run_pending()
+    assert app.save_id != first_game and hints_on not in browser.html
 
 
 def test_captures_and_resurrections_animate_only_when_asked():

@@ -15,7 +15,7 @@ WIDTH = 360
 CARD_W, CARD_H, GAP = 24, 34, 3
 ROW_H = 58
 TOP_H = 134
-STRIP_H = 40
+STRIP_H = 48  # the label, the letters, their counts
 PAIR_W = CARD_W + 12  # a letter choice that also fixes the first card's letter
 
 MESSAGES = {
@@ -63,7 +63,12 @@ MESSAGES = {
         "abc.log.flip": "{card} turned up",
         "abc.log.dealt": "new round: three cards each",
         "abc.log.your_cards": "you get {cards}",
-        "abc.unseen": "Letters still unseen",
+        "abc.unseen": "Still unseen: cards per letter",
+        "abc.log.round_end": "round {n} over, {reason}: {scores}",
+        "abc.round_over": "Round {n} is over: {reason}.",
+        "abc.round_score": "{name}: {points} this round, {total} in all",
+        "abc.points.one": "{n} point",
+        "abc.points.other": "{n} points",
         "error.abc.no_card": "There is no card {card}.",
         "error.abc.not_letter": "“{word}” is not a letter.",
         "error.abc.word_count": "This move takes {min} to {max} words after its name, not “{text}”.",
@@ -123,7 +128,12 @@ MESSAGES = {
         "abc.log.flip": "esce {card}",
         "abc.log.dealt": "nuova mano: tre carte a testa",
         "abc.log.your_cards": "a te: {cards}",
-        "abc.unseen": "Lettere non ancora uscite",
+        "abc.unseen": "Non ancora uscite: carte per lettera",
+        "abc.log.round_end": "fine della mano {n}, {reason}: {scores}",
+        "abc.round_over": "La mano {n} è finita: {reason}.",
+        "abc.round_score": "{name}: {points} in questa mano, {total} in tutto",
+        "abc.points.one": "{n} punto",
+        "abc.points.other": "{n} punti",
         "error.abc.no_card": "La carta {card} non esiste.",
         "error.abc.not_letter": "“{word}” non è una lettera.",
         "error.abc.word_count": "Dopo il nome di questa mossa servono da {min} a {max} parole, non “{text}”.",
@@ -218,6 +228,24 @@ def take_label(t, card: str, placement: dict) -> str:
     return t(f"abc.take.{end}", card=card, letter=letter)
 
 
+def reason_text(t, last_round: dict, names: list) -> str:
+    """Why a round ended, in words."""
+    ender = names[last_round["ender"]] if last_round["ender"] is not None else ""
+    return t(f"abc.reason.{last_round['reason']}", name=ender)
+
+
+def _round_ended_by(entry, before):
+    """The finished round's summary (the view's `last_round`) if this move ended a round, else None."""
+    if entry.move.text.split()[0] not in ("take", "pass"):  # only these can end a round
+        return None
+    after = before.clone()
+    after.apply(entry.player, entry.move)
+    finished = after.view(None)["last_round"]
+    if finished is None or finished == before.view(None)["last_round"]:
+        return None
+    return finished
+
+
 def describe_move(entry, names: list, t, before, viewer=None) -> str:
     """Log line for a move; `before` is the state it was played in. Dealt
     cards are secret: they are named only to the player who got them."""
@@ -237,6 +265,11 @@ def describe_move(entry, names: list, t, before, viewer=None) -> str:
     flips = [words[1] for words in events if words[0] == "flip"]
     if flips:
         text += " · " + ", ".join(t("abc.log.flip", card=card) for card in flips)
+    ended = _round_ended_by(entry, before)
+    if ended is not None:
+        scores = ", ".join(f"{names[p]} +{s}" for p, s in enumerate(ended["scores"]))
+        text += " · " + t("abc.log.round_end", n=ended["round"], reason=reason_text(t, ended, names),
+                          scores=scores)
     deals = [(int(words[1]), words[2]) for words in events if words[0] == "deal"]
     if deals:
         text += " · " + t("abc.log.dealt")
@@ -260,7 +293,27 @@ def render_table(view: dict, ctx) -> str:
         parts.append(render_line(view, ctx, player, TOP_H + ROW_H * player, player in taken_by))
     parts.append(render_strip(view, ctx, TOP_H + ROW_H * players + 4))
     parts.append("</svg>")
-    return "".join(parts) + render_controls(view, ctx)
+    return render_round_summary(view, ctx) + "".join(parts) + render_controls(view, ctx)
+
+
+def render_round_summary(view: dict, ctx) -> str:
+    """Who scored what and why, when a round has just ended (its cards are gone
+    from the table) or the game is over."""
+    last = view["last_round"]
+    just_ended = last is not None and view["round"] == last["round"] + 1 and view["phase"] == "keep"
+    if last is None or not (just_ended or view["game_over"]):
+        return ""
+    t = ctx.t
+    lang = getattr(ctx, "lang", "en")
+    names = [seat.name for seat in ctx.seats]
+    rows = "".join(
+        f'<li class="{ctx.seat_class(p)}" data-testid="round-score-{p}"><span class="dot"></span>'
+        + escape(t("abc.round_score", name=names[p], points=count_text(t, "abc.points", score, lang),
+                   total=view["totals"][p])) + "</li>"
+        for p, score in enumerate(last["scores"]))
+    return (f'<section class="abc-round-summary" data-testid="round-summary" aria-labelledby="abc-round-over">'
+            f'<h2 id="abc-round-over">{escape(t("abc.round_over", n=last["round"], reason=reason_text(t, last, names)))}</h2>'
+            f"<ul>{rows}</ul></section>")
 
 
 def render_centre(view: dict, ctx, fresh_flip: bool) -> str:
@@ -324,6 +377,10 @@ def render_line(view: dict, ctx, player: int, y: float, just_took: bool) -> str:
     ghosts = bool(placements) or bool(line) and player == ctx.viewer
     x0 = _line_geometry(len(line), ghosts)
     card_y = y + 19
+    fit = _line_fit(len(line), ghosts)
+    if fit < 1:  # a long line (the 2018 rules have no 11-card limit) shrinks about the centre
+        out.append(f'<g class="long-line" transform="translate({WIDTH / 2},{card_y}) scale({fit:.3f})'
+                   f' translate({-WIDTH / 2},{-card_y})">')
     if not line and view["phase"] == "keep" and turn:
         text = t("abc.choose_card") if player == ctx.viewer else t("abc.hand_hidden", name=seat.name)
         out.append(f'<text class="muted-text" x="{WIDTH / 2}" y="{card_y + 20}">{escape(text)}</text>')
@@ -333,8 +390,20 @@ def render_line(view: dict, ctx, player: int, y: float, just_took: bool) -> str:
                             cls="anim-take" if last else ""))
     if placements:
         out.append(render_slots(view, ctx, placements, x0, len(line), card_y))
+    if fit < 1:
+        out.append("</g>")
     out.append("</g>")
     return "".join(out)
+
+
+LINE_MARGIN = 6  # kept free at each side of a line
+
+
+def _line_fit(length: int, ghosts: bool) -> float:
+    """The scale at which a line (with its slots) fits inside the table; 1 when it already does."""
+    slots = length + (2 if ghosts else 0)
+    width = slots * (CARD_W + GAP) - GAP
+    return min(1.0, (WIDTH - 2 * LINE_MARGIN) / width) if width > 0 else 1.0
 
 
 def _target(cls: str, x: float, y: float, width: float, label: str, action: str, arg: str,
@@ -426,13 +495,14 @@ def render_strip(view: dict, ctx, y: float) -> str:
     usable = _usable_letters(view, ctx.viewer)
     unseen = view["unseen_letters"]
     step = (WIDTH - 8) / 26
-    out = [f'<g class="strip" data-testid="strip"><title>{escape(ctx.t("abc.unseen"))}</title>']
+    out = [f'<g class="strip" data-testid="strip">'
+           f'<text class="label strip-label" x="6" y="{y + 9}" data-testid="strip-label">{escape(ctx.t("abc.unseen"))}</text>']
     for index, letter in enumerate(ALPHABET):
         x = 4 + index * step + step / 2
         cls = "usable" if letter in usable else "closed"
         count = unseen.get(letter, 0)
-        out.append(f'<text class="strip-letter {cls}" x="{x:.1f}" y="{y + 14}">{letter}</text>'
-                   f'<text class="strip-count" x="{x:.1f}" y="{y + 28}">{count or "·"}</text>')
+        out.append(f'<text class="strip-letter {cls}" x="{x:.1f}" y="{y + 24}">{letter}</text>'
+                   f'<text class="strip-count" x="{x:.1f}" y="{y + 37}">{count or "·"}</text>')
     out.append("</g>")
     return "".join(out)
 

@@ -34,6 +34,23 @@ MESSAGES = {
         "geonaxis.variant.rounds.60": "60 rounds",
         "geonaxis.variant.rounds.200": "200 rounds",
         "geonaxis.variant.rounds.help": "The game also ends after this many rounds.",
+        "geonaxis.variant.timer": "Round timer",
+        "geonaxis.variant.timer.0": "Off",
+        "geonaxis.variant.timer.30": "30 seconds a round",
+        "geonaxis.variant.timer.60": "1 minute a round",
+        "geonaxis.variant.timer.120": "2 minutes a round",
+        "geonaxis.variant.timer.help": "Humans who have not chosen when the time runs out lose that round. Agreements and renegotiations are never timed.",
+        "geonaxis.variant.pause": "Pause time for each player",
+        "geonaxis.variant.pause.300": "5 minutes",
+        "geonaxis.variant.pause.0": "No pauses",
+        "geonaxis.variant.pause.120": "2 minutes",
+        "geonaxis.variant.pause.600": "10 minutes",
+        "geonaxis.variant.pause.help": "With the round timer on, each player may stop it for this long in the whole game.",
+        "geonaxis.zoom_in": "Zoom in",
+        "geonaxis.zoom_out": "Zoom out",
+        "geonaxis.zoom_fit": "Show the whole table",
+        "geonaxis.reveal.success": "{name} challenged area {id} with {wager}: the pile held {fund} credits and {jokers} jokers. The challenge succeeds.",
+        "geonaxis.reveal.failure": "{name} challenged area {id} with {wager}: the pile held {fund} credits and {jokers} jokers. The challenge fails.",
         "geonaxis.round": "Round {n}",
         "geonaxis.pot": "Pot {n}",
         "geonaxis.house_pot": "House pot {n}",
@@ -116,6 +133,13 @@ MESSAGES = {
         "error.geonaxis.game_over": "The game is over.",
         "error.geonaxis.not_your_turn": "You have already chosen, or this decision is not yours.",
         "error.geonaxis.bad_state": "This saved game is damaged.",
+        "error.geonaxis.state_field": "This saved game is damaged: {field} is missing or unreadable.",
+        "error.geonaxis.state_number": "This saved game is damaged: {field} cannot be {value}.",
+        "error.geonaxis.state_length": "This saved game is damaged: {field} has {count} entries instead of {expected}.",
+        "error.geonaxis.state_duplicate": "This saved game is damaged: {field} holds the same entry twice.",
+        "error.geonaxis.state_table": "This saved game is damaged: the tiles, stones and protected areas are not a position of play.",
+        "error.geonaxis.state_credits": "This saved game is damaged: the credits do not add up.",
+        "error.geonaxis.state_phase": "This saved game is damaged: the position does not fit the phase “{phase}”.",
     },
     "it": {
         "game.geonaxis.title": "GeonAxis",
@@ -133,6 +157,23 @@ MESSAGES = {
         "geonaxis.variant.rounds.60": "60 turni",
         "geonaxis.variant.rounds.200": "200 turni",
         "geonaxis.variant.rounds.help": "La partita finisce comunque dopo questo numero di turni.",
+        "geonaxis.variant.timer": "Tempo per turno",
+        "geonaxis.variant.timer.0": "Nessun limite",
+        "geonaxis.variant.timer.30": "30 secondi a turno",
+        "geonaxis.variant.timer.60": "1 minuto a turno",
+        "geonaxis.variant.timer.120": "2 minuti a turno",
+        "geonaxis.variant.timer.help": "Chi non ha ancora scelto quando il tempo finisce perde quel turno. Patti e rinegoziazioni non hanno mai limite di tempo.",
+        "geonaxis.variant.pause": "Pausa a disposizione di ciascuno",
+        "geonaxis.variant.pause.300": "5 minuti",
+        "geonaxis.variant.pause.0": "Nessuna pausa",
+        "geonaxis.variant.pause.120": "2 minuti",
+        "geonaxis.variant.pause.600": "10 minuti",
+        "geonaxis.variant.pause.help": "Con il tempo per turno attivo, ciascuno può fermarlo per questo tempo in tutta la partita.",
+        "geonaxis.zoom_in": "Ingrandisci",
+        "geonaxis.zoom_out": "Rimpicciolisci",
+        "geonaxis.zoom_fit": "Mostra tutto il tavolo",
+        "geonaxis.reveal.success": "{name} ha sfidato la zona {id} con {wager}: il mazzetto conteneva {fund} crediti e {jokers} jolly. La sfida riesce.",
+        "geonaxis.reveal.failure": "{name} ha sfidato la zona {id} con {wager}: il mazzetto conteneva {fund} crediti e {jokers} jolly. La sfida fallisce.",
         "geonaxis.round": "Turno {n}",
         "geonaxis.pot": "Piatto {n}",
         "geonaxis.house_pot": "Piatto della casa {n}",
@@ -215,6 +256,13 @@ MESSAGES = {
         "error.geonaxis.game_over": "La partita è finita.",
         "error.geonaxis.not_your_turn": "Hai già scelto, oppure questa decisione non spetta a te.",
         "error.geonaxis.bad_state": "Questa partita salvata è danneggiata.",
+        "error.geonaxis.state_field": "Questa partita salvata è danneggiata: {field} manca o non si legge.",
+        "error.geonaxis.state_number": "Questa partita salvata è danneggiata: {field} non può valere {value}.",
+        "error.geonaxis.state_length": "Questa partita salvata è danneggiata: {field} ha {count} elementi invece di {expected}.",
+        "error.geonaxis.state_duplicate": "Questa partita salvata è danneggiata: {field} contiene due volte lo stesso elemento.",
+        "error.geonaxis.state_table": "Questa partita salvata è danneggiata: tessere, pietre e aree protette non formano una posizione di gioco.",
+        "error.geonaxis.state_credits": "Questa partita salvata è danneggiata: i crediti non tornano.",
+        "error.geonaxis.state_phase": "Questa partita salvata è danneggiata: la posizione non corrisponde alla fase “{phase}”.",
     },
 }
 
@@ -386,8 +434,10 @@ def render_table(view: dict, ctx) -> str:
     box_cells = list(cells)
     for spot in spots_shown:
         box_cells.extend(tile_cells(spot))
-    left, top, width, height = view_box(box_cells)
-    parts = [f'<svg class="gx-table" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" role="group"'
+    box = "{:.1f} {:.1f} {:.1f} {:.1f}".format(*view_box(box_cells))
+    # data-pan-zoom: the browser glue zooms and pans the viewBox (ui/panzoom.py), within data-fit.
+    parts = [render_zoom_controls(t),
+             f'<svg class="gx-table" viewBox="{box}" data-fit="{box}" data-pan-zoom="board" role="group"'
              f' aria-label="{escape(t("game.geonaxis.title"), quote=True)}" data-testid="table">']
     stones = {(q, r): p for q, r, p in view["stones"]}
     protected = {}
@@ -478,6 +528,16 @@ def render_table(view: dict, ctx) -> str:
     return "".join(parts) + render_info(view, ctx) + render_controls(view, ctx)
 
 
+def render_zoom_controls(t) -> str:
+    """Zoom buttons (also + - 0 on the keyboard); a zoomed board pans by dragging."""
+    buttons = "".join(
+        f'<button type="button" class="btn small icon-btn" data-zoom="{command}" data-testid="zoom-{command}"'
+        f' aria-label="{escape(t(key), quote=True)}" title="{escape(t(key), quote=True)} ({shortcut})">{symbol}</button>'
+        for command, key, symbol, shortcut in (("in", "geonaxis.zoom_in", "+", "+"), ("out", "geonaxis.zoom_out", "−", "-"),
+                                               ("fit", "geonaxis.zoom_fit", "⤢", "0")))
+    return f'<div class="gx-zoom" role="group">{buttons}</div>'
+
+
 def render_info(view: dict, ctx) -> str:
     t = ctx.t
     items = [t("geonaxis.round", n=view["round"]), t("geonaxis.pot", n=view["pot"])]
@@ -492,6 +552,14 @@ def render_info(view: dict, ctx) -> str:
             credits, jokers = agreement["my_stake"]
             text += " · " + t("geonaxis.fund_mine", credits=credits, jokers=jokers)
         out.append(f'<p class="fund" data-testid="fund-info-{agreement["id"]}">{escape(text)}</p>')
+    last = view["last_round"] or {}
+    if last.get("round") == view["round"] - 1:  # the round just revealed: what each challenge found
+        for challenge in last.get("challenges", []):
+            key = "geonaxis.reveal.success" if challenge["success"] else "geonaxis.reveal.failure"
+            text = t(key, name=_name(ctx, challenge["challenger"]), id=challenge["agreement"],
+                     wager=challenge["wager"], fund=challenge["fund"], jokers=challenge["jokers"])
+            out.append(f'<p class="challenge-reveal" data-testid="challenge-{challenge["agreement"]}">'
+                       f'{escape(text)}</p>')
     if view["my_choice"] is not None:
         out.append(f'<p class="my-choice" data-testid="my-choice">'
                    f'{escape(t("geonaxis.your_choice", move=_own_words(view["my_choice"], t)))}</p>')

@@ -11,9 +11,10 @@ Pure string building (no browser imports), tested under CPython.
 - The board turns half a revolution for player 2, so one's own army is
   always at the bottom.
 - Interaction uses the app's selection token: "n12" selects the piece on
-  node 12 (its destinations then carry `data-action="move"`), "h" switches
-  the hints on (paralysed pieces and threatened nodes), "h:n12" both. The
-  app clears the selection after each move, so hints last until the move.
+  node 12 (its destinations then carry `data-action="move"`); the app clears
+  it after each move. The hints (paralysed pieces and threatened nodes) are
+  a display option instead (`data-action="option"`, `ctx.options["hints"]`),
+  which the app keeps for the whole game.
 - Captures and resurrections of the latest move are animated only when
   `ctx.animate` is set and something was just played.
 """
@@ -33,7 +34,7 @@ SPECIAL_R = 9.0
 PIECE_R = 11.0
 KINDS = ("psychopath", "psychologist", "informer", "doctor")
 FALLBACK_COLOURS = ("#f2efe6", "#30343f")
-HINTS = "h"
+HINTS = "hints"  # the app option (ctx.options) that shows paralysis and danger
 
 MESSAGES = {
     "en": {
@@ -249,22 +250,20 @@ def seat_name(ctx, owner: int) -> str:
     return f"{owner + 1}"
 
 
-# --- selection token -----------------------------------------------------------
-def parse_selection(token) -> tuple:
-    """(hints on, selected node or None) from the app's selection token."""
-    if not token:
-        return False, None
-    hints = token == HINTS or token.startswith(HINTS + ":")
-    rest = token[len(HINTS) + 1:] if token.startswith(HINTS + ":") else ("" if token == HINTS else token)
-    node = int(rest[1:]) if rest.startswith("n") and rest[1:].isdigit() else None
-    return hints, node
+# --- selection token and options ---------------------------------------------------
+def parse_selection(token):
+    """The selected node (or None) from the app's selection token "n12"."""
+    if token and token.startswith("n") and token[1:].isdigit():
+        return int(token[1:])
+    return None
 
 
-def make_selection(hints: bool, node) -> str:
-    piece = f"n{node}" if node is not None else ""
-    if hints:
-        return f"{HINTS}:{piece}" if piece else HINTS
-    return piece
+def make_selection(node) -> str:
+    return f"n{node}" if node is not None else ""
+
+
+def hints_shown(ctx) -> bool:
+    return (getattr(ctx, "options", None) or {}).get(HINTS) == "on"
 
 
 # --- the table -------------------------------------------------------------------
@@ -272,7 +271,8 @@ def render_table(view: dict, ctx) -> str:
     t = ctx.t
     viewer = ctx.viewer
     flipped = viewer == 1
-    hints, selected = parse_selection(ctx.selection)
+    hints = hints_shown(ctx)
+    selected = parse_selection(ctx.selection)
     mine = viewer is not None and ctx.can_act and viewer in view["to_move"] and view["phase"] == "move"
     destinations = view["destinations"] if mine else {}
     if selected is not None and str(selected) not in destinations:
@@ -296,7 +296,7 @@ def render_table(view: dict, ctx) -> str:
             x, y = node_xy(node, flipped)
             out.append(piece_shape(kind, owner, x, y, seat_colour(ctx, owner), "psy-anim-capture"))
     out.append("</svg>")
-    return "".join(out) + render_controls(view, ctx, hints, selected)
+    return "".join(out) + render_controls(view, ctx, hints)
 
 
 def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hints, paralysed,
@@ -325,7 +325,7 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
         if hints and node in paralysed:
             notes.append(t("psychopath.frozen_mark" if paralysed[node]["frozen"] else "psychopath.paralysed_mark"))
         if str(node) in destinations:
-            token = make_selection(hints, None if node == selected else node)
+            token = make_selection(None if node == selected else node)
             action = f' data-action="select" data-arg="{escape(token)}"'
             if node == selected:
                 notes.append(t("psychopath.selected"))
@@ -368,12 +368,12 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
     return "".join(parts)
 
 
-def render_controls(view: dict, ctx, hints: bool, selected) -> str:
+def render_controls(view: dict, ctx, hints: bool) -> str:
     t = ctx.t
     buttons = []
-    toggle = make_selection(not hints, selected)
+    toggle = f"{HINTS}=" if hints else f"{HINTS}=on"
     label = t("psychopath.hints_off" if hints else "psychopath.hints_on")
-    buttons.append(f'<button type="button" class="btn" data-action="select" data-arg="{escape(toggle)}"'
+    buttons.append(f'<button type="button" class="btn" data-action="option" data-arg="{toggle}"'
                    f' aria-pressed="{"true" if hints else "false"}" data-testid="hints">{escape(label)}</button>')
     if ctx.can_act and ctx.viewer in view["to_move"] and view["phase"] == "resurrect":
         for kind in view["resurrect_options"]:
@@ -414,7 +414,7 @@ def prompt(view: dict, ctx) -> str:
         return t("psychopath.prompt.wait", name=seat_name(ctx, view["turn"]))
     if view["phase"] == "resurrect":
         return t("psychopath.prompt.resurrect", node=view["resurrect_at"])
-    _, selected = parse_selection(ctx.selection)
+    selected = parse_selection(ctx.selection)
     if selected is not None and str(selected) in view["destinations"]:
         return t("psychopath.prompt.target", node=selected)
     return t("psychopath.prompt.pick")

@@ -1,0 +1,115 @@
+"""The round clock: a countdown for the humans who must choose, with pauses.
+
+Pure bookkeeping over times the app reads from `Browser.now()`, tested under
+CPython. The game says which decisions are timed and what a timeout plays
+(`Game.round_clock`, `clocked_players`, `timeout_move`: core/PROTOCOL.md);
+the app (`App._sync_clock`) starts, stops and ticks a `RoundClock`.
+
+A clock belongs to one decision: it keeps running while the players of that
+decision submit, and a new decision (the next round, an undo, a reload)
+starts a new clock with the full time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+TICK_SECONDS = 1.0  # the countdown on screen moves once a second
+MIN_WAIT_SECONDS = 0.02  # never a busy loop on rounding crumbs
+
+
+def same_decision(match, start: int) -> bool:
+    """Whether the live position is still the decision that was open after
+    `start` moves: every move since came from a different player who had to
+    act then, and exactly they have left `to_move()`. (After a turn, or when
+    a simultaneous round resolves, the players to act come back: a new one.)"""
+    entries = match.entries
+    if start > len(entries):
+        return False
+    opened = set(match.state_before(start).to_move())
+    if not opened:
+        return False
+    movers = set()
+    for entry in entries[start:]:
+        if entry.is_resignation:
+            continue  # the resigner's automatic move follows and counts
+        if entry.player in movers or entry.player not in opened:
+            return False
+        movers.add(entry.player)
+    to_move = set(match.state.to_move())
+    return bool(to_move) and to_move == opened - movers
+
+
+def clock_text(seconds: float) -> str:
+    """m:ss, rounded up, so 0:00 shows only when the time is out."""
+    whole = max(0, int(-(-seconds // 1)))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+@dataclass
+class RoundClock:
+    """The clock of one decision. `left` is the round's time left at
+    `since`; it runs unless someone has paused it or the app has stopped it
+    (a replay, another tab's newer save). A pause spends the pausing
+    player's budget, kept in `spent` (shared by the game's clocks)."""
+
+    start: int  # moves played when the decision opened
+    players: tuple  # the humans on the clock
+    left: float
+    since: float
+    budget: float  # each player's pause budget for the whole game
+    spent: list  # seconds of pause each player has used
+    generation: int = 0
+    paused_by: Optional[int] = None
+    stopped: bool = False
+    ticking: bool = False  # the app's ticker task is alive
+    expired: set = field(default_factory=set)  # players whose timeout has been played
+
+    @property
+    def running(self) -> bool:
+        return not self.stopped and self.paused_by is None
+
+    def settle(self, now: float) -> None:
+        """Books the time since the last event: on the round, or on a pause."""
+        elapsed = max(0.0, now - self.since)
+        if not self.stopped:
+            if self.paused_by is not None:
+                self.spent[self.paused_by] += elapsed
+            else:
+                self.left = max(0.0, self.left - elapsed)
+        self.since = now
+
+    def remaining(self, now: float) -> float:
+        return max(0.0, self.left - (now - self.since)) if self.running else self.left
+
+    def pause_left(self, player: int, now: float) -> float:
+        spent = self.spent[player]
+        if self.paused_by == player and not self.stopped:
+            spent += max(0.0, now - self.since)
+        return max(0.0, self.budget - spent)
+
+    def pause(self, player: int, now: float) -> bool:
+        if self.paused_by is not None or player not in self.players or self.pause_left(player, now) <= 0:
+            return False
+        self.settle(now)
+        self.paused_by = player
+        return True
+
+    def resume(self, now: float) -> bool:
+        if self.paused_by is None:
+            return False
+        self.settle(now)
+        self.paused_by = None
+        return True
+
+    def set_stopped(self, stopped: bool, now: float) -> None:
+        if stopped != self.stopped:
+            self.settle(now)
+            self.stopped = stopped
+
+    def next_event(self, now: float) -> float:
+        """Seconds until something changes on screen: a tick, the pause budget
+        running out, or the round's time."""
+        left = self.pause_left(self.paused_by, now) if self.paused_by is not None else self.remaining(now)
+        return max(MIN_WAIT_SECONDS, left % TICK_SECONDS or TICK_SECONDS)
