@@ -77,8 +77,14 @@ def games_per_player_count(game) -> int:
     return max(len(fuzzing.variant_combinations(game)), math.ceil(GAMES_PER_GAME / counts))
 
 
+# Games a player count always plays before the CPU cap may stop it. GeonAxis's
+# clock settings (timer x pause) multiply its combinations to 192, which the
+# app's clock reads but the rules never do.
+MOST_GAMES_BEFORE_CAP = 32
+
+
 def least_games_per_player_count(game) -> int:
-    return min(games_per_player_count(game), len(fuzzing.variant_combinations(game)))
+    return min(games_per_player_count(game), len(fuzzing.variant_combinations(game)), MOST_GAMES_BEFORE_CAP)
 
 
 @functools.lru_cache(maxsize=None)
