@@ -1,5 +1,6 @@
 """PyScript entry point: reports start-up progress, then starts the app."""
 
+import gc
 import random
 import time
 
@@ -24,4 +25,7 @@ performance.mark("ludoteca:imported")
 boot.progress(catalog.t("boot.ui"), 0.97)
 APP = browser.install(document.getElementById("app"))
 performance.mark("ludoteca:rendered")
+# What start-up loaded lives as long as the page: out of every later garbage
+# collection, the pauses while a computer thinks stay short.
+gc.freeze()
 boot.ready()

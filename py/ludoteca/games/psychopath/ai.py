@@ -39,6 +39,8 @@ from .rules import (
     PATH_MASK,
     PSYCHOLOGIST,
     RESURRECT,
+    RESURRECTS,
+    STEPS,
     PsychopathState,
     Step,
     attacked_mask,
@@ -56,6 +58,13 @@ YIELD_EVERY = 2  # nodes between yields: a node costs well under a millisecond
 PHASE_KEYS = (0, 0x5BD1E995A3B1C2D7, 0)
 EXACT, LOWER, UPPER = 0, 1, 2
 TABLE_LIMIT = 200_000
+
+# The table stores a move as its index here, not the move itself: a tuple of
+# ints leaves the garbage collector's lists, so a full table does not make
+# each collection (a pause the page feels) longer.
+ALL_MOVES = tuple(move for row in STEPS for move in row) + tuple(RESURRECTS.values())
+MOVE_INDEX = {id(move): index for index, move in enumerate(ALL_MOVES)}  # moves are interned
+NO_MOVE = -1
 
 
 _count = int.bit_count  # Python 3.10+
@@ -279,10 +288,10 @@ class AlphaBetaSearch(Search):
         return -beta, -alpha
 
     def _store(self, state, depth, value, bound, move) -> None:
-        self.table[self._key(state)] = (depth, value, bound, move)
+        self.table[self._key(state)] = (depth, value, bound, NO_MOVE if move is None else MOVE_INDEX[id(move)])
 
     def _ordered(self, state: PsychopathState, moves, entry, ply: int) -> list:
-        first = entry[3] if entry is not None else None
+        first = ALL_MOVES[entry[3]] if entry is not None and entry[3] != NO_MOVE else None
         killer = self.killers.get(ply)
         history = self.history
         board = state.board
