@@ -784,11 +784,18 @@ def command_serve(port: int, host: str) -> int:
     return 0
 
 
+# The whole suite in two workers: the browser tests in one (one xdist group, see
+# tests/browser/conftest.py), the CPU-bound engine tests meanwhile in the other.
+# The slowest tests are listed, to show where the run's time goes.
+WHOLE_SUITE_OPTIONS = ["-n", "2", "--dist", "loadgroup", "--durations", "15"]
+
+
 def command_test(pytest_args: list[str]) -> int:
     setup(browser=True)
     build()
     explicit_paths = [arg for arg in pytest_args if not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()]
-    command = [str(VENV_PYTHON), "-m", "pytest", *([] if explicit_paths else ["tests"]), *pytest_args]
+    command = [str(VENV_PYTHON), "-m", "pytest", *([] if explicit_paths else ["tests", *WHOLE_SUITE_OPTIONS]),
+               *pytest_args]
     log("$ " + " ".join(command))
     code = subprocess.run(command, cwd=ROOT).returncode
     if code == 5:
