@@ -39,17 +39,11 @@ BOOT_OPTIONS_SCRIPT = "window.ludotecaBootOptions = { stallTimeoutMs: 20000, sna
 
 
 def pytest_collection_modifyitems(config, items):
-    """A hard per-test limit (pytest-timeout) for every browser test that sets none.
-
-    All browser tests also share one xdist group: `build.py test` runs them one
-    after another in one worker (two Chromiums at once on a 2-core machine make
-    their waits flaky) while the other worker takes the engine tests."""
+    """A hard per-test limit (pytest-timeout) for every browser test that sets none."""
     here = pathlib.Path(__file__).parent
     for item in items:
-        if here in pathlib.Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.xdist_group("browser"))
-            if item.get_closest_marker("timeout") is None:
-                item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S))
+        if here in pathlib.Path(str(item.fspath)).parents and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S))
 
 
 @pytest.fixture(scope="session")

@@ -170,3 +170,39 @@ def test_letter_strip_label_unused_letters_and_rules_page_wording(fast_page, ope
     rulings = page.locator(".rulings")
     expect(rulings).to_contain_text("R1.")
     assert "tests/" not in page.locator('[data-testid="rules"]').inner_text()
+
+
+# Every drawn shape of each picture, in page pixels, against the region its
+# viewBox maps to (a shape past that edge is cut off), and each card's letters
+# against the card's middle.
+PICTURE_OVERFLOW_JS = """(selector) => [...document.querySelectorAll(selector)].flatMap((svg, index) => {
+    const box = svg.viewBox.baseVal, m = svg.getScreenCTM();
+    const left = m.a * box.x + m.e, top = m.d * box.y + m.f;
+    const right = m.a * (box.x + box.width) + m.e, bottom = m.d * (box.y + box.height) + m.f;
+    return [...svg.querySelectorAll('path, circle, rect, polygon, line, text')].flatMap(shape => {
+        const r = shape.getBoundingClientRect();
+        const out = r.left < left - 0.5 || r.top < top - 0.5 || r.right > right + 0.5 || r.bottom > bottom + 0.5;
+        return out ? [`${selector} #${index} <${shape.tagName}> ${JSON.stringify(r)} outside ${[left, top, right, bottom]}`] : [];
+    });
+})"""
+LETTERS_OFF_CENTRE_JS = """(selector) => [...document.querySelectorAll(selector)].flatMap(card => {
+    const frame = card.querySelector('rect').getBoundingClientRect();
+    return [...card.querySelectorAll('text')].flatMap(letter => {
+        const r = letter.getBoundingClientRect();
+        const off = Math.abs((r.left + r.right) / 2 - (frame.left + frame.right) / 2);
+        return off > 1 ? [`${letter.textContent} is ${off.toFixed(1)} px off its card's middle`] : [];
+    });
+})"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pictures_and_keep_cards_draw_inside_their_frames_with_centred_letters(new_context, open_app, size):
+    page = open_sized(new_context, open_app, size)
+    assert page.locator(".tile-art svg").count() >= 4
+    assert page.evaluate(PICTURE_OVERFLOW_JS, ".tile-art svg") == []
+    assert page.locator(".tile-art .card").count() >= 3
+    assert page.evaluate(LETTERS_OFF_CENTRE_JS, ".tile-art .card") == []
+    start(page)
+    page.wait_for_selector('[data-testid^="keep-"]')
+    assert page.evaluate(PICTURE_OVERFLOW_JS, '[data-testid^="keep-"] svg') == []
+    assert page.evaluate(LETTERS_OFF_CENTRE_JS, '[data-testid^="keep-"] .card') == []

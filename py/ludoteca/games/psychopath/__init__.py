@@ -18,7 +18,7 @@ TILE_ART = (
     '<svg viewBox="0 0 100 100" aria-hidden="true">'
     '<circle cx="50" cy="50" r="46" fill="none" stroke="currentColor" stroke-width="3"/>'
     '<path d="M4 50H96M27 10L73 90M73 10L27 90" fill="none" stroke="currentColor" stroke-width="2"/>'
-    '<path d="M27 10A27 27 0 0 1 73 10M27 90A27 27 0 0 0 73 90" fill="none" stroke="currentColor" stroke-width="2"/>'
+    '<path d="M27 10A27 27 0 0 0 73 10M27 90A27 27 0 0 1 73 90" fill="none" stroke="currentColor" stroke-width="2"/>'
     '<circle cx="50" cy="50" r="7" fill="#c0392b"/>'
     '<rect x="21" y="24" width="12" height="12" fill="#1f4e9c"/>'
     '<polygon points="73,62 80,75 66,75" fill="#e0a526"/>'
