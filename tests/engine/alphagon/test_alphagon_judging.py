@@ -47,6 +47,30 @@ def test_derived_forms_of_one_stem_are_one_meaning_with_the_shared_stem_as_reaso
     assert not verdict.ok and verdict.code == "same_meaning" and verdict.params["declared"] == a
 
 
+@pytest.mark.parametrize("head, compound, stem", [
+    ("UNDER", "UNDERGOES", "UNDERGO"),
+    ("OVER", "OVERDOES", "OVERDO"),
+])
+def test_a_form_of_a_compound_ending_in_go_or_do_keeps_the_head_as_root(lists, head, compound, stem):
+    # UNDERGOES leads to UNDERGO, itself UNDER + GO: the cut UNDER + GOES is
+    # no cut through a stem, so UNDER is a shorter word of its family (R33).
+    en = lists["en"]
+    assert en.is_word(stem) and head in en.roots(compound) and en.same_family(head, compound)
+    assert compound in en.family(head[:4], compound).members
+    assert en.judge_correction(head[:4], [compound], head, len(compound)).ok
+    assert en.judge_contradiction(head[:4], [compound], head).code == "same_meaning"
+
+
+def test_a_cut_through_a_stem_leaving_a_single_letter_is_still_no_compound(lists):
+    # RIVETINGLY is RIVET + -ING + -LY: RIVE + TINGLY would leave the T of RIVET.
+    en = lists["en"]
+    assert "RIVE" not in en.roots("RIVETINGLY") and not en.same_family("RIVER", "RIVETINGLY")
+    assert "RIVER" in en.family("RIVE", "RIVETINGLY").contradictions
+    assert en.judge_correction("RIVE", ["RIVETINGLY"], "RIVER", 10).code == "other_meaning_not_correction"
+    # Two-letter words other than GO and DO still split no stem: CAMPUS is no CAMP + US.
+    assert not en.same_family("CAMP", "CAMPUSES") and not en.same_family("ELECT", "ELECTORAL")
+
+
 def test_declared_forms_outside_the_list_are_admitted_as_forms_of_listed_words(lists):
     en = lists["en"]
     assert not en.is_word("CONCLUDING") and en.is_form("CONCLUDING", "CONCL")

@@ -163,6 +163,20 @@ def test_messages_have_the_same_keys_in_both_languages_and_cover_every_error_cod
     assert all(f"alphagon.judge.{code}" in en for code in judge)
 
 
+@pytest.mark.parametrize("edition, singular, plural", [
+    ("en", ("1 letter", "1 card"), ("2 letters", "3 cards")),
+    ("it", ("1 lettera", "1 carta"), ("2 lettere", "3 carte")),
+])
+def test_counts_of_letters_and_cards_agree_with_the_number(edition, singular, plural):
+    view = new_state(2, edition, seed=9).view(0)
+    view["rack_kinds"] = [[1, 0], [1, 1]]
+    view["hand_counts"] = [1, 3]
+    for player, counts in ((0, singular), (1, plural)):
+        assert ui.panel_detail(view, player, lambda key, **v: key).split(" · ")[1:] == list(counts)
+    players = ui.render_table(view, Ctx(0))
+    assert all(text in players for text in singular + plural)
+
+
 def test_auto_play_only_a_forced_end():
     assert ui.auto_play_forced(GAME.parse_move("end"))
     assert not ui.auto_play_forced(GAME.parse_move("accept"))

@@ -99,6 +99,10 @@ _EN_SUFFIXES = frozenset(
     "S ES ER ERS EST LY NESS LESS FUL SHIP SHIPS HOOD ISM ISMS IST ISTS AL ALLY ABLE IBLE "
     "MENT MENTS MAN MEN WOMAN WOMEN DOM".split()
 )
+# Two-letter words the list cannot hold, that still end a stem split in two:
+# UNDERGO is UNDER + GO, so UNDERGOES is UNDER + GOES. Only these verbs: other
+# two-letter words mostly split a stem by chance (CAMPUS is no CAMP + US).
+_EN_SHORT_TAILS = frozenset({"GO", "DO"})
 _MIN_ROOT = 3
 _ROOT_DEPTH = 3
 
@@ -273,9 +277,9 @@ class WordList:
         return tail in _EN_SUFFIXES or self.is_word(tail)
 
     def _may_be_tail(self, piece: str) -> bool:
-        """A suffix, a listed word, or 3 letters (the list has no 3-letter
-        words to tell: KIT in ROOTKIT)."""
-        return len(piece) == MIN_LETTERS - 1 or self._is_tail(piece)
+        """A suffix, a listed word, 3 letters (the list has no 3-letter
+        words to tell: KIT in ROOTKIT) or GO and DO (GO in UNDERGO)."""
+        return len(piece) == MIN_LETTERS - 1 or piece in _EN_SHORT_TAILS or self._is_tail(piece)
 
     def _heads(self, word: str, derived) -> list[str]:
         """The words WORD is made of plus a suffix or a word: POLICEMAN -> POLICE.
@@ -284,7 +288,8 @@ class WordList:
         compound, unless that word may split there too: RIVETINGLY is
         RIVET + -ING + -LY, not RIVE + TINGLY (the cut leaves RIVE + T of
         RIVET), so it is not of RIVER's family; BLACKBOARDS is BLACK +
-        BOARDS, as BLACKBOARD is BLACK + BOARD."""
+        BOARDS, as BLACKBOARD is BLACK + BOARD, and UNDERGOES is UNDER +
+        GOES, as UNDERGO is UNDER + GO."""
         stems = [w for w in derived if len(w) < len(word) and self.is_word(w)]
         return [
             word[:cut]

@@ -56,8 +56,10 @@ MESSAGES = {
         "alphagon.cards": "Your cards",
         "alphagon.card": "Card {id}",
         "alphagon.bonuses": "bonus {n}",
-        "alphagon.letters": "{n} letters",
-        "alphagon.ncards": "{n} cards",
+        "alphagon.letters.one": "{n} letter",
+        "alphagon.letters.other": "{n} letters",
+        "alphagon.ncards.one": "{n} card",
+        "alphagon.ncards.other": "{n} cards",
         "alphagon.lost": "set aside: {letters}",
         "alphagon.deck": "Deck: {n}",
         "alphagon.place_hint": "Select a letter, then the highlighted square.",
@@ -228,8 +230,10 @@ MESSAGES = {
         "alphagon.cards": "Le tue carte",
         "alphagon.card": "Carta {id}",
         "alphagon.bonuses": "bonus {n}",
-        "alphagon.letters": "{n} lettere",
-        "alphagon.ncards": "{n} carte",
+        "alphagon.letters.one": "{n} lettera",
+        "alphagon.letters.other": "{n} lettere",
+        "alphagon.ncards.one": "{n} carta",
+        "alphagon.ncards.other": "{n} carte",
         "alphagon.lost": "scartate: {letters}",
         "alphagon.deck": "Mazzo: {n}",
         "alphagon.place_hint": "Scegli una lettera, poi la casella evidenziata.",
@@ -376,6 +380,12 @@ class _Plain:
 
     def __init__(self, t):
         self.t = t
+
+
+def count_text(t, key: str, n: int) -> str:
+    """The key's .one form for 1 (1 card), else its .other form (2 cards):
+    English and Italian have just these two."""
+    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n)
 
 
 def game_t(view: dict, ctx):
@@ -631,8 +641,8 @@ def _players_markup(view, ctx, t) -> str:
         turn = " turn" if player in view["to_move"] else ""
         lost = view["discards"][player]
         detail = [t("alphagon.bonuses", n=view["bonuses"][player]),
-                  t("alphagon.letters", n=sum(view["rack_kinds"][player])),
-                  t("alphagon.ncards", n=view["hand_counts"][player])]
+                  count_text(t, "alphagon.letters", sum(view["rack_kinds"][player])),
+                  count_text(t, "alphagon.ncards", view["hand_counts"][player])]
         if lost:
             detail.append(t("alphagon.lost", letters=lost))
         rows.append(f'<li class="ag-player{turn} {_seat_class(ctx, player)}" data-testid="ag-player-{player}">'
@@ -770,8 +780,8 @@ def prompt(view: dict, ctx) -> str:
 def panel_detail(view: dict, player: int, t) -> str:
     tr = game_t(view, _Plain(t))
     parts = [tr("alphagon.bonuses", n=view["bonuses"][player]),
-             tr("alphagon.letters", n=sum(view["rack_kinds"][player])),
-             tr("alphagon.ncards", n=view["hand_counts"][player])]
+             count_text(tr, "alphagon.letters", sum(view["rack_kinds"][player])),
+             count_text(tr, "alphagon.ncards", view["hand_counts"][player])]
     return " · ".join(parts)
 
 
