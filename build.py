@@ -784,26 +784,56 @@ def command_serve(port: int, host: str) -> int:
     return 0
 
 
-# The whole suite in two workers: the browser tests in one (one xdist group, see
-# tests/browser/conftest.py), the CPU-bound engine tests meanwhile in the other.
-# The slowest tests are listed, to show where the run's time goes.
-WHOLE_SUITE_OPTIONS = ["-n", "2", "--dist", "loadgroup", "--durations", "15"]
+# The whole suite runs as two pytest processes at once, so neither core idles:
+# the browser tests (mostly waiting on Chromium, one page at a time) and the
+# CPU-bound engine tests. The browser run prints as it goes; the engine run's
+# report goes to ENGINE_TEST_LOG and is printed when it ends. Each run lists
+# its slowest tests, to show where the time goes.
+BROWSER_TESTS = "tests/browser"
+ENGINE_TEST_LOG = ROOT / ".cache" / "engine-tests.log"
+NO_TESTS_COLLECTED = 5
 
 
 def command_test(pytest_args: list[str]) -> int:
     setup(browser=True)
     build()
+    pytest = [str(VENV_PYTHON), "-m", "pytest"]
     explicit_paths = [arg for arg in pytest_args if not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()]
-    command = [str(VENV_PYTHON), "-m", "pytest", *([] if explicit_paths else ["tests", *WHOLE_SUITE_OPTIONS]),
-               *pytest_args]
-    log("$ " + " ".join(command))
-    code = subprocess.run(command, cwd=ROOT).returncode
-    if code == 5:
+    if explicit_paths:
+        log("$ " + " ".join(pytest + pytest_args))
+        return _tests_outcome({"tests": subprocess.run(pytest + pytest_args, cwd=ROOT).returncode})
+    engine_command = [*pytest, "tests", "--ignore", BROWSER_TESTS, "--durations", "10", *pytest_args]
+    browser_command = [*pytest, BROWSER_TESTS, "--durations", "10", *pytest_args]
+    ENGINE_TEST_LOG.parent.mkdir(exist_ok=True)
+    log(f"$ {' '.join(engine_command)} > {ENGINE_TEST_LOG.relative_to(ROOT)} (printed when it ends)")
+    log("$ " + " ".join(browser_command))
+    with open(ENGINE_TEST_LOG, "w", encoding="utf-8") as engine_log:
+        engine = subprocess.Popen(engine_command, cwd=ROOT, stdout=engine_log, stderr=subprocess.STDOUT)
+        try:
+            browser_code = subprocess.run(browser_command, cwd=ROOT).returncode
+            if engine.poll() is None:
+                log("browser tests done; waiting for the engine tests")
+            engine_code = engine.wait()
+        finally:
+            if engine.poll() is None:  # interrupted: stop the other run too
+                engine.terminate()
+                engine.wait()
+    log(f"engine tests ({ENGINE_TEST_LOG.relative_to(ROOT)}):")
+    print(ENGINE_TEST_LOG.read_text(encoding="utf-8"), flush=True)
+    return _tests_outcome({"engine": engine_code, "browser": browser_code})
+
+
+def _tests_outcome(codes: dict) -> int:
+    """1 when a run failed, or when no run collected a test; else 0."""
+    failed = {name: code for name, code in codes.items() if code not in (0, NO_TESTS_COLLECTED)}
+    for name, code in failed.items():
+        log(f"{name} tests failed (pytest exit code {code})")
+    if failed:
+        return 1
+    if all(code == NO_TESTS_COLLECTED for code in codes.values()):
         log("pytest collected no tests: treating that as a failure")
         return 1
-    if code != 0:
-        log(f"tests failed (pytest exit code {code})")
-    return code
+    return 0
 
 
 def command_bench(arguments: list[str]) -> int:
