@@ -43,7 +43,11 @@ def screens(page, open_app):
     page.click('[data-testid="menu"]')
     page.wait_for_selector('[data-testid="menu-panel"]')
     yield "menu"
+    page.click('[data-testid="menu-help"]')
+    page.wait_for_selector('[data-testid="help-panel"]')
+    yield "help"
     page.keyboard.press("Escape")
+    page.wait_for_selector('[data-testid="help-panel"]', state="detached")
     page.locator('[data-testid="log"] button').last.click()
     page.wait_for_selector('[data-testid="replay-banner"]')
     yield "replay"
