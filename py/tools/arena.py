@@ -559,6 +559,8 @@ def bench_arguments(description: str, games: int, uct_games: int, uct_depth: Opt
                         help="wall-time budget of the UCT pairing (default: --seconds)")
     parser.add_argument("--quick", action="store_true",
                         help=f"a short run: at most {QUICK_GAMES} games a pairing, {QUICK_SECONDS:.0f} s budgets, no UCT")
+    parser.add_argument("--pairs", default="",
+                        help='only these ladder pairings, e.g. "hard vs medium,medium vs easy" (default: all)')
     return parser
 
 
@@ -595,9 +597,13 @@ def level_ladder(game, settings, module: str, args, began: float, goals: Optiona
     if args.uct_games:
         print(f"   (uct = the core's UctBot: {args.uct_iterations} iterations a decision, random playouts"
               f" cut after {args.uct_depth} decisions)", flush=True)
+    wanted = {pair.strip() for pair in getattr(args, "pairs", "").split(",") if pair.strip()}
     rows = []
     for index, (upper, lower, games, budget) in enumerate(pairings):
-        note = (goals or {}).get(f"{upper} vs {str(lower).split('(')[0]}", "")
+        label = f"{upper} vs {str(lower).split('(')[0]}"
+        if wanted and label not in wanted:
+            continue
+        note = (goals or {}).get(label, "")
         row = match_and_print(game, settings, upper, lower, games, args.seed + index, args.workers, began,
                               note=note, seconds=budget, **options)
         if describe and row["games"]:

@@ -454,3 +454,19 @@ def test_quick_runs_cut_games_and_budgets_and_skip_uct():
     quick = arena.parse_bench_arguments(parser, ["--quick", "--seconds", "500"])
     assert (quick.games, quick.uct_games, quick.seconds) == (arena.QUICK_GAMES, 0, arena.QUICK_SECONDS)
     assert arena.parse_bench_arguments(parser, ["--quick", "--games", "2", "--seconds", "9"]).seconds == 9
+
+
+def test_the_ladder_can_run_only_the_named_pairings_with_their_usual_seeds(monkeypatch, capsys):
+    played = []
+    monkeypatch.setattr(arena, "match_and_print",
+                        lambda game, settings, a, b, games, seed, *rest, **options:
+                        played.append((f"{a} vs {b}", seed)) or {"games": 0})
+    parser = arena.bench_arguments("", games=4, uct_games=0)
+    every = arena.level_ladder(NIM, SETTINGS, "toy", parser.parse_args([]), 0.0)
+    all_pairings = list(played)
+    assert [label for label, _ in all_pairings][:3] == ["easy vs random", "medium vs easy", "hard vs medium"]
+    played.clear()
+    args = parser.parse_args(["--pairs", "hard vs medium, hard vs easy"])
+    rows = arena.level_ladder(NIM, SETTINGS, "toy", args, 0.0)
+    assert played == [pair for pair in all_pairings if pair[0] in ("hard vs medium", "hard vs easy")]
+    assert len(rows) == 2 and len(every) == len(all_pairings)
