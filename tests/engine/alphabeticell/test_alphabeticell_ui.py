@@ -242,3 +242,14 @@ def test_a_resignation_in_the_log_is_described_in_both_languages():
     before = match.state_before(len(match.entries) - 1)
     assert ui.describe_move(entry, ["Ann", "Bob"], catalog("en"), before, 0) == "Bob resigns"
     assert ui.describe_move(entry, ["Ann", "Bob"], catalog("it"), before, 0) == "Bob abbandona la partita"
+
+
+def test_only_the_card_placed_last_is_marked_on_the_table():
+    from ludoteca.games.alphabeticell.rules import take_move
+
+    state = offer_state(["Nh aP Sc", "sg"], "EW", dealer=0)
+    assert 'class="card last' not in ui.render_table(state.view(1), context(viewer=1, can_act=False))
+    state.apply(0, take_move("L", "E"))
+    markup = ui.render_table(state.view(1), context(viewer=1, can_act=False))
+    marked = re.findall(r'<g class="card last[^"]*">.*?<text class="top[^"]*"[^>]*>(\w)</text>', markup)
+    assert marked == ["E"] and markup.count('data-testid="last-placed"') == 1

@@ -13,7 +13,7 @@ VIEW_KEYS = {
     "game", "variant", "players", "viewer", "target", "line_limit", "discard_limit", "phase",
     "round", "dealer", "round_first_dealer", "to_move", "face_up", "passed", "hand",
     "hand_counts", "lines", "line_ends", "deck_count", "unseen_letters", "discards",
-    "discard_count", "round_scores", "totals", "last_round", "game_over", "winners",
+    "discard_count", "round_scores", "totals", "last_round", "last_placed", "game_over", "winners",
     "legal_moves", "legal_placements",
 }
 
@@ -102,3 +102,34 @@ def test_clone_is_independent():
     assert state.hands[0] == ("NH", "AP", "SC") and state.lines[0] == ()
     assert copy != state
     assert state.clone() == state
+
+
+def test_the_last_placed_card_follows_each_keep_and_take_and_clears_with_the_round():
+    state = start_round(new_state(2), [["NH", "AP", "SC"], ["EK", "IL", "NU"]], dealer=0)
+    assert state.view(None)["last_placed"] is None
+    state.apply(0, Keep("AP"))
+    assert state.view(1)["last_placed"] == {"player": 0, "index": 0}
+    state.apply(1, Keep("IL"))
+    assert state.view(0)["last_placed"] == {"player": 1, "index": 0}
+    state = offer_state(["Nh aP Sc", "sg"], "EW", dealer=0)
+    state.apply(0, take_move("R", "W"))  # the right end: index 3
+    assert state.view(None)["last_placed"] == {"player": 0, "index": 3}
+    state = offer_state(["Nh aP Sc", "sg"], "EW", dealer=0)
+    state.apply(0, take_move("L", "E"))  # the left end: index 0, the others move right
+    assert state.view(None)["last_placed"] == {"player": 0, "index": 0}
+    state = offer_state(["Aw iB tC sD Ek nF sG rH Il aJ", "Nh aP"], "RZ", dealer=1, step=1)
+    state.apply(0, take_move("R", "Z"))  # the eleventh card ends the round: the lines leave the table
+    assert state.view(None)["phase"] == "deal" and state.view(None)["last_placed"] is None
+
+
+def test_a_save_from_before_the_last_placed_card_loads_and_a_wrong_one_is_refused():
+    state = offer_state(["Nh aP Sc", "sg"], "EW", dealer=0)
+    state.apply(0, take_move("R", "W"))
+    data = state.to_json()
+    older = {key: value for key, value in data.items() if key != "last_placed"}
+    assert GAME.state_from_json(older).view(None)["last_placed"] is None
+    assert GAME.state_from_json(data) == state
+    for wrong in ([0, 3], {"player": 2, "index": 0}, {"player": 0, "index": 4}, {"player": 0}, {"player": 0, "index": True}):
+        with pytest.raises(RecordError) as caught:
+            GAME.state_from_json(dict(data, last_placed=wrong))
+        assert caught.value.code.startswith("abc.state_")

@@ -44,7 +44,9 @@ state (`state_from_json`) gives RecordError with an `abc.state_*` code.
     discard_count, round_scores (list per finished round), totals,
     last_round (null, or {"round", "reason", "scores", "lines", "ender",
     "next_dealer"} for the latest finished round; reason is "eleven",
-    "deck" or "discards"), game_over, winners, legal_moves (texts, for the
+    "deck" or "discards"), last_placed (null, or {"player", "index"}: the
+    card the latest keep or take put in a line), game_over, winners,
+    legal_moves (texts, for the
     viewer when it is their turn), legal_placements (for the viewer offered
     the face-up card: [{"end", "letter", "first_letter", "move"}]).
 """
@@ -282,7 +284,7 @@ class AlphabeticellState(State):
         "settings", "rng", "n", "line_limit", "discard_limit", "target",
         "phase", "round", "dealer", "round_first_dealer", "step",
         "deck", "hands", "lines", "face_up", "discards",
-        "round_scores", "totals", "last_round",
+        "round_scores", "totals", "last_round", "last_placed",
     )
 
     # --- construction -----------------------------------------------------
@@ -313,6 +315,7 @@ class AlphabeticellState(State):
         self.lines = [()] * self.n
         self.face_up = None
         self.discards = ()
+        self.last_placed = None
         self.phase = DEAL
 
     def clone(self) -> "AlphabeticellState":
@@ -336,6 +339,7 @@ class AlphabeticellState(State):
         other.round_scores = self.round_scores
         other.totals = self.totals
         other.last_round = self.last_round
+        other.last_placed = self.last_placed
         return other
 
     # --- whose turn -------------------------------------------------------
@@ -424,6 +428,7 @@ class AlphabeticellState(State):
         self.deck = tuple(sorted(self.deck + returned))
         self.hands[player] = ()
         self.lines[player] = ((card, None),)
+        self.last_placed = (player, 0)
         self.step += 1
         if self.step == self.n:
             self.step = 0
@@ -432,6 +437,7 @@ class AlphabeticellState(State):
     def _take(self, player: int, move: Take) -> None:
         line = place(self.lines[player], self.face_up, move.end, move.letter, move.first_letter)
         self.lines[player] = line
+        self.last_placed = (player, 0 if move.end == "L" else len(line) - 1)
         self.face_up = None
         if self.line_limit and len(line) >= self.line_limit:
             self._end_round(ELEVEN, player, player)  # R11: the taker deals next
@@ -568,6 +574,7 @@ class AlphabeticellState(State):
             "round_scores": [list(scores) for scores in self.round_scores],
             "totals": list(self.totals),
             "last_round": self._last_round_json(),
+            "last_placed": self._last_placed_json(),
             "game_over": self.is_terminal(),
             "winners": self.winners() if self.is_terminal() else [],
             "legal_moves": [],
@@ -624,7 +631,15 @@ class AlphabeticellState(State):
             "round_scores": [list(scores) for scores in self.round_scores],
             "totals": list(self.totals),
             "last_round": self._last_round_json(),
+            "last_placed": self._last_placed_json(),
         }
+
+    def _last_placed_json(self) -> Optional[dict]:
+        """The card the last keep or take put in a line, while it is on the table."""
+        if self.last_placed is None:
+            return None
+        player, index = self.last_placed
+        return {"player": player, "index": index}
 
     @classmethod
     def from_json(cls, data: dict) -> "AlphabeticellState":
@@ -759,10 +774,23 @@ class _StateReader:
                                    for scores in self.field("round_scores", list))
         state.totals = self.scores(self.field("totals", list), "totals", n)
         state.last_round = self.last_round(n, state.round)
+        state.last_placed = self.last_placed(state.lines)
         self.check_cards(state)
         self.check_phase(state, phase_name)
         self.check_scores(state)
         return state
+
+    def last_placed(self, lines: list):
+        """Optional: saves from before it was kept have no last placement."""
+        last = self.data.get("last_placed")
+        if last is None:
+            return None
+        if not isinstance(last, dict):
+            raise _damaged("abc.state_field", "last_placed has the wrong type", field="last_placed")
+        player = self.number("player", 0, len(lines) - 1, last, "last_placed.player")
+        if not lines[player]:
+            raise _damaged("abc.state_field", "last_placed points at an empty line", field="last_placed")
+        return player, self.number("index", 0, len(lines[player]) - 1, last, "last_placed.index")
 
     def last_round(self, n: int, current_round: int):
         last = self.field("last_round", (dict, type(None)))

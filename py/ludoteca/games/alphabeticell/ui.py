@@ -384,10 +384,17 @@ def render_line(view: dict, ctx, player: int, y: float, just_took: bool) -> str:
     if not line and view["phase"] == "keep" and turn:
         text = t("abc.choose_card") if player == ctx.viewer else t("abc.hand_hidden", name=seat.name)
         out.append(f'<text class="muted-text" x="{WIDTH / 2}" y="{card_y + 20}">{escape(text)}</text>')
+    placed = view.get("last_placed")
+    placed_index = placed["index"] if placed and placed["player"] == player else None
     for index, item in enumerate(line):
-        last = index in (0, len(line) - 1) and just_took and ctx.animate
+        classes = []
+        if index == placed_index:
+            classes.append("last")  # marked like lichess's last move, until the next card is placed
+            if just_took and ctx.animate:
+                classes.append("anim-take")
         out.append(card_svg(item["card"], x0 + index * (CARD_W + GAP), card_y, item["letter"],
-                            cls="anim-take" if last else ""))
+                            cls=" ".join(classes),
+                            extra=' data-testid="last-placed"' if index == placed_index else ""))
     if placements:
         out.append(render_slots(view, ctx, placements, x0, len(line), card_y))
     if fit < 1:
