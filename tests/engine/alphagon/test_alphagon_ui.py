@@ -70,6 +70,13 @@ def test_placing_a_letter_is_select_then_click_the_highlighted_cell():
     assert 'aria-pressed="true"' in html and "→" in html
 
 
+def test_only_the_letter_placed_last_is_marked():
+    state = new_state(2, seed=3)
+    build_word(state, "CA", "D4", "E")
+    marked = re.findall(r'<g class="ag-cell[^"]*\blast\b[^"]*"[^>]*data-cell="(\w+)"', render(state, None, can_act=False))
+    assert marked == ["F4"]  # '+' on D4, C on E4, then A on F4
+
+
 def test_the_opening_is_letter_then_flag_then_square():
     state = new_state(2, seed=4)
     p = state.to_move()[0]

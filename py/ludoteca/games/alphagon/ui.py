@@ -524,6 +524,8 @@ def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, ta
         classes.append("target")
     if name == view.get("next_cell"):
         classes.append("next")
+    if entry is not None and entry is view["trail"][-1]:
+        classes.append("last")  # the letter placed last, marked as lichess marks the last move
     label_key = "alphagon.cell"
     values = {"cell": name}
     if entry is not None:
