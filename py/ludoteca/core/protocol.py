@@ -459,6 +459,16 @@ class State:
     __hash__ = None  # mutable
 
 
+def run_pieces(pieces):
+    """Runs a generator of pieces of work (one browser task each in the app,
+    as `Game.providing_asset`) to its end under CPython; its return value."""
+    while True:
+        try:
+            next(pieces)
+        except StopIteration as finished:
+            return finished.value
+
+
 def score_shares(scores) -> list:
     """Scores as shares summing to 1 (negative ones count as 0; all zero: equal shares)."""
     clipped = [max(float(score), 0.0) for score in scores]

@@ -3,8 +3,11 @@ and the wagering policy's bluffs and challenges."""
 
 import time
 
+import pytest
+
+from ludoteca.core.protocol import Settings
 from ludoteca.core.rng import SeededRng
-from ludoteca.games.geonaxis import AI_LEVELS, DEFAULT_LEVEL
+from ludoteca.games.geonaxis import AI_LEVELS, DEFAULT_LEVEL, ai
 from ludoteca.games.geonaxis.ai import (
     EASY_POLICY,
     HARD_POLICY,
@@ -14,7 +17,7 @@ from ludoteca.games.geonaxis.ai import (
     estimated_points,
     fund_belief,
 )
-from ludoteca.games.geonaxis.rules import PASS, POINT_UNIT, TIMEOUT, Challenge, Propose, Stone
+from ludoteca.games.geonaxis.rules import GAME, PASS, PLAY, POINT_UNIT, TIMEOUT, Challenge, Propose, Stone
 
 from .helpers import new_state, play_round, position, ring, with_agreement
 
@@ -57,7 +60,8 @@ def test_a_decision_does_not_depend_on_the_others_hidden_choices():
     one, two = new_state(2), new_state(2)
     one.apply(1, Stone(0, 0))
     two.apply(1, Stone(-2, 2))
-    first, second = AI_LEVELS["medium"](5).start(one, 0), AI_LEVELS["medium"](5).start(two, 0)
+    first = round_search_of(AI_LEVELS["medium"](5).start(one, 0))
+    second = round_search_of(AI_LEVELS["medium"](5).start(two, 0))
     # The search's world and candidates are built without the hidden choice
     # (its result still varies with the time each slice gets).
     assert first.world.to_json() == second.world.to_json()
@@ -70,13 +74,20 @@ def test_the_ai_takes_a_capture_that_cannot_be_escaped():
     state = position(stones)
     state.tile_in_hand[0] = False
     assert not state.is_legal(1, Stone(1, 0))
-    search = AI_LEVELS["hard"](1).start(state, 0)
+    search = round_search_of(AI_LEVELS["hard"](1).start(state, 0))
     search.run()
     values = {move: total / count for move, total, count
               in zip(search.candidates, search.totals, search.counts) if count}
     # The capture survives the pruning and beats passing; whether it is the
     # best move depends on where white may invade in the same round.
     assert values[Stone(1, 0)] > values[PASS]
+
+
+def round_search_of(decision):
+    """The RoundSearch a round of play's decision creates after its policy steps (none iterated yet)."""
+    while decision.round_search is None:
+        assert not decision.step(0.0), "the policy played a move: no round search"
+    return decision.round_search
 
 
 def test_points_estimate_counts_territory_and_groups_in_atari():
@@ -251,3 +262,113 @@ def test_every_challenge_any_level_makes_is_legal():
                                 made += 1
                                 assert state.is_legal(player, move), (amount, stakes, move.text)
     assert made > 20
+
+
+# --- a round of play decided in slices ---------------------------------------------------
+REPLY_ITERATIONS = 6  # after screening every candidate
+
+
+class CappedRoundSearch(ai.RoundSearch):
+    """A RoundSearch of a fixed number of iterations, all in one step: its move does not depend on timing."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seconds, self.max_iterations = None, len(self.candidates) + REPLY_ITERATIONS
+
+    def step(self, seconds):
+        return super().step(1e9)
+
+
+def one_piece_decision(bot, state, player):
+    """A round of play decided as GeonAxisBot.start did before working in slices: the whole policy at once."""
+    move = bot.policy.challenge(state, player) or bot.policy.proposal(state, player)
+    if move is not None and state.is_legal(player, move):
+        return move
+    return CappedRoundSearch(state, player, bot.rng.fork(), bot.seconds, bot.candidate_limit,
+                             bot.reply_width, bot.noise, bot.model_replies).run()
+
+
+def sampled_play_positions(players: int, seed: int, level: str, rounds: int) -> list:
+    """(state, player) of rounds of play from a seeded game: `level` bots agree,
+    stake, renegotiate and buy; the rounds of play are random moves other than
+    a pass or a challenge (so stones fill the table, piles form quickly and
+    stay). Every decision
+    with a pile to challenge, one in six of the others."""
+    state = GAME.new_state(Settings(players, {"rounds": 100}), seed)
+    bots = [AI_LEVELS[level](seed * 10 + p) for p in range(players)]
+    rng = SeededRng(seed)
+    found = []
+    index = 0
+    while not state.is_terminal() and state.round <= rounds:
+        player = state.to_move()[0]
+        if state.phase == PLAY:
+            if any(a.stakes for a in state.agreements) or index % 6 == 0:
+                found.append((state.clone(), player))
+            index += 1
+            move = rng.choice([m for m in state.generate_moves(player)
+                               if m != PASS and not isinstance(m, Challenge)] or [PASS])
+        else:
+            move = bots[player].choose(state, player)
+        state.apply(player, move)
+    return found
+
+
+def test_a_round_of_play_in_slices_makes_the_moves_of_the_one_piece_decision(monkeypatch):
+    positions = []
+    for players, seed, level in ((3, 5, "easy"), (4, 6, "hard"), (5, 2, "hard")):  # games rich in challenges
+        positions += sampled_play_positions(players, seed, level, 30)
+    monkeypatch.setattr(ai, "RoundSearch", CappedRoundSearch)
+    kinds: dict = {}
+    for index, (state, player) in enumerate(positions):
+        for level, make_bot in AI_LEVELS.items():
+            sliced, whole = make_bot(index), make_bot(index)
+            search = sliced.start(state, player)
+            steps = 1
+            while not search.step(0.002):
+                steps += 1
+            move = search.best_move()
+            assert move == one_piece_decision(whole, state, player), (level, index)
+            assert sliced.rng.state == whole.rng.state, (level, index)  # the same draws, in the same order
+            assert state.is_legal(player, move) and move in search.legal
+            kinds[level, type(move).__name__] = kinds.get((level, type(move).__name__), 0) + 1
+    assert sum(kinds.values()) >= 500
+    for level in ("medium", "hard"):
+        assert kinds.get((level, "Challenge"), 0) >= 10 and kinds.get((level, "Propose"), 0) >= 3, str(kinds)
+    assert kinds.get(("easy", "Challenge"), 0) >= 2, str(kinds)
+
+
+def test_start_only_sets_up_and_the_challenge_is_weighed_one_piece_a_step(monkeypatch):
+    state = position({cell: i % 5 for i, cell in enumerate(ring((0, 0), 2))}, players=6)
+    with_agreement(state, INSIDE, (0, 1, 2, 3, 4), 3, {m: (3 + m % 3, m % 2) for m in range(5)})
+    state.hands = [20] * 6
+    built = []
+
+    class CountedOutlook(ChallengeOutlook):
+        def __init__(self, *args):
+            super().__init__(*args)
+            built.append(self)
+
+    monkeypatch.setattr(ai, "ChallengeOutlook", CountedOutlook)
+    monkeypatch.setattr(ai, "estimated_points", lambda *args: pytest.fail("estimated in start()"))
+    search = AI_LEVELS["hard"](2).start(state, 5)
+    assert not built and search.round_search is None and not search.done
+    monkeypatch.undo()
+    monkeypatch.setattr(ai, "ChallengeOutlook", CountedOutlook)
+    steps = 0
+    while not search.done:
+        search.step(0.0)  # one piece a step
+        steps += 1
+        assert len(built) <= 1
+    # Points, 4 pieces of the 5-member pile's belief, its outlook, one piece a wager, then the move.
+    assert steps > 8 and len(built) == 1
+    move = search.best_move()
+    assert move == AI_LEVELS["hard"](2).choose(state, 5) and isinstance(move, Challenge)
+
+
+def test_the_round_search_gets_its_whole_budget_after_the_policy_steps():
+    state = position({(0, 0): 0, (1, 0): 1, (-1, 1): 0}, players=3)
+    decision = AI_LEVELS["medium"](4).start(state, 0)
+    search = round_search_of(decision)
+    assert search.elapsed == 0.0 and search.iterations == 0 and decision.elapsed > 0.0
+    assert decision.run() in search.legal and search.iterations > 0
+    assert decision.iterations == search.iterations and decision.elapsed >= search.elapsed

@@ -33,9 +33,8 @@ from bisect import bisect_left
 from typing import Generator, Optional
 
 from ...core.ai import Bot, Search
-from ...core.protocol import Move
+from ...core.protocol import Move, run_pieces
 from . import components as C
-from .dictionary import run_pieces
 from .rules import (
     ACCEPT,
     CLOSE,

@@ -465,7 +465,8 @@ def loading(lang: str, data: bytes):
 
 
 def run_pieces(pieces):
-    """Runs a generator of pieces of work (see ``loading``) to its end; its return value."""
+    """Runs a generator of pieces of work (see ``loading``) to its end; its return value.
+    (core.protocol has the same: this module is also loaded on its own, by the words bench.)"""
     while True:
         try:
             next(pieces)

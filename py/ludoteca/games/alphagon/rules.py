@@ -57,6 +57,7 @@ from ...core.protocol import (
     State,
     VariantOption,
     parse_with,
+    run_pieces,
 )
 from ...core.rng import SeededRng
 from ...core.state_json import StateReader
@@ -427,8 +428,6 @@ class AlphagonGame(Game):
         return (self.asset_path(lang if lang in C.LANGUAGES else "en"),)
 
     def provide_asset(self, path: str, data: bytes) -> None:
-        from .dictionary import run_pieces
-
         run_pieces(self.providing_asset(path, data))
 
     def providing_asset(self, path: str, data: bytes):

@@ -23,14 +23,18 @@ the excess, and the territory the stone contests.
 
 Levels: "easy" evaluates its candidates with everyone else passing and adds
 noise; "medium" samples replies for 0.25 s; "hard" for 0.8 s with more
-candidates. Every search works in slices (`step(seconds)`).
+candidates. Every search works in slices (`step(seconds)`), a round of play
+from its first step (`PlayDecision`: the challenge, the proposal, then the
+`RoundSearch`).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Optional
 
 from ...core.ai import Bot, Search
+from ...core.protocol import run_pieces
 from ...core.rng import SeededRng
 from .board import hex_distance
 from .rules import (
@@ -353,6 +357,13 @@ def fund_belief(state: GeonAxisState, player: int, agreement, bluff: float, trap
     card count, each other member's public wealth (no one stakes more credits
     than they own), the last reveals, and the level's prior. Never reads
     another player's stake."""
+    return run_pieces(fund_belief_pieces(state, player, agreement, bluff, trap, use_hands, use_reveals))
+
+
+def fund_belief_pieces(state: GeonAxisState, player: int, agreement, bluff: float, trap: float,
+                       use_hands: bool, use_reveals: bool):
+    """`fund_belief` in pieces: yields after each other member's stake is
+    joined in (the joint grows with every member), returns the belief."""
     own_credits, own_jokers = agreement.stakes.get(player, (0, 0))
     cards = agreement.cards - own_credits - own_jokers
     others = [m for m in agreement.members if m != player]
@@ -385,6 +396,7 @@ def fund_belief(state: GeonAxisState, player: int, agreement, bluff: float, trap
                     joined[key] = joined.get(key, 0.0) + weight * chance
         floor = max(joined.values(), default=0.0) * 1e-5  # splits too unlikely to matter
         joint = {key: weight for key, weight in joined.items() if weight > floor}
+        yield
     belief = {credits + own_credits: weight for (credits, total), weight in joint.items() if total == cards}
     mass = sum(belief.values())
     if not mass:  # the prior cannot explain the pile: any split of its cards
@@ -553,6 +565,11 @@ class WageringPolicy:
 
     def outlooks(self, state: GeonAxisState, player: int) -> list:
         """(agreement, cell, ChallengeOutlook, wagers) for every pile `player` may challenge."""
+        return run_pieces(self.outlook_pieces(state, player))
+
+    def outlook_pieces(self, state: GeonAxisState, player: int):
+        """`outlooks` in pieces: yields after the points estimate, each piece
+        of a pile's belief and each pile's outlook; returns the list."""
         hand = state.hands[player]
         found = []
         points_before = None
@@ -565,8 +582,9 @@ class WageringPolicy:
                 continue
             if points_before is None:
                 points_before = estimated_points(state)
-            belief = fund_belief(state, player, agreement, self.bluff_belief, self.trap_belief,
-                                 self.use_hands, self.use_reveals)
+                yield
+            belief = yield from fund_belief_pieces(state, player, agreement, self.bluff_belief, self.trap_belief,
+                                                   self.use_hands, self.use_reveals)
             # The cell that contests the most territory: the one with most free neighbours.
             stones, neighbours = state.stones, state.table.neighbours
             cell = max(cells, key=lambda c: (sum(1 for n in neighbours[c] if n not in stones), c))
@@ -577,20 +595,27 @@ class WageringPolicy:
             else:
                 wagers = sorted(w for w in {public + 1, agreement.cards + 1} if public < w <= hand)
             found.append((agreement, cell, outlook, list(wagers)))
+            yield
         return found
 
     def challenge(self, state: GeonAxisState, player: int):
         """The challenge of highest expected gain, if it beats `min_gain`, or None."""
+        return run_pieces(self.challenge_pieces(state, player))
+
+    def challenge_pieces(self, state: GeonAxisState, player: int):
+        """`challenge` in pieces (the outlooks', then one a wager); returns the
+        challenge or None. The random draws come in the same order as in one piece."""
         if self.challenge_rate < 1.0 and self.rng.random() >= self.challenge_rate:
             return None
         best, best_value = None, self.min_gain
-        for _, cell, outlook, wagers in self.outlooks(state, player):
+        for _, cell, outlook, wagers in (yield from self.outlook_pieces(state, player)):
             for wager in wagers:
                 value = outlook.value(wager)
                 if self.value_noise:
                     value += self.value_noise * (self.rng.random() - 0.5)
                 if value > best_value:
                     best, best_value = Challenge(cell[0], cell[1], wager), value
+                yield
         return best
 
 
@@ -603,6 +628,81 @@ class _Immediate(Search):
 
     def best_move(self):
         return self.move
+
+
+class PlayDecision(Search):
+    """A round of play decided in slices, `start()` doing no more than set-up:
+    the challenge (pile by pile, wager by wager), then the proposal, then, if
+    neither is played, a `RoundSearch` that takes over the later steps (its
+    time budget counts from its creation). The bot's random draws come in the
+    same order as when all this was done in one piece, so a seed makes the
+    same moves."""
+
+    def __init__(self, bot: "GeonAxisBot", state: GeonAxisState, player: int):
+        # Not Search.__init__: its list of legal moves (with a bought move, every
+        # pair of stones) would be built in start(). `legal` is built in a step.
+        if player not in state.to_move():
+            raise ValueError(f"player {player + 1} has no legal move to search")
+        self.root_state, self.player, self.bot = state, player, bot
+        self.seconds = self.max_iterations = None  # the budget is the RoundSearch's
+        self.iterations, self.elapsed, self.done = 0, 0.0, False
+        self.move = None
+        self.round_search: Optional[RoundSearch] = None
+        self._legal: Optional[list] = None
+        self._policy_elapsed = 0.0
+        self._pieces = self._decide()
+
+    @property
+    def legal(self) -> list:
+        if self.round_search is not None:
+            return self.round_search.legal
+        if self._legal is None:
+            self._legal = list(self.root_state.generate_moves(self.player))
+        return self._legal
+
+    def _decide(self):
+        bot, state, player = self.bot, self.root_state, self.player
+        move = yield from bot.policy.challenge_pieces(state, player)
+        if not move:
+            yield
+            move = bot.policy.proposal(state, player)
+        if move is not None and state.is_legal(player, move):
+            yield
+            self._legal = list(state.generate_moves(player))
+            self.move = move
+            return
+        yield
+        self.round_search = RoundSearch(state, player, bot.rng.fork(), bot.seconds, bot.candidate_limit,
+                                        bot.reply_width, bot.noise, bot.model_replies)
+
+    def step(self, seconds: float) -> bool:
+        if self.done:
+            return True
+        if self.round_search is None:
+            start = time.perf_counter()
+            deadline = start + seconds
+            try:
+                # The step that creates the RoundSearch ends there: that set-up is a piece of its own.
+                while self.round_search is None:
+                    next(self._pieces)
+                    if time.perf_counter() >= deadline:
+                        break
+            except StopIteration:
+                self.done = self.round_search is None or self.round_search.done
+            self._policy_elapsed += time.perf_counter() - start
+        else:
+            self.done = self.round_search.step(seconds)
+        if self.round_search is not None:
+            self.iterations = self.round_search.iterations
+            self.elapsed = self._policy_elapsed + self.round_search.elapsed
+        else:
+            self.elapsed = self._policy_elapsed
+        return self.done
+
+    def best_move(self):
+        if self.move is None and self.round_search is None:
+            run_pieces(self._pieces)  # asked before the end: decide now
+        return self.move if self.round_search is None else self.round_search.best_move()
 
 
 class GeonAxisBot(Bot):
@@ -627,11 +727,7 @@ class GeonAxisBot(Bot):
         if phase == RENEGOTIATE:
             return _Immediate(state, player, self.policy.renegotiate(state, player))
         if phase == PLAY:
-            move = self.policy.challenge(state, player) or self.policy.proposal(state, player)
-            if move is not None and state.is_legal(player, move):
-                return _Immediate(state, player, move)
-            return RoundSearch(state, player, self.rng.fork(), self.seconds, self.candidate_limit,
-                               self.reply_width, self.noise, self.model_replies)
+            return PlayDecision(self, state, player)
         return _Immediate(state, player, PASS)
 
 
