@@ -86,7 +86,33 @@ def browser_type_launch_args(browser_type_launch_args) -> dict:
     return {**browser_type_launch_args, **chromium_launch_args()}
 
 
+# Errors the pages of the running test wrote to the console (Python tracebacks
+# from the app included): shown with the test's report when it fails.
+_console_errors: list[str] = []
+
+
+def _keep_console_error(message) -> None:
+    if message.type == "error":
+        _console_errors.append(message.text)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_console_errors() -> Iterator[None]:
+    _console_errors.clear()
+    yield
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed and _console_errors:
+        report.sections.append(("browser console errors", "\n---\n".join(_console_errors)))
+    return report
+
+
 def _prepare(context):
+    context.on("console", _keep_console_error)
+    context.on("weberror", lambda web_error: _console_errors.append(f"uncaught: {web_error.error}"))
     context.set_default_timeout(ACTION_TIMEOUT_MS)
     context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
     context.add_init_script(BOOT_OPTIONS_SCRIPT)

@@ -114,14 +114,23 @@ def test_psychopath_undo_reload_and_resume(fast, open_app):
     assert psychopath_turn(fast)  # and play goes on
 
 
+# What the human answers when a computer opens a decision other than a round
+# of play: an agreement proposed to it, one up for renewal, a move to buy.
+GEONAXIS_ANSWERS = ('[data-testid="decline"]', '[data-testid="cancel"]', '[data-testid="buy-0"]')
+
+
 def geonaxis_turn(page) -> bool:
-    """Plays a stone on the first open cell (else passes); False at the end."""
-    ready = f'{TABLE} .cell.target[data-action="move"], {TABLE} [data-testid="pass"]'
-    if not wait_for_turn(page, ready):
+    """Plays a stone on the first open cell (else passes), and declines what
+    the computer proposes; False at the end."""
+    cells = f'{TABLE} .cell.target[data-action="move"]'
+    answers = ", ".join(f"{TABLE} {answer}" for answer in GEONAXIS_ANSWERS)
+    if not wait_for_turn(page, f'{cells}, {TABLE} [data-testid="pass"], {answers}'):
         return False
     before = moves_played(page)
-    cells = page.locator(f'{TABLE} .cell.target[data-action="move"]')
-    (cells.first if cells.count() else page.locator(f'{TABLE} [data-testid="pass"]')).click()
+    for choice in (cells, *(f"{TABLE} {answer}" for answer in GEONAXIS_ANSWERS), f'{TABLE} [data-testid="pass"]'):
+        if page.locator(choice).count():
+            page.locator(choice).first.click()
+            break
     wait_for_new_move(page, before)
     return True
 
