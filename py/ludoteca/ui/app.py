@@ -8,6 +8,7 @@ real one and the tests for a fake), so all of it runs under CPython too.
 from __future__ import annotations
 
 import json
+import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -134,6 +135,8 @@ class Browser:
         """Says `text` once to screen readers (a polite live region the redraws never touch)."""
     def chime(self) -> None:
         """A short sound that says it is the player's turn."""
+    def log_error(self, text: str) -> None:
+        """Writes a fault's details where developers look (the console)."""
     def boot_path(self) -> str:
         """How this start-up got Python: "snapshot" (a memory snapshot) or "plain"."""
         return "plain"
@@ -188,6 +191,7 @@ class PlayView:
     clock: Optional[RoundClock] = None  # the round timer of the decision on screen (ui/clock.py)
     replay_index: Optional[int] = None  # viewing the position after this many moves
     ai_thinking: tuple = ()  # computer players whose searches are under way
+    ai_failed: bool = False  # a computer's search broke: it waits for "try again", not a loop of failures
     rendered_entries: int = 0  # moves already animated
     hide_results: bool = False
     # Another tab changed this save: the game is read-only until the player
@@ -1060,13 +1064,14 @@ class App:
     def _cancel_ai(self) -> None:
         self.ai_generation += 1
         self.play.ai_thinking = ()
+        self.play.ai_failed = False
 
     def _after_change(self) -> None:
         """Starts whatever must happen next on its own: an AI turn, a forced move."""
         self._sync_clock()
         match = self.match
         if (self.route.name != "play" or match is None or match.is_over or self.play.conflict
-                or self.play.replay_index is not None or self.play.ai_thinking):
+                or self.play.replay_index is not None or self.play.ai_thinking or self.play.ai_failed):
             return
         acting = match.state.to_move()
         ai_players = [p for p in acting if match.seats[p].kind == AI]
@@ -1102,6 +1107,24 @@ class App:
         self._after_change()
 
     async def _ai_turn(self, generation: int, players: tuple) -> None:
+        """Thinks and plays for `players`. A search that breaks stops with a
+        message and a "try again" button; the game stays as it was, and saved."""
+        try:
+            await self._think_and_play(generation, players)
+        except Exception as error:  # noqa: BLE001 - any fault of a search must not freeze the game
+            self.browser.log_error("".join(traceback.format_exception(error)))
+            if generation != self.ai_generation:
+                return  # a search nobody waits for any more
+            self.play.ai_thinking = ()
+            self.play.ai_failed = True
+            self.notify("error", self.t("error.ai_failed", reason=str(error) or type(error).__name__), topic="play")
+            self.render()
+
+    def on_ai_retry(self, _arg: str):
+        """Lets the computers think again after a search broke."""
+        self.play.ai_failed = False
+
+    async def _think_and_play(self, generation: int, players: tuple) -> None:
         match = self.match
         started = self.browser.now()
         package = registry.game_package(match.game.id)

@@ -255,6 +255,9 @@ class PyScriptBrowser(Browser):
     async def sleep(self, seconds):
         await asyncio.sleep(seconds / self.clock_rate)
 
+    def log_error(self, text):
+        window.console.error(text)
+
     def now(self):
         return time.perf_counter() * self.clock_rate
 

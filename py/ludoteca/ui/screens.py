@@ -411,7 +411,9 @@ def render_status(app, state, ctx, ui, view) -> str:
         names = ", ".join(match.seats[p].name for p in acting)
         text = t("game.turn_of", name=names) if acting else ""
     thinking = ' data-thinking="1"' if app.play.ai_thinking else ""
-    return f'<p class="status" role="status" aria-live="polite" data-testid="status"{thinking}>{escape(text)}</p>'
+    retry = button(t("game.ai_retry"), "ai-retry", cls="small", testid="ai-retry") if app.play.ai_failed else ""
+    return (f'<p class="status" role="status" aria-live="polite" data-testid="status"{thinking}>{escape(text)}</p>'
+            + retry)
 
 
 def render_players(app, state, view, ui) -> str:

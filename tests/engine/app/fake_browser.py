@@ -29,6 +29,7 @@ class FakeBrowser(Browser):
         self._order = 0
         self.announced = []  # (text, language) said by the live region, in order
         self.chimes = 0
+        self.errors = []  # what the app wrote to the console
 
     def render(self, html):
         self.html = html
@@ -46,6 +47,9 @@ class FakeBrowser(Browser):
 
     def chime(self):
         self.chimes += 1
+
+    def log_error(self, text):
+        self.errors.append(text)
 
     def download(self, filename, text):
         self.downloads.append((filename, text))

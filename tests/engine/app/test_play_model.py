@@ -332,3 +332,33 @@ def test_interleaved_searches_take_slices_in_turn_and_report_each_finish():
     assert [searches.step(0.01), searches.step(0.01)] == [False, True]
     assert log == ["a", "b", "a", "a"] and searches.thinking == [] and searches.finished == [2, 1]
     assert searches.elapsed == pytest.approx(0.04)
+
+
+def test_a_broken_search_stops_with_a_message_and_a_retry_not_a_frozen_game(monkeypatch):
+    app, browser = make_app()
+    start(app, browser, [HUMAN, AI, AI])
+    from tests.engine.core import toy_council
+    original = toy_council.CouncilState.determinize
+
+    def broken(self, player, rng):
+        raise RuntimeError("the search fell over")
+
+    monkeypatch.setattr(toy_council.CouncilState, "determinize", broken)
+    moves = len(app.match.entries)
+    browser.run_pending()
+    assert len(app.match.entries) == moves  # nothing was played
+    assert app.play.ai_thinking == () and app.play.ai_failed
+    assert "could not choose a move (the search fell over)" in browser.html
+    assert 'data-testid="ai-retry"' in browser.html
+    assert any("RuntimeError: the search fell over" in text for text in browser.errors)
+    app.dispatch("noop")
+    assert not browser.pending  # no search restarts by itself, so no loop of failures
+    app.dispatch("move", "0:bid 1")  # the human may still act: a new position, a new search
+    browser.run_pending()
+    assert app.play.ai_failed and browser.html.count("could not choose a move") == 1
+    monkeypatch.setattr(toy_council.CouncilState, "determinize", original)
+    app.dispatch("ai-retry")
+    assert browser.pending and app.play.ai_thinking == (1, 2)
+    browser.run_pending()
+    assert not app.play.ai_failed and 'data-testid="ai-retry"' not in browser.html
+    assert len(app.match.entries) > moves + 1  # the computers chose, the round went on
