@@ -19,13 +19,22 @@ at an n-player table.
 
 Game-specific figures come from a `Watch` (one per game, told every move
 and the final state), whose `finish()` dict lands in the game's record.
+
+Budgets: in matches the bots' thinking time is CPU time (`--clock cpu`, the
+default), so figures do not depend on what else the machine runs, and
+`--slowdown 1.5` makes a budget buy what it buys in Pyodide. `--journal
+FILE` keeps every finished game (one JSON line) and replays nothing already
+there for the same pairing, seeds, budget clock and engine source: long
+pairings add up over several runs.
 """
 
 from __future__ import annotations
 
 import atexit
 import functools
+import hashlib
 import importlib
+import json
 import math
 import shutil
 import sys
@@ -235,12 +244,46 @@ def _game_plan(index: int, players: int, seed: int) -> tuple:
     return game_seed, seat, bot_seeds
 
 
+@dataclass(frozen=True)
+class BudgetClock:
+    """What the bots' time budgets count in matches: "cpu" (this thread's CPU
+    time, times `slowdown`) or "wall"."""
+
+    kind: str = "cpu"
+    slowdown: float = 1.0
+
+    def __str__(self) -> str:
+        return "wall clock" if self.kind == "wall" else f"CPU clock x{self.slowdown:g}"
+
+    def install(self) -> None:
+        from ludoteca.core import ai as core_ai
+
+        if self.kind == "wall":
+            core_ai.use_wall_clock()
+        else:
+            core_ai.use_cpu_clock(self.slowdown)
+
+
+budget_clock = BudgetClock()  # set by parse_bench_arguments (--clock, --slowdown)
+bench_journal = ""  # set by parse_bench_arguments (--journal): every head_to_head's default
+
+
 def _play_match_game(job: tuple) -> Optional[dict]:
     """One game of A (in its seat) against B in every other seat: its record,
     or None when the deadline (a time.time(), or None) has passed."""
-    game, variants, make_a, make_b, index, seed, max_moves, opening, watch_class, deadline = job
+    game, variants, make_a, make_b, index, seed, max_moves, opening, watch_class, deadline, clock = job
     if deadline is not None and time.time() >= deadline:
         return None
+    from ludoteca.core import ai as core_ai
+
+    clock.install()
+    try:
+        return _play_one(game, variants, make_a, make_b, index, seed, max_moves, opening, watch_class)
+    finally:
+        core_ai.use_wall_clock()  # move-time figures and the app measure wall time
+
+
+def _play_one(game, variants, make_a, make_b, index, seed, max_moves, opening, watch_class) -> dict:
     players = variants[0].num_players
     game_seed, seat, bot_seeds = _game_plan(index, players, seed)
     variant = (index // players) % len(variants)  # each deal is played from every seat first
@@ -265,11 +308,66 @@ def _map(function, jobs: list, workers: int):
         yield from pool.imap_unordered(function, jobs)
 
 
+def engine_fingerprint(modules: tuple) -> str:
+    """A hash of the engine source a match depends on: the core and the
+    rules and AI of the games in `modules` (their UI and texts left out)."""
+    import ludoteca
+
+    package = Path(ludoteca.__file__).resolve().parent
+    folders = [package / "core"] + [package / "games" / name.rsplit(".", 1)[-1] for name in modules]
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(folder.glob("*.py")):
+            if path.name != "ui.py":
+                digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _pairing_key(game, variants, make_a, make_b, seed, max_moves, opening, clock) -> str:
+    """What a journal's games must share to count for this pairing."""
+    modules = {spec.module for spec in (make_a, make_b) if isinstance(spec, BotSpec) and spec.module}
+    if isinstance(game, str):
+        modules.add(game.partition(":")[0])
+    games_only = tuple(sorted(name for name in modules if name.startswith("ludoteca.games.")))
+    identity = {"game": game if isinstance(game, str) else type(game).__qualname__,
+                "variants": [repr(variant) for variant in variants], "a": repr(make_a), "b": repr(make_b),
+                "seed": seed, "max_moves": max_moves, "opening": opening, "clock": repr(clock),
+                "engine": engine_fingerprint(games_only)}
+    return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
+
+
+class Journal:
+    """Finished games of many pairings, a JSON line each ({"key", "record"});
+    `records` are this pairing's, by game index."""
+
+    def __init__(self, path: str, key: str):
+        self.path = Path(path)
+        self.key = key
+        self.records: dict = {}
+        self.other_lines = 0
+        if self.path.exists():
+            for line in self.path.read_text(encoding="utf-8").splitlines():
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue  # a line cut short by an interrupted run
+                if isinstance(entry, dict) and entry.get("key") == key and isinstance(entry.get("record"), dict):
+                    self.records[entry["record"]["index"]] = entry["record"]
+                else:
+                    self.other_lines += 1
+
+    def add(self, record: dict) -> None:
+        self.records[record["index"]] = record
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path, "a", encoding="utf-8") as out:
+            out.write(json.dumps({"key": self.key, "record": record}, sort_keys=True) + "\n")
+
+
 def head_to_head(game, settings_for_players, make_a, make_b, games: int, seed: int,
                  workers: int = 2, max_moves: int = 100000,
                  progress: Optional[Callable[[int, float], None]] = None,
                  seconds: Optional[float] = None, opening: int = 0,
-                 watch: Optional[type] = None) -> dict:
+                 watch: Optional[type] = None, journal_path: Optional[str] = None) -> dict:
     """Plays `games` games of bot A against bot B and scores A.
 
     `settings_for_players` are the game's Settings, or a list of Settings
@@ -282,6 +380,9 @@ def head_to_head(game, settings_for_players, make_a, make_b, games: int, seed: i
     past it (games under way finish), and the figures cover the games
     played ("games" says how many).
     `opening` random decisions start each game; `watch`: a Watch subclass.
+    `journal_path` (default: the bench's --journal): games already in that
+    journal for this same pairing are taken from it, not played again; new
+    ones are added as they finish ("from_journal" in the row counts the former).
 
     Returns a dict: a, b (labels), players, baseline (1 / players: an equal
     bot's expected share), games (played), wins, draws (a shared first
@@ -296,13 +397,21 @@ def head_to_head(game, settings_for_players, make_a, make_b, games: int, seed: i
     if any(variant.num_players != players for variant in variants):
         raise ValueError("every variant of a match needs the same number of players")
     deadline = time.time() + seconds if seconds is not None else None  # wall clock, the same in every worker
-    jobs = [(game, variants, make_a, make_b, index, seed, max_moves, opening, watch, deadline)
-            for index in range(games)]
-    results = []
+    clock = budget_clock
+    journal_path = bench_journal if journal_path is None else journal_path
+    journal = Journal(journal_path, _pairing_key(game, variants, make_a, make_b, seed, max_moves, opening,
+                                                  clock)) if journal_path else None
+    results = [record for index, record in sorted(journal.records.items()) if index < games] if journal else []
+    done = {record["index"] for record in results}
+    from_journal = len(results)
+    jobs = [(game, variants, make_a, make_b, index, seed, max_moves, opening, watch, deadline, clock)
+            for index in range(games) if index not in done]
     for result in _map(_play_match_game, jobs, workers):
         if result is None:
             continue
         results.append(result)
+        if journal:
+            journal.add(result)
         if progress:
             progress(len(results), sum(row["score"] for row in results))
     results.sort(key=lambda row: row["index"])
@@ -330,6 +439,7 @@ def head_to_head(game, settings_for_players, make_a, make_b, games: int, seed: i
         "seat_scores": seat_scores,
         "seconds": elapsed,
         "seconds_per_game": elapsed / played if played else 0.0,
+        "from_journal": from_journal,
         "records": results,
     }
 
@@ -361,7 +471,8 @@ def format_row(row: dict) -> str:
     table = f" ({row['players']} players, fair share {row['baseline']:.0%})" if row.get("players", 2) != 2 else ""
     return (f"{row['a']:>8} vs {row['b']:<8} {row['share']:6.1%}  [95% CI {row['low']:5.1%} - {row['high']:5.1%}]"
             f"  W/D/L {row['wins']}/{row['draws']}/{row['losses']} of n={row['games']},"
-            f" {row['seconds_per_game']:.1f} s/game  {verdict(row)}{table}")
+            f" {row['seconds_per_game']:.1f} s/game  {verdict(row)}{table}"
+            + (f" ({row['from_journal']} games from the journal)" if row.get("from_journal") else ""))
 
 
 def format_table(rows: list) -> str:
@@ -561,6 +672,12 @@ def bench_arguments(description: str, games: int, uct_games: int, uct_depth: Opt
                         help=f"a short run: at most {QUICK_GAMES} games a pairing, {QUICK_SECONDS:.0f} s budgets, no UCT")
     parser.add_argument("--pairs", default="",
                         help='only these ladder pairings, e.g. "hard vs medium,medium vs easy" (default: all)')
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                        help="what the bots' budgets count in matches: CPU time (load does not matter) or wall time")
+    parser.add_argument("--slowdown", type=float, default=1.0,
+                        help="CPU clock only: budgets count CPU time times this (1.5: what Pyodide buys)")
+    parser.add_argument("--journal", default="",
+                        help="keep finished games in this file and skip those already there (runs add up)")
     return parser
 
 
@@ -570,7 +687,14 @@ QUICK_SECONDS = 60.0
 
 def parse_bench_arguments(parser, argv: list):
     """The parsed options, cut down by --quick (the bench trims its own extras)."""
+    global budget_clock, bench_journal
     args = parser.parse_args(argv)
+    if args.slowdown <= 0:
+        parser.error("--slowdown must be positive")
+    budget_clock = BudgetClock(args.clock, args.slowdown if args.clock == "cpu" else 1.0)
+    bench_journal = args.journal
+    print(f"(in matches the bots' budgets count {budget_clock}"
+          + (f"; games kept in {args.journal})" if args.journal else ")"), flush=True)
     if args.quick:
         args.games = min(args.games, QUICK_GAMES)
         args.uct_games = 0

@@ -470,3 +470,58 @@ def test_the_ladder_can_run_only_the_named_pairings_with_their_usual_seeds(monke
     rows = arena.level_ladder(NIM, SETTINGS, "toy", args, 0.0)
     assert played == [pair for pair in all_pairings if pair[0] in ("hard vs medium", "hard vs easy")]
     assert len(rows) == 2 and len(every) == len(all_pairings)
+
+
+# --- journal and budget clock ------------------------------------------------------
+def test_a_journal_replays_nothing_it_holds_and_adds_up_to_a_fresh_run(tmp_path):
+    journal = str(tmp_path / "games.jsonl")
+    first = head_to_head(NIM, SETTINGS, PERFECT, RANDOM, games=6, seed=3, workers=1, journal_path=journal)
+    assert first["from_journal"] == 0 and first["games"] == 6
+    with open(journal, "a", encoding="utf-8") as out:
+        out.write('{"key": "cut sh')  # an interrupted run's last line
+    more = head_to_head(NIM, SETTINGS, PERFECT, RANDOM, games=10, seed=3, workers=1, journal_path=journal)
+    fresh = head_to_head(NIM, SETTINGS, PERFECT, RANDOM, games=10, seed=3, workers=1)
+    assert more["from_journal"] == 6 and more["games"] == 10
+    assert [r["returns"] for r in more["records"]] == [r["returns"] for r in fresh["records"]]
+    assert "6 games from the journal" in arena.format_row(more)
+    other_seed = head_to_head(NIM, SETTINGS, PERFECT, RANDOM, games=2, seed=4, workers=1, journal_path=journal)
+    assert other_seed["from_journal"] == 0  # another pairing's games are not borrowed
+    assert len(arena.Journal(journal, "no such key").records) == 0
+
+
+def test_a_journal_key_changes_with_the_budget_clock(monkeypatch):
+    key = arena._pairing_key(NIM, [SETTINGS], PERFECT, RANDOM, 1, 100, 0, arena.BudgetClock("cpu", 1.0))
+    assert key == arena._pairing_key(NIM, [SETTINGS], PERFECT, RANDOM, 1, 100, 0, arena.BudgetClock("cpu", 1.0))
+    assert key != arena._pairing_key(NIM, [SETTINGS], PERFECT, RANDOM, 1, 100, 0, arena.BudgetClock("cpu", 1.5))
+    assert key != arena._pairing_key(NIM, [SETTINGS], PERFECT, RANDOM, 1, 100, 0, arena.BudgetClock("wall"))
+
+
+class Dozing(Search):
+    """Each iteration waits 10 ms without using the CPU."""
+
+    def iterate(self):
+        import time
+
+        time.sleep(0.01)
+
+    def best_move(self):
+        return self.legal[0]
+
+
+def test_on_the_cpu_clock_waiting_buys_no_budget_and_matches_put_the_wall_clock_back():
+    from ludoteca.core import ai as core_ai
+
+    state = NIM.new_state(SETTINGS, 1)
+    state.apply_unchecked(-1, state.sample_chance(SeededRng(1)))  # the deal
+    on_the_wall = Dozing(state, 0, seconds=0.05, iterations=30)
+    on_the_wall.run()
+    assert on_the_wall.iterations < 30  # 50 ms of waiting ended it
+    arena.BudgetClock("cpu").install()
+    try:
+        on_the_cpu = Dozing(state, 0, seconds=0.05, iterations=30)
+        on_the_cpu.run()
+    finally:
+        core_ai.use_wall_clock()
+    assert on_the_cpu.iterations == 30  # only the iteration cap ended it
+    head_to_head(NIM, SETTINGS, PERFECT, RANDOM, games=1, seed=1, workers=1)
+    assert core_ai.clock is __import__("time").perf_counter

@@ -6,7 +6,9 @@ runs one slice per event-loop turn, so the page never freezes; CPython tests
 and benchmarks call `run()`.
 
 Budgets are in thinking time (summed over slices), with an optional
-iteration cap. The UCT baseline uses iterations only, like boardgame.io's
+iteration cap. Thinking time is read from `clock`: the wall clock in the app,
+where the player waits; benches switch to CPU time (`use_cpu_clock`), so a
+busy machine buys a level the same search. The UCT baseline uses iterations only, like boardgame.io's
 default bot, so its strength does not depend on the machine.
 
 At SIMULTANEOUS nodes the tree searches keep decoupled statistics (each
@@ -24,6 +26,20 @@ from .protocol import SIMULTANEOUS, Move, State
 from .rng import SeededRng
 
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
+
+clock = time.perf_counter  # what every search's budget and slices are measured on
+
+
+def use_cpu_clock(slowdown: float = 1.0) -> None:
+    """Budgets count this thread's CPU time, times `slowdown` (1.5: a budget
+    buys what it buys in Pyodide, where pure Python runs about 1.5x slower)."""
+    global clock
+    clock = time.thread_time if slowdown == 1.0 else (lambda: time.thread_time() * slowdown)
+
+
+def use_wall_clock() -> None:
+    global clock
+    clock = time.perf_counter
 
 RolloutPolicy = Callable[[State, int, SeededRng], Move]
 Evaluator = Callable[[State], list]
@@ -84,14 +100,14 @@ class Search:
         """Thinks for at most about `seconds`; returns True once finished."""
         if self.done:
             return True
-        start = time.perf_counter()
+        start = clock()
         deadline = start + seconds
         while self._budget_left():
             self.iterate()
             self.iterations += 1
-            if time.perf_counter() >= deadline:
+            if clock() >= deadline:
                 break
-        self.elapsed += time.perf_counter() - start
+        self.elapsed += clock() - start
         self.done = self.done or not self._budget_left()
         return self.done
 

@@ -30,9 +30,9 @@ from its first step (`PlayDecision`: the challenge, the proposal, then the
 
 from __future__ import annotations
 
-import time
 from typing import Optional
 
+from ...core import ai as core_ai
 from ...core.ai import Bot, Search
 from ...core.protocol import run_pieces
 from ...core.rng import SeededRng
@@ -679,17 +679,17 @@ class PlayDecision(Search):
         if self.done:
             return True
         if self.round_search is None:
-            start = time.perf_counter()
+            start = core_ai.clock()
             deadline = start + seconds
             try:
                 # The step that creates the RoundSearch ends there: that set-up is a piece of its own.
                 while self.round_search is None:
                     next(self._pieces)
-                    if time.perf_counter() >= deadline:
+                    if core_ai.clock() >= deadline:
                         break
             except StopIteration:
                 self.done = self.round_search is None or self.round_search.done
-            self._policy_elapsed += time.perf_counter() - start
+            self._policy_elapsed += core_ai.clock() - start
         else:
             self.done = self.round_search.step(seconds)
         if self.round_search is not None:

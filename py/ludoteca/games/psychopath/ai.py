@@ -23,9 +23,9 @@ about 0.3 s; "hard" about 1 s.
 
 from __future__ import annotations
 
-import time
 from typing import Optional
 
+from ...core import ai as core_ai
 from ...core.ai import Bot, Search
 from ...core.protocol import Move
 from ...core.rng import SeededRng
@@ -150,17 +150,17 @@ class AlphaBetaSearch(Search):
     def step(self, seconds: float) -> bool:
         if self.done:
             return True
-        start = time.perf_counter()
+        start = core_ai.clock()
         deadline = start + seconds
         try:
             while True:
                 next(self._driver)
-                now = time.perf_counter()
+                now = core_ai.clock()
                 if now >= deadline or (self.seconds is not None and self.elapsed + now - start >= self.seconds):
                     break
         except StopIteration:
             self.done = True
-        self.elapsed += time.perf_counter() - start
+        self.elapsed += core_ai.clock() - start
         if self.seconds is not None and self.elapsed >= self.seconds:
             self.done = True
         return self.done
