@@ -1,0 +1,72 @@
+"""How much slower the AI searches run in Pyodide than in CPython: the
+figure for the benches' `--slowdown` (budgets on the CPU clock times it buy
+in CPython what they buy in the browser).
+
+    .venv/bin/python py/tools/bench_slowdown.py --dist dist [--games geonaxis,psychopath] [--levels hard]
+
+Each game's level searches the same positions (seeded random play) in both
+interpreters, one after the other in this run; the figure is CPython's work
+per second over Pyodide's. Run it on a quiet machine: both sides use the
+wall clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pathlib
+import sys
+
+from browser_harness import StaticServer, chromium
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+PAGES = REPO / "tests" / "browser" / "pages"
+sys.path.insert(0, str(REPO / "py"))
+
+from ludoteca.core.search_speed import sample_positions, search_rate  # noqa: E402
+
+NO_ASSETS = ("alphabeticell", "psychopath", "geonaxis")  # Alphagon's AI needs its word list loaded first
+
+
+def pyodide_rate(browser, server, game: str, level: str, positions: int, seed: int) -> dict:
+    page = browser.new_page()
+    page.goto(f"{server.url}/__pages__/search_bench.html?game={game}&level={level}&positions={positions}&seed={seed}")
+    page.wait_for_function("window.benchResult !== undefined", timeout=600_000)
+    result = page.evaluate("window.benchResult")
+    page.close()
+    if "error" in result:
+        raise RuntimeError(result["error"])
+    return result
+
+
+def cpython_rate(game: str, level: str, positions: int, seed: int) -> dict:
+    package = importlib.import_module("ludoteca.games." + game)
+    found = sample_positions(package.GAME, package.GAME.default_settings(2), positions, seed)
+    return search_rate(found, package.AI_LEVELS[level])
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", default=str(REPO / "dist"))
+    parser.add_argument("--games", default=",".join(NO_ASSETS))
+    parser.add_argument("--levels", default="hard")
+    parser.add_argument("--positions", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    with StaticServer(pathlib.Path(args.dist), mounts={"/__pages__/": PAGES}) as server, chromium() as browser:
+        for game in args.games.split(","):
+            for level in args.levels.split(","):
+                native = cpython_rate(game, level, args.positions, args.seed)
+                browser_side = pyodide_rate(browser, server, game, level, args.positions, args.seed)
+                if not native["per_second"] or not browser_side["per_second"]:
+                    print(f"{game} {level}: too quick to time (every search ended at once)", flush=True)
+                    continue
+                print(f"{game} {level}: work/s CPython {native['per_second']:.0f}, Pyodide"
+                      f" {browser_side['per_second']:.0f}: slowdown {native['per_second'] / browser_side['per_second']:.2f}"
+                      f" ({native['work']} and {browser_side['work']} units over {args.positions} positions)",
+                      flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
