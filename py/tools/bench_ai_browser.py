@@ -22,6 +22,7 @@ from browser_harness import (
     FAST_PACE,
     StaticServer,
     chromium,
+    engine_bench,
     install_longtask_observer,
     longest_task_ms,
     start_computer_game,
@@ -46,14 +47,7 @@ def percentile(values: list, fraction: float) -> float:
 
 
 def pyodide_playouts(browser, server, seconds: float) -> dict:
-    page = browser.new_page()
-    page.goto(f"{server.url}/__pages__/engine_bench.html?seconds={seconds}")
-    page.wait_for_function("window.benchResult !== undefined", timeout=120_000)
-    result = page.evaluate("window.benchResult")
-    page.close()
-    if "error" in result:
-        raise RuntimeError(result["error"])
-    return result
+    return engine_bench(browser, server, f"seconds={seconds}", timeout_ms=120_000)
 
 
 def level_figures(browser, server, game: str, level: str, decisions: int) -> dict:

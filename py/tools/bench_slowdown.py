@@ -17,7 +17,7 @@ import importlib
 import pathlib
 import sys
 
-from browser_harness import StaticServer, chromium
+from browser_harness import StaticServer, chromium, engine_bench
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PAGES = REPO / "tests" / "browser" / "pages"
@@ -29,14 +29,7 @@ NO_ASSETS = ("alphabeticell", "psychopath", "geonaxis")  # Alphagon's AI needs i
 
 
 def pyodide_rate(browser, server, game: str, level: str, positions: int, seed: int) -> dict:
-    page = browser.new_page()
-    page.goto(f"{server.url}/__pages__/search_bench.html?game={game}&level={level}&positions={positions}&seed={seed}")
-    page.wait_for_function("window.benchResult !== undefined", timeout=600_000)
-    result = page.evaluate("window.benchResult")
-    page.close()
-    if "error" in result:
-        raise RuntimeError(result["error"])
-    return result
+    return engine_bench(browser, server, f"game={game}&level={level}&positions={positions}&seed={seed}")
 
 
 def cpython_rate(game: str, level: str, positions: int, seed: int) -> dict:

@@ -203,6 +203,19 @@ LONGTASK_OBSERVER = """
 """
 
 
+def engine_bench(browser, server, query: str, timeout_ms: int = 600_000) -> dict:
+    """The result of tests/browser/pages/engine_bench.html (served at
+    /__pages__/) for `query`: Pyodide's side of an engine-speed comparison."""
+    page = browser.new_page()
+    page.goto(f"{server.url}/__pages__/engine_bench.html?{query}")
+    page.wait_for_function("window.benchResult !== undefined", timeout=timeout_ms)
+    result = page.evaluate("window.benchResult")
+    page.close()
+    if "error" in result:
+        raise RuntimeError(result["error"])
+    return result
+
+
 def install_longtask_observer(page_or_context) -> None:
     """Record every main-thread task over 50 ms from the next navigation on."""
     page_or_context.add_init_script(LONGTASK_OBSERVER)
