@@ -6,7 +6,9 @@ Prints, for each game (default: every playable one) and AI level, the wall
 time of its real decisions (more than one legal move) as the app runs them,
 sliced between browser tasks, in a game between computer players at that
 level: median and p95 (goal: median ≤ 1 s at the game's default level); the
-longest main-thread task while computer players think (goal ≤ 50 ms); and
+longest main-thread task while computer players think (goal ≤ 50 ms), with
+the longest piece of each kind the app timed in those turns (the search's
+set-up, a slice, playing the move, the autosave, the redraw); and
 random playouts per second of Alphabeticell in Pyodide against CPython in
 the same run.
 """
@@ -39,6 +41,8 @@ from ludoteca.games import registry  # noqa: E402
 from ludoteca.games.alphabeticell import GAME  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
+PIECES = (("search set-up", "setup_ms"), ("slice", "longest_slice_ms"), ("play", "play_ms"),
+          ("autosave", "save_ms"), ("redraw", "render_ms"))
 
 
 def percentile(values: list, fraction: float) -> float:
@@ -75,6 +79,8 @@ def level_figures(browser, server, game: str, level: str, decisions: int) -> dic
         "iterations_median": statistics.median(m["iterations"] for m in moves),
         "longest_task_ms": longest,
         "longest_with_loading_ms": loading,
+        # The app times each piece of an AI turn (App._think_and_play): which one a long task was.
+        "pieces_ms": {piece: max((m.get(key, 0.0) for m in moves), default=0.0) for piece, key in PIECES},
     }
 
 
@@ -108,6 +114,8 @@ def main(argv=None) -> int:
                       f" {figures['longest_task_ms']:.0f} ms after the first decision"
                       f" ({figures['longest_with_loading_ms']:.0f} ms counting the first, which loads the"
                       f" game){mark}", flush=True)
+                print("   longest piece of each kind: " + ", ".join(
+                    f"{piece} {ms:.0f} ms" for piece, ms in figures["pieces_ms"].items()), flush=True)
         print(f"longest main-thread task while computers think: {worst:.0f} ms (goal <= 50 ms;"
               f" 0 means no task reached the 50 ms long-task threshold)")
     return 0
