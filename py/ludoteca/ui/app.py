@@ -145,6 +145,9 @@ class Browser:
     def boot_path(self) -> str:
         """How this start-up got Python: "snapshot" (a memory snapshot) or "plain"."""
         return "plain"
+    def keep_loaded_objects(self) -> None:
+        """Everything alive now (a game's module tables) lives as long as the
+        page: later garbage collections may skip it."""
 
 
 @dataclass
@@ -257,6 +260,7 @@ class App:
         self.storage_problem: Optional[str] = None  # message key of the last failed write
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
+        self.games_searched: set = set()  # games whose modules are loaded and kept (keep_loaded_objects)
 
     # --- helpers ------------------------------------------------------------
     def t(self, key: str, **values) -> str:
@@ -1133,6 +1137,11 @@ class App:
         match = self.match
         started = self.browser.now()
         package = registry.game_package(match.game.id)
+        if match.game.id not in self.games_searched:
+            # The game's rules, AI and UI modules are all loaded by now: their
+            # tables stay for the page, so collections during searches skip them.
+            self.games_searched.add(match.game.id)
+            self.browser.keep_loaded_objects()
         searches = {}
         for player in players:
             seat = match.seats[player]

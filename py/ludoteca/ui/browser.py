@@ -5,6 +5,7 @@ It implements the `Browser` adapter for `App`, forwards DOM events to
 """
 
 import asyncio
+import gc
 import json
 import random
 import time
@@ -257,6 +258,9 @@ class PyScriptBrowser(Browser):
 
     def log_error(self, text):
         window.console.error(text)
+
+    def keep_loaded_objects(self):
+        gc.freeze()  # as main.py does after start-up
 
     def now(self):
         return time.perf_counter() * self.clock_rate

@@ -30,6 +30,7 @@ class FakeBrowser(Browser):
         self.announced = []  # (text, language) said by the live region, in order
         self.chimes = 0
         self.errors = []  # what the app wrote to the console
+        self.kept_loaded_objects = 0  # calls of keep_loaded_objects
 
     def render(self, html):
         self.html = html
@@ -50,6 +51,9 @@ class FakeBrowser(Browser):
 
     def log_error(self, text):
         self.errors.append(text)
+
+    def keep_loaded_objects(self):
+        self.kept_loaded_objects += 1
 
     def download(self, filename, text):
         self.downloads.append((filename, text))

@@ -301,6 +301,18 @@ def test_every_computer_of_a_simultaneous_round_thinks_at_once():
     assert app.play.ai_thinking == ()
 
 
+def test_a_game_s_loaded_modules_are_kept_out_of_collections_once_before_its_first_search():
+    app, browser = make_app()
+    start(app, browser, [HUMAN, AI, AI])
+    assert browser.kept_loaded_objects == 0  # nothing searched yet
+    browser.run_pending()
+    assert browser.kept_loaded_objects == 1
+    start(app, browser, [HUMAN, AI, AI], seed="6")
+    browser.run_pending()
+    assert app.match.state.bids[1] is not None  # a second game's computers searched
+    assert browser.kept_loaded_objects == 1  # the same game: its modules were kept already
+
+
 def test_a_human_bid_does_not_restart_the_searches_of_the_same_round():
     app, browser = make_app()
     start(app, browser, [HUMAN, AI, AI])

@@ -103,7 +103,13 @@ def _union(masks) -> int:
 
 
 NEIGHBOURHOOD = tuple(_union(PATH_MASK[path] for path in NODE_PATHS[node]) for node in range(NODE_COUNT))
-_REACH_MEMO: dict = {}
+# Reach memos hold only ints, which the garbage collector stops tracking: a
+# memo of tuples of moves made every full collection scan ~100,000 objects
+# (20-35 ms, a long task in the browser). The move tuples are interned per
+# (mask, node) instead, which is far fewer entries.
+_REACH_MEMO: dict = {}  # what stands around a node -> mask of reachable nodes
+_REACH_STEPS: dict = {}  # mask * NODE_COUNT + node -> tuple of Steps to those nodes
+STEPS_MEMO_LIMIT = 2048  # few tracked tuples: a full collection stays short
 
 
 def _border_pairs(target: int) -> tuple:
@@ -490,12 +496,8 @@ class PsychopathState(State):
         return [other for other in range(NODE_COUNT) if mask >> other & 1]
 
     def reach_mask(self, node: int) -> int:
-        """`reachable` as a bit mask."""
-        return self._reach(node)[0]
-
-    def _reach(self, node: int) -> tuple:
-        """(mask, moves) of the piece on `node`, ignoring the suicide rule;
-        memoised on what stands on the paths through the node."""
+        """`reachable` as a bit mask, memoised on what stands on the paths
+        through the node."""
         masks = self.masks
         psychologists = masks[2] | masks[6]
         occupied = masks[1] | masks[3] | masks[4] | masks[5] | masks[7] | masks[8] | psychologists
@@ -503,8 +505,8 @@ class PsychopathState(State):
         theirs = masks[6] if self.board[node] <= 4 else masks[2]
         usable = self.usable_paths(node) if theirs & around else None  # None: every path
         key = (node, usable, occupied & around, psychologists & around)
-        found = _REACH_MEMO.get(key)
-        if found is None:
+        mask = _REACH_MEMO.get(key)
+        if mask is None:
             if len(_REACH_MEMO) >= CACHE_LIMIT:
                 _REACH_MEMO.clear()
             mask = 0
@@ -519,9 +521,20 @@ class PsychopathState(State):
                             mask |= 1 << other
                         elif (code - 1) & 3 != PSYCHOLOGIST:
                             break
+            _REACH_MEMO[key] = mask
+        return mask
+
+    def _reach(self, node: int) -> tuple:
+        """(mask, moves) of the piece on `node`, ignoring the suicide rule."""
+        mask = self.reach_mask(node)
+        steps_key = mask * NODE_COUNT + node
+        steps = _REACH_STEPS.get(steps_key)
+        if steps is None:
+            if len(_REACH_STEPS) >= STEPS_MEMO_LIMIT:
+                _REACH_STEPS.clear()
             row = STEPS[node]
-            found = _REACH_MEMO[key] = (mask, tuple(row[other] for other in range(NODE_COUNT) if mask >> other & 1))
-        return found
+            steps = _REACH_STEPS[steps_key] = tuple(row[other] for other in range(NODE_COUNT) if mask >> other & 1)
+        return mask, steps
 
     # --- moves ------------------------------------------------------------
     def _moves(self) -> list:
