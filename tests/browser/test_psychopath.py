@@ -24,3 +24,24 @@ def test_psychopath_hints_stay_on_for_the_game(fast, open_app):  # noqa: F811
     hints.click()
     expect(hints).to_have_attribute("aria-pressed", "false")
     assert fast.locator(f'{TABLE} [data-hint="paralysed"], {TABLE} [data-hint="threatened"]').count() == 0
+
+
+def test_psychopath_piece_legend_fits_a_phone_without_overlaps(fast, open_app):  # noqa: F811
+    fast.set_viewport_size({"width": 360, "height": 640})
+    open_app(fast)
+    start(fast, "psychopath", seed="6")
+    items = fast.locator('[data-testid="legend"] li')
+    expect(items).to_have_count(4)
+    boxes = []
+    for index in range(4):
+        icon = items.nth(index).locator("svg").bounding_box()
+        label = items.nth(index).locator("span").bounding_box()
+        assert icon["x"] + icon["width"] <= label["x"] + 0.5, "the name starts after its piece"
+        assert 0 <= icon["x"] and label["x"] + label["width"] <= 360, "inside the screen"
+        boxes.append((icon["x"], icon["y"], label["x"] + label["width"], max(icon["y"] + icon["height"],
+                                                                             label["y"] + label["height"])))
+    for first in range(4):
+        for second in range(first + 1, 4):
+            a, b = boxes[first], boxes[second]
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, f"legend entries {first} and {second} overlap"

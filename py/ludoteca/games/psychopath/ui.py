@@ -380,12 +380,13 @@ def render_controls(view: dict, ctx, hints: bool) -> str:
             text = t("psychopath.resurrect", kind=t(f"psychopath.kind.{kind}"))
             buttons.append(f'<button type="button" class="btn primary" data-action="move"'
                            f' data-arg="{ctx.viewer}:r {kind}" data-testid="resurrect-{kind}">{escape(text)}</button>')
-    legend = [f'<svg class="psy-legend" viewBox="0 0 240 34" role="img" aria-label="{escape(t("psychopath.legend"))}">']
-    for index, kind in enumerate(KINDS):
-        x = 16 + index * 60
-        legend.append(piece_shape(kind, 0, x, 17, FALLBACK_COLOURS[0]))
-        legend.append(f'<text x="{x + 16}" y="21" font-size="10">{escape(t(f"psychopath.kind.{kind}"))}</text>')
-    legend.append("</svg>")
+    # An HTML list, so the names wrap on a phone in either language.
+    legend = [f'<ul class="psy-legend" aria-label="{escape(t("psychopath.legend"))}" data-testid="legend">']
+    for kind in KINDS:
+        legend.append(f'<li><svg viewBox="0 0 32 32" aria-hidden="true">'
+                      f'{piece_shape(kind, 0, 16, 16, FALLBACK_COLOURS[0])}</svg>'
+                      f'<span>{escape(t(f"psychopath.kind.{kind}"))}</span></li>')
+    legend.append("</ul>")
     return f'<div class="controls" data-testid="controls">{"".join(buttons)}</div>' + "".join(legend)
 
 
