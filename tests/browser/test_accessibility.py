@@ -6,6 +6,7 @@ import pathlib
 
 import pytest
 
+from test_new_games import start
 from test_play import FAST_PLAY, play_one_human_turn, start_game
 
 AXE = pathlib.Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -78,4 +79,35 @@ def test_no_serious_accessibility_problem_on_any_screen(new_context, open_app, s
         if problems:
             found[screen] = problems
     print(f"\naxe, {scheme} theme:", {screen: len(p) for screen, p in found.items()} or "no serious problem")
+    assert found == {}, json.dumps(found, indent=1)
+
+
+def game_screens(page, open_app, game: str):
+    """The screens each game draws itself: its rules page, its setup and its
+    table (with the word list loaded, for Alphagon), after the computer's first move."""
+    open_app(page)
+    page.click(f'[data-testid="rules-{game}"]')
+    page.wait_for_selector('[data-testid="rules"]')
+    yield "rules"
+    page.click('[data-testid="nav-home"]')
+    start(page, game, seed="5")
+    page.wait_for_function("() => Number(document.querySelector('[data-testid=game]').dataset.moves) > 0"
+                           " || !document.querySelector('.thinking')", timeout=60_000)
+    yield "play"
+
+
+@pytest.mark.timeout(400)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("game", ["psychopath", "alphagon", "geonaxis"])
+def test_no_serious_accessibility_problem_on_any_game_s_own_screens(new_context, open_app, game, scheme):
+    context = new_context(color_scheme=scheme)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    found = {}
+    for screen in game_screens(page, open_app, game):
+        assert page.locator("#app h1").count() == 1, f"{screen} needs exactly one h1"
+        problems = axe_problems(page)
+        if problems:
+            found[screen] = problems
+    print(f"\naxe, {game}, {scheme} theme:", {screen: len(p) for screen, p in found.items()} or "no serious problem")
     assert found == {}, json.dumps(found, indent=1)
