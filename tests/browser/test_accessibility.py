@@ -22,6 +22,21 @@ def axe_problems(page) -> list:
             for v in json.loads(result) if v["impact"] in SERIOUS]
 
 
+def problems_on_screens(new_context, scheme: str, visit) -> dict:
+    """{screen: axe problems} over the screens `visit(page)` yields, in one colour scheme;
+    each screen must also have exactly one h1."""
+    context = new_context(color_scheme=scheme)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    found = {}
+    for screen in visit(page):
+        assert page.locator("#app h1").count() == 1, f"{screen} needs exactly one h1"
+        problems = axe_problems(page)
+        if problems:
+            found[screen] = problems
+    return found
+
+
 def screens(page, open_app):
     """Visits every screen; yields its name once it is on screen."""
     open_app(page)
@@ -69,15 +84,7 @@ def screens(page, open_app):
 @pytest.mark.timeout(400)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_serious_accessibility_problem_on_any_screen(new_context, open_app, scheme):
-    context = new_context(color_scheme=scheme)
-    context.add_init_script(FAST_PLAY)
-    page = context.new_page()
-    found = {}
-    for screen in screens(page, open_app):
-        assert page.locator("#app h1").count() == 1, f"{screen} needs exactly one h1"
-        problems = axe_problems(page)
-        if problems:
-            found[screen] = problems
+    found = problems_on_screens(new_context, scheme, lambda page: screens(page, open_app))
     print(f"\naxe, {scheme} theme:", {screen: len(p) for screen, p in found.items()} or "no serious problem")
     assert found == {}, json.dumps(found, indent=1)
 
@@ -100,14 +107,6 @@ def game_screens(page, open_app, game: str):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("game", ["psychopath", "alphagon", "geonaxis"])
 def test_no_serious_accessibility_problem_on_any_game_s_own_screens(new_context, open_app, game, scheme):
-    context = new_context(color_scheme=scheme)
-    context.add_init_script(FAST_PLAY)
-    page = context.new_page()
-    found = {}
-    for screen in game_screens(page, open_app, game):
-        assert page.locator("#app h1").count() == 1, f"{screen} needs exactly one h1"
-        problems = axe_problems(page)
-        if problems:
-            found[screen] = problems
+    found = problems_on_screens(new_context, scheme, lambda page: game_screens(page, open_app, game))
     print(f"\naxe, {game}, {scheme} theme:", {screen: len(p) for screen, p in found.items()} or "no serious problem")
     assert found == {}, json.dumps(found, indent=1)
