@@ -1182,11 +1182,16 @@ class App:
                 match.play(player, search.best_move())
                 self.play.ai_thinking = tuple(interleaved.thinking)
                 played = self.browser.now()
-                self._autosave()
-                saved = self.browser.now()
                 self.render()
-                figures.update(play_ms=(played - moment) * 1000, save_ms=(saved - played) * 1000,
-                               render_ms=(self.browser.now() - saved) * 1000)
+                rendered = self.browser.now()
+                # The save runs in a task of its own: a long redraw and a save never add up to one long task.
+                await self.browser.sleep(TIMER_YIELD_SECONDS)
+                notices, saving = list(self.notices), self.browser.now()
+                self._autosave()
+                figures.update(play_ms=(played - moment) * 1000, render_ms=(rendered - played) * 1000,
+                               save_ms=(self.browser.now() - saving) * 1000)
+                if self.play.conflict or self.notices != notices:
+                    self.render()  # what the save found (another tab's copy, a full storage)
         self._after_change()
 
     # --- drawing ---------------------------------------------------------------

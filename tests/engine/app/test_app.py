@@ -300,6 +300,31 @@ def test_escape_closes_the_game_menu():
     assert 'data-testid="menu-panel"' not in browser.html
 
 
+def test_a_computer_s_move_is_drawn_first_and_saved_in_a_task_of_its_own():
+    """A long redraw and a save in one browser task make one long task: a timer yield parts them."""
+    app, browser = make_app()
+    save_id = start_vs_ai(app, browser, players=3)
+    events = []
+    draw, save = browser.render, app._autosave
+    browser.render = lambda html: (events.append(("draw", len(browser.sleeps), len(app.match.entries))), draw(html))
+    app._autosave = lambda: (events.append(("save", len(browser.sleeps), len(app.match.entries))), save())
+    for _ in range(6):  # a few turns of the human's, each followed by the computers'
+        browser.run_pending()
+        moves = app.match.state.legal_moves(0).texts() if 0 in app.match.state.to_move() else []
+        if moves:
+            app.dispatch("move", f"0:{moves[-1]}")
+    app._autosave = save
+    computers = [index + 1 for index, entry in enumerate(app.match.entries) if entry.player != 0]
+    moves_by_computers = {entries for kind, _, entries in events if kind == "save" and entries in computers}
+    assert moves_by_computers, "the computers moved and their moves were saved"
+    for entries in moves_by_computers:
+        drawn = [sleeps for kind, sleeps, seen in events if kind == "draw" and seen == entries]
+        saved = [sleeps for kind, sleeps, seen in events if kind == "save" and seen == entries]
+        assert drawn and min(drawn) < min(saved), "drawn before the save, with a yield between"
+        assert browser.sleeps[min(saved) - 1] == app_module.TIMER_YIELD_SECONDS
+    assert app.saves.load(save_id).entries == app.match.entries  # every move is saved all the same
+
+
 def test_a_long_ai_think_yields_through_a_timer_every_few_slices(monkeypatch):
     """Zero-delay yields alone starve the page's timers; every few slices must be a real timer."""
     monkeypatch.setattr(app_module, "AI_SLICE_SECONDS", 0.0002)  # many slices per decision
