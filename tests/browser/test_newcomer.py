@@ -2,6 +2,7 @@
 screen at desktop and phone sizes even with a notice shown, a long line of the
 2018 rules stays inside the table, Undo after an automatic pass."""
 
+import json
 import pathlib
 import re
 import sys
@@ -206,3 +207,42 @@ def test_pictures_and_keep_cards_draw_inside_their_frames_with_centred_letters(n
     page.wait_for_selector('[data-testid^="keep-"]')
     assert page.evaluate(PICTURE_OVERFLOW_JS, '[data-testid^="keep-"] svg') == []
     assert page.evaluate(LETTERS_OFF_CENTRE_JS, '[data-testid^="keep-"] .card') == []
+
+
+def long_hotseat_record(moves_wanted: int) -> dict:
+    """A two-human Alphabeticell record of random legal moves, still running after `moves_wanted` moves."""
+    import random
+
+    from ludoteca.core.match import Match, Seat
+    from ludoteca.core.protocol import Settings
+    from ludoteca.games.registry import all_games
+
+    game = all_games()["alphabeticell"]
+    match = Match(game, Settings(2), seed=3, seats=[Seat("Ann"), Seat("Bea")])
+    chooser = random.Random(3)
+    while len(match.entries) < moves_wanted:
+        player = match.state.to_move()[0]
+        match.play(player, chooser.choice(list(match.state.legal_moves(player))))
+    assert not match.is_over
+    return match.record()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_move_numbers_of_three_digits_are_shown_whole_in_the_log(new_context, open_app, size, tmp_path):
+    page = open_sized(new_context, open_app, size)
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(long_hotseat_record(120)))
+    page.set_input_files('[data-testid="import-input"]', str(path))
+    page.wait_for_selector('[data-testid="game"]')
+    assert moves_played(page) >= 120
+    log = page.locator('[data-testid="log"]')
+    assert log.locator("li").count() >= 120
+    # A list marker ("120.") is drawn in the list's left padding: the padding must hold the widest one.
+    room, widest = log.evaluate("""list => {
+        const style = getComputedStyle(list.querySelector('li'));
+        const pen = document.createElement('canvas').getContext('2d');
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const label = `${list.querySelectorAll('li').length}. `;
+        return [parseFloat(getComputedStyle(list).paddingLeft), pen.measureText(label).width];
+    }""")
+    assert widest <= room, (widest, room)
