@@ -8,7 +8,8 @@ sliced between browser tasks, in a game between computer players at that
 level: median and p95 (goal: median ≤ 1 s at the game's default level); the
 longest main-thread task while computer players think (goal ≤ 50 ms), with
 the longest piece of each kind the app timed in those turns (the search's
-set-up, a slice, playing the move, the autosave, the redraw); and
+set-up, a slice, playing the move, the autosave, the redraw) and the longest
+garbage-collector pass of each generation (a pass runs inside a slice); and
 random playouts per second of Alphabeticell in Pyodide against CPython in
 the same run.
 """
@@ -16,6 +17,7 @@ the same run.
 from __future__ import annotations
 
 import argparse
+import json
 import pathlib
 import statistics
 import sys
@@ -41,6 +43,9 @@ from ludoteca.games import registry  # noqa: E402
 from ludoteca.games.alphabeticell import GAME  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
+# The app times the collector's passes when asked (ui/collections_timer.py).
+TIME_COLLECTIONS = ("window.ludotecaBootOptions = Object.assign(window.ludotecaBootOptions || {},"
+                    " {timeCollections: true});")
 PIECES = (("search set-up", "setup_ms"), ("slice", "longest_slice_ms"), ("play", "play_ms"),
           ("autosave", "save_ms"), ("redraw", "render_ms"))
 
@@ -58,6 +63,7 @@ def level_figures(browser, server, game: str, level: str, decisions: int) -> dic
     """Plays `game` computer against computer at `level` until enough decisions were timed."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(FAST_PACE)
+    context.add_init_script(TIME_COLLECTIONS)
     install_longtask_observer(context)
     page = context.new_page()
     page.goto(server.url + "/")
@@ -70,6 +76,7 @@ def level_figures(browser, server, game: str, level: str, decisions: int) -> dic
     moves = wait_for_ai_decisions(page, decisions, timeout_s=600)
     longest = longest_task_ms(page, warm)
     loading = longest_task_ms(page, started)
+    collections = json.loads(page.evaluate("window.ludotecaStats()")).get("collections", {})
     context.close()
     walls = [m["wall"] for m in moves]
     return {
@@ -81,6 +88,7 @@ def level_figures(browser, server, game: str, level: str, decisions: int) -> dic
         "longest_with_loading_ms": loading,
         # The app times each piece of an AI turn (App._think_and_play): which one a long task was.
         "pieces_ms": {piece: max((m.get(key, 0.0) for m in moves), default=0.0) for piece, key in PIECES},
+        "collections": collections,  # since the page opened, loading included
     }
 
 
@@ -116,6 +124,9 @@ def main(argv=None) -> int:
                       f" game){mark}", flush=True)
                 print("   longest piece of each kind: " + ", ".join(
                     f"{piece} {ms:.0f} ms" for piece, ms in figures["pieces_ms"].items()), flush=True)
+                print("   garbage collector, since the page opened: " + ", ".join(
+                    f"generation {generation}: {entry['passes']} passes, longest {entry['longest_ms']:.0f} ms"
+                    for generation, entry in sorted(figures["collections"].items())), flush=True)
         print(f"longest main-thread task while computers think: {worst:.0f} ms (goal <= 50 ms;"
               f" 0 means no task reached the 50 ms long-task threshold)")
     return 0

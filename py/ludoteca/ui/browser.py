@@ -16,6 +16,7 @@ from pyodide.ffi import JsException, create_proxy, jsnull, to_js
 
 from .app import App, Browser
 from . import regions
+from .collections_timer import CollectionTimer
 from .panzoom import DRAG_THRESHOLD_PX, ZOOM_KEYS, BoardZoom, box_text, parse_box
 from .keyboard import ARROWS, nearest_in_direction, parse_point, shortcut
 from .storage import (
@@ -512,6 +513,11 @@ def install(root):
     window.addEventListener("storage", guarded(on_storage))
     # Read-only figures for the benchmarks (AI move times).
     window.ludotecaStats = create_proxy(lambda: json.dumps(app.stats))
+    options = getattr(window, "ludotecaBootOptions", None)
+    if options is not None and options is not jsnull and getattr(options, "timeCollections", False):
+        timer = CollectionTimer()  # the AI bench: is a long slice a collection?
+        timer.install()
+        app.stats["collections"] = timer.figures
     app.navigate(str(window.location.hash or "#/"))
     return app
 
