@@ -105,6 +105,18 @@ def test_the_reveal_marks_placements_collisions_and_captures():
     assert "stone fresh anim" in animated and "collision anim" in animated
 
 
+def test_the_stones_of_the_round_just_revealed_stay_marked_until_the_next_reveal():
+    state = position({(2, 0): 1}, players=2)
+    play_round(state, {0: Stone(1, 0), 1: Stone(-1, 1)})
+    markup = ui.render_table(state.view(0), Ctx(viewer=0))
+    assert sorted(re.findall(r'data-testid="last-(-?\d+)-(-?\d+)"', markup)) == [("-1", "1"), ("1", "0")]
+    assert "Cell 1,0: stone of P1, placed last round" in markup
+    assert "Cell 2,0: stone of P2\"" in markup  # an older stone is not marked
+    play_round(state, {0: Stone(0, 2)})  # the other player passes
+    markup = ui.render_table(state.view(1), Ctx(viewer=1))
+    assert re.findall(r'data-testid="last-(-?\d+)-(-?\d+)"', markup) == [("0", "2")]
+
+
 def test_territories_are_shaded_at_the_end():
     state = position({cell: 0 for cell in ring((0, 0))})
     assert "territory" not in ui.render_table(state.view(0), Ctx())

@@ -87,6 +87,7 @@ MESSAGES = {
         "geonaxis.submit": "Submit",
         "geonaxis.cell": "Cell {q},{r}",
         "geonaxis.cell_stone": "Cell {q},{r}: stone of {name}",
+        "geonaxis.cell_stone_last": "Cell {q},{r}: stone of {name}, placed last round",
         "geonaxis.cell_play": "Play a stone on {q},{r}",
         "geonaxis.cell_challenge": "Challenge and play on {q},{r}",
         "geonaxis.spot": "Tile spot {a},{b}",
@@ -210,6 +211,7 @@ MESSAGES = {
         "geonaxis.submit": "Conferma",
         "geonaxis.cell": "Casella {q},{r}",
         "geonaxis.cell_stone": "Casella {q},{r}: pietra di {name}",
+        "geonaxis.cell_stone_last": "Casella {q},{r}: pietra di {name}, posata nell'ultimo turno",
         "geonaxis.cell_play": "Metti una pietra in {q},{r}",
         "geonaxis.cell_challenge": "Sfida e gioca in {q},{r}",
         "geonaxis.spot": "Posto per tessera {a},{b}",
@@ -491,7 +493,8 @@ def render_table(view: dict, ctx) -> str:
             label = t("geonaxis.cell_play", q=q, r=r)
             attrs += f' data-action="move" data-arg="{viewer}:s {q} {r}"'
         elif (q, r) in stones:
-            label = t("geonaxis.cell_stone", q=q, r=r, name=_name(ctx, stones[(q, r)]))
+            key = "geonaxis.cell_stone_last" if (q, r) in placed else "geonaxis.cell_stone"
+            label = t(key, q=q, r=r, name=_name(ctx, stones[(q, r)]))
         else:
             label = t("geonaxis.cell", q=q, r=r)
         parts.append(f'<g class="{" ".join(cls)}"{attrs} aria-label="{escape(label, quote=True)}">'
@@ -501,6 +504,9 @@ def render_table(view: dict, ctx) -> str:
             extra = " fresh" + anim if (q, r) in placed else ""
             parts.append(f'<circle class="stone{extra}" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.72:.1f}"'
                          f' fill="{_colour(ctx, owner)}"/>')
+            if (q, r) in placed:  # the round just revealed stays marked, as a Go board marks the last move
+                parts.append(f'<circle class="last-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.26:.1f}"'
+                             f' data-testid="last-{q}-{r}"/>')
         elif (q, r) in captured:
             parts.append(f'<circle class="captured{anim}" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
                          f' fill="{_colour(ctx, captured[(q, r)])}" data-testid="captured-{q}-{r}"/>')
