@@ -416,10 +416,16 @@ def render_status(app, state, ctx, ui, view) -> str:
             + retry)
 
 
+def keeps_score(ui) -> bool:
+    """Whether the game has a running score to show (PSYCHOPATH has none: a capture of the psychopath decides)."""
+    return getattr(ui, "RUNNING_SCORE", True)
+
+
 def render_players(app, state, view, ui) -> str:
     match = app.match
     acting = state.to_move()
     scores = public_scores(view, state)
+    scored = keeps_score(ui)
     items = []
     for player, seat in enumerate(match.seats):
         turn = " turn" if player in acting and not match.is_over else ""
@@ -428,8 +434,8 @@ def render_players(app, state, view, ui) -> str:
         items.append(
             f'<li class="player{turn} {seat_class(seat.color)}" data-testid="player-{player}">'
             f'<span class="dot"></span><span class="pname">{escape(seat.name)} {who}</span>'
-            f'<span class="pscore" data-testid="score-{player}">{scores[player]}</span>'
-            f'<span class="pdetail muted">{escape(detail)}</span></li>'
+            + (f'<span class="pscore" data-testid="score-{player}">{scores[player]}</span>' if scored else "")
+            + f'<span class="pdetail muted">{escape(detail)}</span></li>'
         )
     return f'<ul class="players">{"".join(items)}</ul>'
 
@@ -497,13 +503,15 @@ def render_results(app) -> str:
     match = app.match
     places = match.final_places()
     scores = public_scores(match.state.view(None), match.state)
+    scored = keeps_score(registry.game_ui(match.game.id))
     order = sorted(range(len(places)), key=lambda p: (places[p], -scores[p]))
     winners = [match.seats[p].name for p in order if places[p] == 1]
     headline = t("results.winner", name=winners[0]) if len(winners) == 1 else \
         t("results.winners", names=", ".join(winners))
     rows = "".join(
         f'<tr class="{seat_class(match.seats[p].color)}" data-testid="place-{p}"><td>{place_text(t, places, p)}</td>'
-        f'<td><span class="dot"></span>{escape(match.seats[p].name)}</td><td>{scores[p]}</td></tr>'
+        f'<td><span class="dot"></span>{escape(match.seats[p].name)}</td>'
+        + (f'<td>{scores[p]}</td>' if scored else "") + "</tr>"
         for p in order
     )
     resigned = "".join(f'<p class="muted">{escape(t("results.resigned", name=match.seats[p].name))}</p>'
@@ -512,7 +520,8 @@ def render_results(app) -> str:
             f'<div class="dialog results" role="dialog" aria-labelledby="results-title">'
             f'<h2 id="results-title">{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'
             f"{resigned}<table><thead><tr><th>{escape(t('results.place'))}</th><th></th>"
-            f"<th>{escape(t('results.points'))}</th></tr></thead><tbody>{rows}</tbody></table>"
+            + (f"<th>{escape(t('results.points'))}</th>" if scored else "")
+            + f"</tr></thead><tbody>{rows}</tbody></table>"
             f'<div class="row">{button(t("results.rematch"), "rematch", cls="primary", testid="rematch")}'
             f'{button(t("results.replay"), "replay", "0", testid="results-replay")}'
             f'{button(t("results.view_board"), "hide-results", testid="view-board")}'

@@ -336,3 +336,19 @@ def test_a_long_ai_think_yields_through_a_timer_every_few_slices(monkeypatch):
     assert yields.count(app_module.TIMER_YIELD_SECONDS) >= 3
     longest_run_of_zero = max(len(run) for run in "".join("0" if s == 0 else "t" for s in yields).split("t"))
     assert longest_run_of_zero < app_module.TIMER_YIELD_EVERY_SLICES
+
+
+def test_a_game_without_a_running_score_shows_none_in_the_panels_or_the_results():
+    for game, scored in (("psychopath", False), ("alphabeticell", True)):
+        app, browser = make_app()
+        browser.app.navigate(f"#/new/{game}")
+        app.dispatch("field", "seat.1.kind=ai")
+        app.dispatch("pref", "pace=fast")
+        app.dispatch("start")
+        browser.run_pending()
+        assert ('data-testid="score-0"' in browser.html) is scored, game
+        app.dispatch("resign")
+        app.dispatch("confirm")
+        results = browser.html[browser.html.index('data-testid="results"'):]
+        assert ("<th>Points</th>" in results) is scored, game
+        assert 'data-testid="place-0"' in results and 'data-testid="place-1"' in results

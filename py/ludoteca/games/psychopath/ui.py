@@ -35,6 +35,7 @@ PIECE_R = 11.0
 KINDS = ("psychopath", "psychologist", "informer", "doctor")
 FALLBACK_COLOURS = ("#f2efe6", "#30343f")
 HINTS = "hints"  # the app option (ctx.options) that shows paralysis and danger
+RUNNING_SCORE = False  # no points: capturing the psychopath decides, so the panels show no score
 
 MESSAGES = {
     "en": {
