@@ -116,8 +116,10 @@ def test_scores_and_bonus_tokens_are_visible():
     state = new_state(3, seed=7)
     html = render(state, None, can_act=False)
     for player in range(3):
-        assert f'data-testid="ag-score-{player}">0<' in html
+        assert f'data-testid="ag-score-{player}">0</span> points</span>' in html  # a number that says what it counts
         assert f'data-testid="ag-bonus-{player}"' in html
+    state.points[1] = 1
+    assert 'data-testid="ag-score-1">1</span> point</span>' in render(state, None, can_act=False)
     assert "alphagon.bonuses" not in ui.panel_detail(state.view(0), 0, lambda key, **v: key)
 
 

@@ -58,6 +58,8 @@ MESSAGES = {
         "alphagon.letters.one": "{n} letter",
         "alphagon.letters.other": "{n} letters",
         "alphagon.ncards.one": "{n} card",
+        "alphagon.points_unit.one": "point",
+        "alphagon.points_unit.other": "points",
         "alphagon.ncards.other": "{n} cards",
         "alphagon.lost": "set aside: {letters}",
         "alphagon.deck": "Deck: {n}",
@@ -231,6 +233,8 @@ MESSAGES = {
         "alphagon.letters.one": "{n} lettera",
         "alphagon.letters.other": "{n} lettere",
         "alphagon.ncards.one": "{n} carta",
+        "alphagon.points_unit.one": "punto",
+        "alphagon.points_unit.other": "punti",
         "alphagon.ncards.other": "{n} carte",
         "alphagon.lost": "scartate: {letters}",
         "alphagon.deck": "Mazzo: {n}",
@@ -647,7 +651,8 @@ def _players_markup(view, ctx, t) -> str:
             detail.append(t("alphagon.lost", letters=lost))
         rows.append(f'<li class="ag-player{turn} {_seat_class(ctx, player)}" data-testid="ag-player-{player}">'
                     f'<span class="name">{escape(_seat_name(ctx, player))}</span>'
-                    f' <span class="score" data-testid="ag-score-{player}">{view["scores"][player]}</span>'
+                    f' <span class="score"><span data-testid="ag-score-{player}">{view["scores"][player]}</span>'
+                    f' {escape(count_text(t, "alphagon.points_unit", view["scores"][player]))}</span> ·'
                     f' <span class="bonus" data-testid="ag-bonus-{player}">{escape(" · ".join(detail))}</span></li>')
     return f'<ul class="ag-players">{"".join(rows)}</ul>'
 
