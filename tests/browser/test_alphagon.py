@@ -141,7 +141,7 @@ VERDICTS = {
 
 
 def scores_on_screen(page) -> list:
-    return [int(page.inner_text(f'[data-testid="ag-score-{p}"]')) for p in (YOU, COMPUTER)]
+    return [int(page.inner_text(f'[data-testid="score-{p}"]')) for p in (YOU, COMPUTER)]
 
 
 def verdict_on_screen(page):

@@ -17,6 +17,7 @@ if str(PY_DIR) not in sys.path:  # the table markup below is drawn by the game's
 from ludoteca.games.alphabeticell import ui as abc_ui  # noqa: E402
 from test_play import FAST_PLAY, fast_page, moves_played  # noqa: E402, F401 (fast_page is a fixture)
 from tests.engine.app.test_newcomer import ann_to_act, long_line_view  # noqa: E402
+from test_new_games import start as start_any_game  # noqa: E402
 
 BOOT_UNDER_LOAD_MS = 120_000  # a shared, busy machine boots Pyodide slowly; this is no speed check
 SIZES = {"desktop": ({"width": 1280, "height": 800}, False), "phone": ({"width": 390, "height": 844}, True)}
@@ -47,11 +48,11 @@ def opened_and_started(page, open_app):
     return page
 
 
-def assert_moves_on_screen(page):
-    """Every move button lies wholly inside the window scrolled to its top."""
+def assert_moves_on_screen(page, moves='[data-testid="controls"] button'):
+    """Every move button (`moves`) lies wholly inside the window scrolled to its top."""
     page.evaluate("scrollTo(0, 0)")
     height, width = page.evaluate("[innerHeight, innerWidth]")
-    buttons = page.locator('[data-testid="controls"] button')
+    buttons = page.locator(moves)
     assert buttons.count() > 0
     for index in range(buttons.count()):
         box = buttons.nth(index).bounding_box()
@@ -71,6 +72,14 @@ def test_the_moves_are_visible_without_scrolling_even_with_a_notice(new_context,
     expect(page.locator('[data-testid="notice-info"]')).to_contain_text("Taken back")
     page.wait_for_selector('[data-testid^="keep-"]')
     assert_moves_on_screen(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_alphagon_letters_and_buttons_are_visible_without_scrolling(new_context, open_app, size):
+    page = open_sized(new_context, open_app, size)
+    start_any_game(page, "alphagon", "5", players=3)
+    page.wait_for_selector('[data-region="table"] [data-testid="controls"] button', timeout=60_000)
+    assert_moves_on_screen(page, '[data-testid="rack"] button, [data-region="table"] [data-testid="controls"] button')
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -58,8 +58,6 @@ MESSAGES = {
         "alphagon.letters.one": "{n} letter",
         "alphagon.letters.other": "{n} letters",
         "alphagon.ncards.one": "{n} card",
-        "alphagon.points_unit.one": "point",
-        "alphagon.points_unit.other": "points",
         "alphagon.ncards.other": "{n} cards",
         "alphagon.lost": "set aside: {letters}",
         "alphagon.deck": "Deck: {n}",
@@ -233,8 +231,6 @@ MESSAGES = {
         "alphagon.letters.one": "{n} lettera",
         "alphagon.letters.other": "{n} lettere",
         "alphagon.ncards.one": "{n} carta",
-        "alphagon.points_unit.one": "punto",
-        "alphagon.points_unit.other": "punti",
         "alphagon.ncards.other": "{n} carte",
         "alphagon.lost": "scartate: {letters}",
         "alphagon.deck": "Mazzo: {n}",
@@ -427,12 +423,6 @@ def _name_of(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
 
-def _seat_class(ctx, player) -> str:
-    """The app's class that sets --seat (the CSP allows no inline styles)."""
-    seat_class = getattr(ctx, "seat_class", None)
-    return seat_class(player) if seat_class else ""
-
-
 def _seat_colour(ctx, player) -> str:
     try:
         return escape(ctx.seats[player].color or "#888", quote=True)
@@ -474,7 +464,7 @@ def render_table(view: dict, ctx) -> str:
     legal = set(view["legal_moves"]) if acting else set()
     letter = _selected_letter(view, ctx) if acting else None
     start = _selected_start(view, ctx) if acting else None
-    height = WIDTH
+    height = MARGIN + BOARD + 4  # nothing is drawn under the last row: no empty band
     parts = [f'<div class="alphagon" data-edition="{escape(view["edition"])}" data-phase="{escape(view["phase"])}">',
              f'<svg class="ag-board" viewBox="0 0 {WIDTH} {height}" role="group"'
              f' aria-label="{escape(t("alphagon.board"), quote=True)}" data-testid="board">']
@@ -507,12 +497,15 @@ def render_table(view: dict, ctx) -> str:
     parts.append("</svg>")
     parts.append(_status_markup(view, ctx, t))
     parts.append(_verdict_markup(view, ctx, t))
-    parts.append(_players_markup(view, ctx, t))
+    # The letters and the buttons right under the board, the cards after them:
+    # at 1280x800 a player's choices are on screen without scrolling. The
+    # players, scores and bonus tokens are in the app's panel (panel_detail).
     if ctx.viewer is not None:
         parts.append(_rack_markup(view, ctx, t, acting, letter, start))
-        parts.append(_cards_markup(view, ctx, t, acting, legal))
     if acting:
         parts.append(_controls_markup(view, ctx, t, legal, letter))
+    if ctx.viewer is not None:
+        parts.append(_cards_markup(view, ctx, t, acting, legal))
     parts.append("</div>")
     return "".join(parts)
 
@@ -637,24 +630,6 @@ def _last_placer_of(view, nth_word: int, default: int) -> int:
     pluses = [index for index, entry in enumerate(trail) if entry["symbol"] == "+"]
     index = pluses[nth_word] - 1 if nth_word < len(pluses) else len(trail) - 1
     return trail[index]["owner"] if 0 <= index < len(trail) and trail[index]["symbol"] != "+" else default
-
-
-def _players_markup(view, ctx, t) -> str:
-    rows = []
-    for player in range(view["players"]):
-        turn = " turn" if player in view["to_move"] else ""
-        lost = view["discards"][player]
-        detail = [t("alphagon.bonuses", n=view["bonuses"][player]),
-                  count_text(t, "alphagon.letters", sum(view["rack_kinds"][player])),
-                  count_text(t, "alphagon.ncards", view["hand_counts"][player])]
-        if lost:
-            detail.append(t("alphagon.lost", letters=lost))
-        rows.append(f'<li class="ag-player{turn} {_seat_class(ctx, player)}" data-testid="ag-player-{player}">'
-                    f'<span class="name">{escape(_seat_name(ctx, player))}</span>'
-                    f' <span class="score"><span data-testid="ag-score-{player}">{view["scores"][player]}</span>'
-                    f' {escape(count_text(t, "alphagon.points_unit", view["scores"][player]))}</span> ·'
-                    f' <span class="bonus" data-testid="ag-bonus-{player}">{escape(" · ".join(detail))}</span></li>')
-    return f'<ul class="ag-players">{"".join(rows)}</ul>'
 
 
 def _rack_markup(view, ctx, t, acting, letter, start) -> str:
@@ -787,6 +762,8 @@ def panel_detail(view: dict, player: int, t) -> str:
     parts = [tr("alphagon.bonuses", n=view["bonuses"][player]),
              count_text(tr, "alphagon.letters", sum(view["rack_kinds"][player])),
              count_text(tr, "alphagon.ncards", view["hand_counts"][player])]
+    if view["discards"][player]:
+        parts.append(tr("alphagon.lost", letters=view["discards"][player]))
     return " · ".join(parts)
 
 
