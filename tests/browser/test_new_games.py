@@ -72,26 +72,82 @@ def test_psychopath_a_whole_game_against_the_computer_by_clicking(fast, open_app
     assert fast.evaluate("() => window.ludotecaBoot.cspViolations") == []
 
 
-def test_psychopath_a_move_by_keyboard_alone(fast, open_app):
+ACTIVE_JS = """() => { const e = document.activeElement;
+    return {testid: (e && e.dataset && e.dataset.testid) || '', nav: (e && e.dataset && e.dataset.nav) || ''}; }"""
+ARROW_KEYS = ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp")
+
+
+def tab_until(page, predicate_js: str, limit: int = 120) -> None:
+    """Presses Tab until `predicate_js` holds for the focused element."""
+    for _ in range(limit):
+        if page.evaluate(predicate_js):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {predicate_js}")
+
+
+def nav_point(text: str) -> tuple:
+    x, y = text.split(",")
+    return float(x), float(y)
+
+
+def arrow_to(page, selector: str) -> None:
+    """Walks the focus over the board with the arrow keys, as a sighted
+    keyboard user would, to the element of `selector` nearest the focus."""
+    active = page.evaluate(ACTIVE_JS)
+    here = nav_point(active["nav"])
+    candidates = [(nav_point(element.get_attribute("data-nav")), element.get_attribute("data-testid"))
+                  for element in page.locator(selector).all()]
+    (goal, goal_id) = min(candidates, key=lambda c: (c[0][0] - here[0]) ** 2 + (c[0][1] - here[1]) ** 2)
+    tried = set()
+    for _ in range(250):
+        active = page.evaluate(ACTIVE_JS)
+        if active["testid"] == goal_id:
+            return
+        x, y = nav_point(active["nav"])
+        sideways = "ArrowRight" if goal[0] > x else "ArrowLeft"
+        upright = "ArrowDown" if goal[1] > y else "ArrowUp"
+        preferred = [sideways, upright] if abs(goal[0] - x) >= abs(goal[1] - y) else [upright, sideways]
+        key = next(k for k in preferred + [k for k in ARROW_KEYS if k not in preferred]
+                   if (active["testid"], k) not in tried)  # a key already tried here led nowhere new
+        tried.add((active["testid"], key))
+        page.keyboard.press(key)
+    raise AssertionError(f"the arrows never reached {goal_id}")
+
+
+def psychopath_turn_by_keyboard(page) -> bool:
+    """One turn with keys only: a resurrection button by Tab, or a piece and a
+    node by the arrows and Enter; False at the end."""
+    resurrect = f'{TABLE} [data-testid^="resurrect-"]'
+    movable = f'{TABLE} [data-action="select"][data-testid^="node-"]'
+    if not wait_for_turn(page, f"{movable}, {resurrect}"):
+        return False
+    before = moves_played(page)
+    if page.locator(resurrect).count():
+        tab_until(page, "() => (document.activeElement.dataset.testid || '').startsWith('resurrect-')")
+        page.keyboard.press("Enter")
+    else:
+        tab_until(page, "() => Boolean(document.activeElement.dataset && document.activeElement.dataset.nav)")
+        arrow_to(page, movable)
+        page.keyboard.press("Enter")  # pick the piece
+        page.wait_for_selector(f'{TABLE} [data-action="move"][data-testid^="node-"]')
+        arrow_to(page, f'{TABLE} [data-action="move"][data-testid^="node-"]')
+        page.keyboard.press("Enter")  # drop it
+    wait_for_new_move(page, before)
+    return True
+
+
+@pytest.mark.timeout(900)
+def test_psychopath_a_whole_game_by_keyboard_alone(fast, open_app):
     open_app(fast)
-    start(fast, "psychopath", seed="4")
-    fast.wait_for_selector(f'{TABLE} [data-action="select"][data-testid^="node-"]')
-    fast.locator(f'{TABLE} [data-testid="node-0"]').focus()
-    for _ in range(60):  # arrows walk the nodes until one of our movable pieces has the focus
-        if fast.evaluate("() => document.activeElement.dataset.action === 'select'"):
-            break
-        fast.keyboard.press(["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"][_ % 4] if _ > 30 else "ArrowDown")
-    assert fast.evaluate("() => document.activeElement.dataset.action") == "select"
-    fast.keyboard.press("Enter")  # pick the piece
-    fast.wait_for_selector(f'{TABLE} [data-action="move"][data-testid^="node-"]')
-    for _ in range(60):
-        if fast.evaluate("() => document.activeElement.dataset.action === 'move'"):
-            break
-        fast.keyboard.press(["ArrowUp", "ArrowLeft", "ArrowDown", "ArrowRight"][(_ // 6) % 4])
-    assert fast.evaluate("() => document.activeElement.dataset.action") == "move"
-    fast.keyboard.press("Enter")  # drop it
-    wait_for_new_move(fast, 0)
-    assert moves_played(fast) >= 1
+    start(fast, "psychopath", seed="6")
+    fast.mouse.move(0, 0)  # from here on no pointer: Tab, the arrows and Enter
+    turns = 0
+    while psychopath_turn_by_keyboard(fast):
+        turns += 1
+        assert turns < 400, "the game did not end"
+    expect(fast.locator('[data-testid="results"]')).to_be_visible()
+    assert turns >= 5  # seed 6: nine turns of the human before the computer captures the psychopath
 
 
 def test_psychopath_undo_reload_and_resume(fast, open_app):
