@@ -8,6 +8,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
+from test_new_games import start as start_any_game
 from test_play import FAST_PLAY, moves_played
 
 TABLE_MOVES = '[data-region="table"] [data-action="move"]'
@@ -291,3 +292,30 @@ if __name__ == "__main__":  # seeds whose games reach a doubt, a contradiction a
         judged = replay_policy(edition, str(number))
         if {"revealed", "contradicted", "corrected"} <= {entry[4] for entry in judged}:
             print(number, judged)
+
+
+FOCUSED_JS = ("() => { const e = document.activeElement; return {action: e.dataset.action || '',"
+              " arg: e.dataset.arg || '', rack: Boolean(e.closest('[data-testid=rack]'))}; }")
+
+
+def test_letters_go_down_with_two_key_presses_each(new_context, open_app):
+    """Keyboard only: after the computer's opening the focus is on the first
+    letter of the rack; Enter picks it and puts the focus on the lit square,
+    Enter again places it, and the focus is back on the letters."""
+    context = new_context()
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    start_any_game(page, "alphagon", "5", players=3)  # Computer 2 opens at J10: the next square is J8
+    page.wait_for_selector('[data-testid="rack"] button')
+    page.wait_for_function("() => document.activeElement.closest('[data-testid=rack]')")
+    for placed in range(2):
+        before = moves_played(page)
+        assert page.evaluate(FOCUSED_JS)["rack"]
+        page.keyboard.press("Enter")
+        focused = page.evaluate(FOCUSED_JS)
+        assert focused["action"] == "move" and focused["arg"].startswith("0:place "), focused
+        page.keyboard.press("Enter")
+        page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n",
+                               arg=before)
+        page.wait_for_function("() => document.activeElement.closest('[data-testid=rack]')")

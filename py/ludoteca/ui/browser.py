@@ -89,6 +89,11 @@ class LocalStorage(KeyValueStore):
             raise StorageReadError(_error_name(error)) from None
 
 
+# Where the focus goes when it fell with a replaced element, in this order.
+FIRST_FOCUS = ('[data-region="table"] [data-nav][data-action]', '[data-region="table"] [data-action="select"]',
+               '[data-region="table"] [data-action="move"]')
+
+
 class PyScriptBrowser(Browser):
     def __init__(self, root):
         self.root = root
@@ -120,7 +125,9 @@ class PyScriptBrowser(Browser):
         had_dialog = _found(self.root.querySelector(MODAL)) is not None
         focused = document.activeElement
         focus_key = None
+        focused_action = None  # "select": the first step of a move (a piece, a letter); "move": a move
         if focused is not None and focused is not jsnull and focused.getAttribute:
+            focused_action = _text_or_none(focused.getAttribute("data-action"))
             for attribute in ("data-field", "data-testid", "data-nav"):
                 value = _text_or_none(focused.getAttribute(attribute))
                 if value:
@@ -141,6 +148,9 @@ class PyScriptBrowser(Browser):
         if self.app is not None and self.app.route.name == "play":
             self.app.stats["redraws"].append({"full": patch.full, "ms": performance.now() - started})
         target = self._element_for(focus_key)  # keep keyboard users where they were across a redraw
+        played_from_here = focused_action == "move" and target is not None and not target.hasAttribute("data-action")
+        if played_from_here:
+            target = None  # a square just played is no place to wait: start the next move below
         dialog = _found(self.root.querySelector(MODAL))
         if dialog is not None and not had_dialog:
             self._opener = focus_key
@@ -150,11 +160,20 @@ class PyScriptBrowser(Browser):
         if dialog is not None and (target is None or not dialog.contains(target)):
             target = _found(dialog.querySelector("[data-autofocus]")) or target  # focus moves into a new dialog
         active = _found(document.activeElement)
-        if target is None and (active is None or str(active.tagName).upper() == "BODY"):
+        if focused_action == "select" and dialog is None:
+            # A piece or a letter was just chosen: when the board offers one place to
+            # finish the move, the focus goes there, so Enter again completes it.
+            finishes = list(self.root.querySelectorAll('[data-region="table"] [data-nav][data-action="move"]'))
+            if len(finishes) == 1:
+                target = finishes[0]
+        if target is None and (played_from_here or active is None or str(active.tagName).upper() == "BODY"):
             # Focus fell with a replaced element (after a computer's move): put it
-            # back on the first thing to play, so the keyboard is one Tab away at most.
-            target = _found(self.root.querySelector(
-                '[data-region="table"] [data-action="move"], [data-region="table"] [data-nav][data-action]'))
+            # back on the first thing to play, so the keyboard is one Tab away at most:
+            # the board, else the first step of a move (Alphagon's letters), else a button.
+            for choice in FIRST_FOCUS:
+                target = _found(self.root.querySelector(choice))
+                if target is not None:
+                    break
         if target is not None:
             target.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
         current = _found(self.root.querySelector(".moves li.current"))
