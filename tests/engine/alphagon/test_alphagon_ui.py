@@ -116,6 +116,8 @@ def test_the_players_bonus_tokens_letters_cards_and_set_aside_letters_are_in_the
     state = new_state(3, seed=7)
     html = render(state, None, can_act=False)
     assert 'data-testid="ag-player-' not in html  # the app's panel lists the players and scores, once
+    # and a strip repeats scores and bonus tokens for phones, where that panel is under the table
+    assert re.findall(r'data-testid="ag-chip-(\d)">P\d <b>0</b> points · bonus 2<', html) == ["0", "1", "2"]
     mover = state.to_move()[0]
     own = render(state, mover)  # the letters and the buttons come right under the board, the cards after
     assert own.index('data-testid="rack"') < own.index('data-testid="controls"') < own.index('data-testid="cards"')
