@@ -360,6 +360,7 @@ def render_game(app, model) -> str:
             f'<h1 class="visually-hidden">{escape(game_title(app, match.game.id))}</h1>'
             f'<div class="game-head">{region("status", status)}{region("toolbar", toolbar)}</div>'
             f'{region("banner", banner)}{region("clock", render_clock(app, model.clock))}'
+            f'{region("scoreline", render_scoreline(app, state, view, ui))}'
             f'<div class="game-body">{region("table", table, attributes=TABLE_WRAP)}'
             f'<aside class="side">{region("players", render_players(app, state, view, ui))}'
             f'{render_log(app, ui, model.viewer)}</aside></div>'
@@ -419,6 +420,25 @@ def render_status(app, state, ctx, ui, view) -> str:
 def keeps_score(ui) -> bool:
     """Whether the game has a running score to show (PSYCHOPATH has none: a capture of the psychopath decides)."""
     return getattr(ui, "RUNNING_SCORE", True)
+
+
+def render_scoreline(app, state, view, ui) -> str:
+    """The players in one strip of chips above the table, for phones (CSS shows
+    it below 761 px, where the players' panel sits under the table and the log):
+    what a game wants always in sight, its `chip_detail` or else the score."""
+    chip_detail = getattr(ui, "chip_detail", None)
+    if chip_detail is None and not keeps_score(ui):
+        return ""  # nothing to show but names
+    scores = public_scores(view, state)
+    acting = state.to_move()
+    chips = []
+    for player, seat in enumerate(app.match.seats):
+        turn = " turn" if player in acting and not app.match.is_over else ""
+        detail = chip_detail(view, player, app.t) if chip_detail else str(scores[player])
+        chips.append(f'<li class="chip{turn} {seat_class(seat.color)}" data-testid="chip-{player}">'
+                     f'{escape(seat.name)} <b>{escape(detail)}</b></li>')
+    # Hidden from screen readers: the players' panel says the same, once.
+    return f'<ul class="scoreline" aria-hidden="true">{"".join(chips)}</ul>'
 
 
 def render_players(app, state, view, ui) -> str:

@@ -116,8 +116,10 @@ def test_the_players_bonus_tokens_letters_cards_and_set_aside_letters_are_in_the
     state = new_state(3, seed=7)
     html = render(state, None, can_act=False)
     assert 'data-testid="ag-player-' not in html  # the app's panel lists the players and scores, once
-    # and a strip repeats scores and bonus tokens for phones, where that panel is under the table
-    assert re.findall(r'data-testid="ag-chip-(\d)">P\d <b>0</b> points · bonus 2<', html) == ["0", "1", "2"]
+    # a phone shows points and bonus tokens above the table (the app's scoreline)
+    assert ui.chip_detail(state.view(None), 1, lambda key, **values: key) == "0 points · bonus 2"
+    state.points[1] = 1
+    assert ui.chip_detail(state.view(None), 1, lambda key, **values: key) == "1 point · bonus 2"
     mover = state.to_move()[0]
     own = render(state, mover)  # the letters and the buttons come right under the board, the cards after
     assert own.index('data-testid="rack"') < own.index('data-testid="controls"') < own.index('data-testid="cards"')

@@ -1,4 +1,5 @@
 import json
+import re
 import os
 import pathlib
 import subprocess
@@ -338,17 +339,36 @@ def test_a_long_ai_think_yields_through_a_timer_every_few_slices(monkeypatch):
     assert longest_run_of_zero < app_module.TIMER_YIELD_EVERY_SLICES
 
 
+def started_against_the_computer(game: str):
+    """An app showing a new game of `game`, you against the computer, after its first moves."""
+    app, browser = make_app()
+    browser.app.navigate(f"#/new/{game}")
+    app.dispatch("field", "seat.1.kind=ai")
+    app.dispatch("pref", "pace=fast")
+    app.dispatch("start")
+    browser.run_pending()
+    return app, browser
+
+
 def test_a_game_without_a_running_score_shows_none_in_the_panels_or_the_results():
     for game, scored in (("psychopath", False), ("alphabeticell", True)):
-        app, browser = make_app()
-        browser.app.navigate(f"#/new/{game}")
-        app.dispatch("field", "seat.1.kind=ai")
-        app.dispatch("pref", "pace=fast")
-        app.dispatch("start")
-        browser.run_pending()
+        app, browser = started_against_the_computer(game)
         assert ('data-testid="score-0"' in browser.html) is scored, game
         app.dispatch("resign")
         app.dispatch("confirm")
         results = browser.html[browser.html.index('data-testid="results"'):]
         assert ("<th>Points</th>" in results) is scored, game
         assert 'data-testid="place-0"' in results and 'data-testid="place-1"' in results
+
+
+def test_phones_get_a_strip_of_the_players_above_the_table_with_what_each_game_keeps_in_sight():
+    expected = {"alphabeticell": r"Player 1 <b>0</b>", "geonaxis": r"Player 1 <b>10 credits · [\d.]+ pts</b>",
+                "alphagon": r"Player 1 <b>0 points · bonus 2</b>", "psychopath": None}
+    for game, chip in expected.items():
+        app, browser = started_against_the_computer(game)
+        strip = re.search(r'<ul class="scoreline" aria-hidden="true">(.*?)</ul>', browser.html)
+        if chip is None:  # no score and nothing else to show: no strip
+            assert strip is None and 'data-region="scoreline"' in browser.html, game
+            continue
+        assert strip and re.search(r'data-testid="chip-0">' + chip + "</li>", strip.group(1)), (game, strip)
+        assert 'data-testid="chip-1"' in strip.group(1)

@@ -427,12 +427,6 @@ def _name_of(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
 
-def _seat_class(ctx, player) -> str:
-    """The app's class that sets --seat (the CSP allows no inline styles)."""
-    seat_class = getattr(ctx, "seat_class", None)
-    return seat_class(player) if seat_class else ""
-
-
 def _seat_colour(ctx, player) -> str:
     try:
         return escape(ctx.seats[player].color or "#888", quote=True)
@@ -507,9 +501,6 @@ def render_table(view: dict, ctx) -> str:
     parts.append("</svg>")
     parts.append(_status_markup(view, ctx, t))
     parts.append(_verdict_markup(view, ctx, t))
-    # Scores and bonus tokens stay in sight: beside the table in the app's panel
-    # (panel_detail), and on a phone, where that panel is below, in one strip here.
-    parts.append(_scoreline_markup(view, ctx, t))
     # The letters and the buttons right under the board, the cards after them:
     # at 1280x800 a player's choices are on screen without scrolling.
     if ctx.viewer is not None:
@@ -642,18 +633,6 @@ def _last_placer_of(view, nth_word: int, default: int) -> int:
     pluses = [index for index, entry in enumerate(trail) if entry["symbol"] == "+"]
     index = pluses[nth_word] - 1 if nth_word < len(pluses) else len(trail) - 1
     return trail[index]["owner"] if 0 <= index < len(trail) and trail[index]["symbol"] != "+" else default
-
-
-def _scoreline_markup(view, ctx, t) -> str:
-    chips = []
-    for player in range(view["players"]):
-        turn = " turn" if player in view["to_move"] else ""
-        score = view["scores"][player]
-        chips.append(f'<li class="ag-chip{turn} {_seat_class(ctx, player)}" data-testid="ag-chip-{player}">'
-                     f'{escape(_seat_name(ctx, player))} <b>{score}</b>'
-                     f' {escape(count_text(t, "alphagon.points_unit", score))}'
-                     f' · {escape(t("alphagon.bonuses", n=view["bonuses"][player]))}</li>')
-    return f'<ul class="ag-scoreline" aria-hidden="true">{"".join(chips)}</ul>'
 
 
 def _rack_markup(view, ctx, t, acting, letter, start) -> str:
@@ -789,6 +768,13 @@ def panel_detail(view: dict, player: int, t) -> str:
     if view["discards"][player]:
         parts.append(tr("alphagon.lost", letters=view["discards"][player]))
     return " · ".join(parts)
+
+
+def chip_detail(view: dict, player: int, t) -> str:
+    """What a phone shows beside a player's name above the table: points and bonus tokens."""
+    tr = game_t(view, _Plain(t))
+    score = view["scores"][player]
+    return f'{score} {count_text(tr, "alphagon.points_unit", score)} · {tr("alphagon.bonuses", n=view["bonuses"][player])}'
 
 
 def private_content(view: dict) -> bool:

@@ -338,6 +338,12 @@ def prompt(view: dict, ctx) -> str:
     return t("geonaxis.prompt.buy")
 
 
+def chip_detail(view: dict, player: int, t) -> str:
+    """What a phone shows beside a player's name above the table: credits and points."""
+    return " · ".join((t("geonaxis.credits", n=view["wealth"][player]),
+                       t("geonaxis.points", n=_points_text(view["points"][player]))))
+
+
 def panel_detail(view: dict, player: int, t) -> str:
     parts = [t("geonaxis.credits", n=view["wealth"][player]),
              t("geonaxis.points", n=_points_text(view["points"][player]))]
