@@ -124,6 +124,15 @@ def test_last_move_is_marked():
     assert 'class="last-from"' in markup and 'class="last-to"' in markup
 
 
+def test_every_node_carries_its_number_for_the_pointer_the_focus_and_the_hints():
+    state = new_state()
+    markup = ui.render_table(state.view(0), Ctx(viewer=0))
+    numbers = re.findall(r'<text class="node-no" x="[\d.]+" y="[\d.]+"(?: text-anchor="end")? aria-hidden="true">(\d+)</text></g>', markup)
+    assert sorted(map(int, numbers)) == list(range(BOARD.size))  # each inside its node's focusable group
+    assert 'class="psy-board"' in markup
+    assert 'class="psy-board numbered"' in ui.render_table(state.view(0), Ctx(viewer=0, options={"hints": "on"}))
+
+
 def test_hints_toggle_shows_paralysed_pieces_and_threatened_nodes():
     state = position({2: "D1", 17: "S0", 1: "D0", 33: "D0", 20: "I0", 49: "P0", 45: "P1"}, turn=1)
     plain = ui.render_table(state.view(1), Ctx(viewer=1))

@@ -34,7 +34,7 @@ SPECIAL_R = 9.0
 PIECE_R = 11.0
 KINDS = ("psychopath", "psychologist", "informer", "doctor")
 FALLBACK_COLOURS = ("#f2efe6", "#30343f")
-HINTS = "hints"  # the app option (ctx.options) that shows paralysis and danger
+HINTS = "hints"  # the app option (ctx.options) that shows paralysis, danger and node numbers
 RUNNING_SCORE = False  # no points: capturing the psychopath decides, so the panels show no score
 
 MESSAGES = {
@@ -59,8 +59,8 @@ MESSAGES = {
         "psychopath.threatened_mark": "a piece here would be captured",
         "psychopath.destination": "move here",
         "psychopath.selected": "selected",
-        "psychopath.hints_on": "Show paralysis and danger",
-        "psychopath.hints_off": "Hide paralysis and danger",
+        "psychopath.hints_on": "Show paralysis, danger and node numbers",
+        "psychopath.hints_off": "Hide paralysis, danger and node numbers",
         "psychopath.prompt.pick": "Pick one of your pieces",
         "psychopath.prompt.target": "Pick where the piece on node {node} goes",
         "psychopath.prompt.resurrect": "You captured a psychologist: choose a piece to bring back on node {node}",
@@ -119,8 +119,8 @@ MESSAGES = {
         "psychopath.threatened_mark": "un pezzo qui verrebbe catturato",
         "psychopath.destination": "muovi qui",
         "psychopath.selected": "selezionato",
-        "psychopath.hints_on": "Mostra paralisi e pericoli",
-        "psychopath.hints_off": "Nascondi paralisi e pericoli",
+        "psychopath.hints_on": "Mostra paralisi, pericoli e numeri dei nodi",
+        "psychopath.hints_off": "Nascondi paralisi, pericoli e numeri dei nodi",
         "psychopath.prompt.pick": "Scegli uno dei tuoi pezzi",
         "psychopath.prompt.target": "Scegli dove va il pezzo del nodo {node}",
         "psychopath.prompt.resurrect": "Hai catturato uno psicologo: scegli quale pezzo torna in gioco sul nodo {node}",
@@ -282,7 +282,8 @@ def render_table(view: dict, ctx) -> str:
     last = view["last_move"]
     just_played = bool(getattr(ctx, "fresh", None)) and ctx.animate
     paralysed = {item["node"]: item for item in view["paralysed"]}
-    out = [f'<svg class="psy-board" viewBox="0 0 {SIZE} {SIZE}" role="group"'
+    numbered = " numbered" if hints else ""  # the hints also show every node's number, as the log names them
+    out = [f'<svg class="psy-board{numbered}" viewBox="0 0 {SIZE} {SIZE}" role="group"'
            f' aria-label="{escape(t("game.psychopath.title"))}" data-testid="table">']
     for path in range(len(BOARD.paths)):
         out.append(path_markup(path, flipped))
@@ -365,7 +366,14 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
         parts.append(f'<circle class="threat" cx="{x}" cy="{y}" r="{NODE_R + 4}" data-hint="threatened"/>')
     if node == selected:
         parts.append(f'<circle class="selected-ring" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
-    parts.append(f'<circle class="focus-ring" cx="{x}" cy="{y}" r="{PIECE_R + 2}"/></g>')
+    parts.append(f'<circle class="focus-ring" cx="{x}" cy="{y}" r="{PIECE_R + 2}"/>')
+    # The log says "doctor 52 → 53": a node's number shows under the pointer or the focus.
+    # Beside the node on the centre's side, so numbers at the rim stay inside the board.
+    right_half = x > CENTRE
+    label_x = x - PIECE_R if right_half else x + PIECE_R
+    label_y = y - PIECE_R if y > 2 * PIECE_R else y + PIECE_R + 8
+    anchor = ' text-anchor="end"' if right_half else ""
+    parts.append(f'<text class="node-no" x="{label_x:.1f}" y="{label_y:.1f}"{anchor} aria-hidden="true">{node}</text></g>')
     return "".join(parts)
 
 
