@@ -565,10 +565,16 @@ def rulings_for_players(text: str) -> str:
     return "\n\n".join(paragraphs)
 
 
+def without_title(markdown: str) -> str:
+    """A rules text without its opening "# Title" line: the page's own heading names the game."""
+    first, _, rest = markdown.lstrip().partition("\n")
+    return rest if first.startswith("# ") else markdown
+
+
 def render_rules(app) -> str:
     game_id = app.route.arg
     language = app.catalog.language
-    rules = render_markdown(registry.read_game_text(game_id, "RULES.md", language))
+    rules = render_markdown(without_title(registry.read_game_text(game_id, "RULES.md", language)))
     rulings = render_markdown(rulings_for_players(registry.read_game_text(game_id, "RULINGS.md", language)),
                               heading_offset=2)
     return (f'<section class="page rules" data-testid="rules">'

@@ -190,6 +190,19 @@ def test_rules_page_shows_rules_and_rulings():
     assert "Tests:" not in browser.html and "test_" not in browser.html
 
 
+def test_each_rules_page_names_its_game_once_in_its_one_top_heading():
+    for game in ("alphabeticell", "psychopath", "alphagon", "geonaxis"):
+        for language in ("en", "it"):
+            app, browser = make_app()
+            app.dispatch("pref", f"language={language}")
+            app.navigate(f"#/rules/{game}")
+            page = browser.html[browser.html.index('data-testid="rules"'):]
+            headings = re.findall(r"<h([1-6])[^>]*>(.*?)</h\1>", page)
+            assert [level for level, _ in headings].count("1") == 1, (game, language)
+            title = headings[0][1]
+            assert all(text not in title and title not in text for _, text in headings[1:]), (game, language, headings[:3])
+
+
 def test_unknown_routes_show_not_found():
     app, browser = make_app()
     app.navigate("#/nowhere/at/all")
