@@ -436,7 +436,7 @@ def render_scoreline(app, state, view, ui) -> str:
         turn = " turn" if player in acting and not app.match.is_over else ""
         detail = chip_detail(view, player, app.t) if chip_detail else str(scores[player])
         chips.append(f'<li class="chip{turn} {seat_class(seat.color)}" data-testid="chip-{player}">'
-                     f'{escape(seat.name)} <b>{escape(detail)}</b></li>')
+                     f'<span class="cname">{escape(seat.name)}</span> <b>{escape(detail)}</b></li>')
     # Hidden from screen readers: the players' panel says the same, once.
     return f'<ul class="scoreline" aria-hidden="true">{"".join(chips)}</ul>'
 

@@ -375,8 +375,9 @@ def test_a_game_without_a_running_score_shows_none_in_the_panels_or_the_results(
 
 
 def test_phones_get_a_strip_of_the_players_above_the_table_with_what_each_game_keeps_in_sight():
-    expected = {"alphabeticell": r"Player 1 <b>0</b>", "geonaxis": r"Player 1 <b>10 credits · [\d.]+ pts</b>",
-                "alphagon": r"Player 1 <b>0 points · bonus 2</b>", "psychopath": None}
+    expected = {"alphabeticell": r"<span class=\"cname\">Player 1</span> <b>0</b>",
+                "geonaxis": r"<span class=\"cname\">Player 1</span> <b>10 credits</b>",
+                "alphagon": r"<span class=\"cname\">Player 1</span> <b>0 points · bonus 2</b>", "psychopath": None}
     for game, chip in expected.items():
         app, browser = started_against_the_computer(game)
         strip = re.search(r'<ul class="scoreline" aria-hidden="true">(.*?)</ul>', browser.html)

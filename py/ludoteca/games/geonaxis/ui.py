@@ -339,9 +339,9 @@ def prompt(view: dict, ctx) -> str:
 
 
 def chip_detail(view: dict, player: int, t) -> str:
-    """What a phone shows beside a player's name above the table: credits and points."""
-    return " · ".join((t("geonaxis.credits", n=view["wealth"][player]),
-                       t("geonaxis.points", n=_points_text(view["points"][player]))))
+    """What a phone shows beside a player's name above the table: the credits (the pot
+    is on the table; points are in the panel, so that two chips fit a 360 px line)."""
+    return t("geonaxis.credits", n=view["wealth"][player])
 
 
 def panel_detail(view: dict, player: int, t) -> str:
