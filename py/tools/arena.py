@@ -233,13 +233,15 @@ def play_game(game, settings, bots, seed: int, max_moves: int = 100000, opening:
     return state
 
 
-def _game_plan(index: int, players: int, seed: int) -> tuple:
+def _game_plan(index: int, players: int, seed: int, own_deal: bool = False) -> tuple:
     """(game seed, seat of A, bot seeds per seat) of the index-th game.
 
     Consecutive games share a game seed while A visits every seat, so each
-    deal is played once from each seat (for two players: a mirrored pair)."""
+    deal is played once from each seat (for two players: a mirrored pair).
+    With `own_deal` (self-play: A and B are the same bot, so a mirrored pair
+    would be one game played twice) every game has a deal of its own."""
     seat = index % players
-    game_seed = seed * 1_000_003 + index // players
+    game_seed = seed * 1_000_003 + (index if own_deal else index // players)
     bot_seeds = [game_seed * 7919 + 101 * index + offset for offset in range(players)]
     return game_seed, seat, bot_seeds
 
@@ -285,7 +287,7 @@ def _play_match_game(job: tuple) -> Optional[dict]:
 
 def _play_one(game, variants, make_a, make_b, index, seed, max_moves, opening, watch_class) -> dict:
     players = variants[0].num_players
-    game_seed, seat, bot_seeds = _game_plan(index, players, seed)
+    game_seed, seat, bot_seeds = _game_plan(index, players, seed, own_deal=make_a == make_b)
     variant = (index // players) % len(variants)  # each deal is played from every seat first
     bots = [make_a(bot_seeds[p]) if p == seat else make_b(bot_seeds[p]) for p in range(players)]
     labels = [bot_label(make_a) if p == seat else bot_label(make_b) for p in range(players)]
@@ -333,6 +335,8 @@ def _pairing_key(game, variants, make_a, make_b, seed, max_moves, opening, clock
                 "variants": [repr(variant) for variant in variants], "a": repr(make_a), "b": repr(make_b),
                 "seed": seed, "max_moves": max_moves, "opening": opening, "clock": repr(clock),
                 "engine": engine_fingerprint(games_only)}
+    if make_a == make_b:
+        identity["own_deals"] = True  # self-play: one deal a game (_game_plan), not mirrored pairs
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
 
 

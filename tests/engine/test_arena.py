@@ -177,6 +177,26 @@ def test_seats_alternate_game_by_game():
     assert plans[0] == plans[1] != plans[2] == plans[3]
 
 
+def test_self_play_gives_every_game_its_own_deal(monkeypatch):
+    # The same bot in both seats would play a mirrored pair's deal twice alike.
+    seeds = []
+    real_play_game = arena.play_game
+
+    def recording(game, settings, bots, seed, *rest):
+        seeds.append(seed)
+        return real_play_game(game, settings, bots, seed, *rest)
+
+    monkeypatch.setattr(arena, "play_game", recording)
+    head_to_head(NIM, SETTINGS, PERFECT, PERFECT, games=4, seed=3, workers=1)
+    assert len(set(seeds)) == 4
+    seeds.clear()
+    head_to_head(NIM, SETTINGS, PERFECT, RANDOM, games=4, seed=3, workers=1)
+    assert seeds[0] == seeds[1] != seeds[2] == seeds[3]  # two bots: each deal from both seats
+    clock = arena.BudgetClock("cpu", 1.0)
+    assert arena._pairing_key(NIM, [SETTINGS], PERFECT, PERFECT, 1, 100, 0, clock) != \
+        arena._pairing_key(NIM, [SETTINGS], PERFECT, RANDOM, 1, 100, 0, clock)
+
+
 def test_a_strong_bot_beats_a_random_one_and_the_figures_add_up():
     result = head_to_head(NIM, SETTINGS, PERFECT, RANDOM, games=40, seed=1, workers=1)
     assert result["wins"] + result["draws"] + result["losses"] == 40
