@@ -77,11 +77,11 @@ ACTIVE_JS = """() => { const e = document.activeElement;
 ARROW_KEYS = ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp")
 
 
-def tab_until(page, predicate_js: str, limit: int = 120) -> None:
-    """Presses Tab until `predicate_js` holds for the focused element."""
-    for _ in range(limit):
+def tab_until(page, predicate_js: str, limit: int = 120) -> int:
+    """Presses Tab until `predicate_js` holds for the focused element; how many presses it took."""
+    for presses in range(limit):
         if page.evaluate(predicate_js):
-            return
+            return presses
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {predicate_js}")
 
@@ -223,3 +223,22 @@ def test_geonaxis_three_humans_choose_in_secret_behind_hand_offs(fast, open_app)
         fast.click('[data-testid="reveal"]')
     for testid in chosen:
         expect(fast.locator(f'{TABLE} [data-testid="{testid}"] circle.stone')).to_have_count(1)
+
+
+def test_geonaxis_rounds_by_keyboard_alone(fast, open_app):
+    """The focus waits on the board when a round opens; the arrow keys walk it
+    to a free cell and Enter plays the stone there, round after round."""
+    open_app(fast)
+    start(fast, "geonaxis", seed="7")
+    fast.mouse.move(0, 0)
+    cells = f'{TABLE} .cell.target[data-action="move"]'
+    for _ in range(4):
+        wait_for_turn(fast, cells)
+        tabs = tab_until(fast, "() => Boolean(document.activeElement.dataset && document.activeElement.dataset.nav)")
+        assert tabs == 0  # every new round puts the focus back on the board
+        before = moves_played(fast)
+        arrow_to(fast, cells)
+        fast.keyboard.press("Enter")
+        wait_for_new_move(fast, before)
+        expect(fast.locator(f'{TABLE} [data-testid="pending"], {TABLE} .stone')).not_to_have_count(0)
+    assert moves_played(fast) >= 4
