@@ -82,6 +82,16 @@ def test_alphagon_letters_and_buttons_are_visible_without_scrolling(new_context,
     assert_moves_on_screen(page, '[data-testid="rack"] button, [data-region="table"] [data-testid="controls"] button')
 
 
+def test_alphagon_board_never_shrinks_below_320_px_on_a_phone_held_sideways(new_context, open_app):
+    context = new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page, timeout_ms=BOOT_UNDER_LOAD_MS)
+    start_any_game(page, "alphagon", "5", players=3)
+    page.wait_for_selector('[data-testid="rack"] button', timeout=60_000)
+    assert page.locator('[data-testid="board"]').bounding_box()["width"] >= 319.5  # 60 px without the floor
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_twelve_card_line_of_the_2018_rules_stays_inside_the_table(new_context, open_app, size):
     page = open_sized(new_context, open_app, size)
