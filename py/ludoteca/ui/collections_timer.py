@@ -17,7 +17,7 @@ class CollectionTimer:
 
     def __init__(self, clock=time.perf_counter):
         self.clock = clock
-        self.figures: dict = {}  # generation (as text, for JSON) -> {"passes", "longest_ms", "total_ms"}
+        self.figures: dict = {}  # generation (as text, for JSON) -> {"passes", "longest_ms"}
         self._began = None
 
     def __call__(self, phase: str, info: dict) -> None:
@@ -28,9 +28,8 @@ class CollectionTimer:
             return  # installed in the middle of a pass
         spent = (self.clock() - self._began) * 1000
         self._began = None
-        entry = self.figures.setdefault(str(info.get("generation")), {"passes": 0, "longest_ms": 0.0, "total_ms": 0.0})
+        entry = self.figures.setdefault(str(info.get("generation")), {"passes": 0, "longest_ms": 0.0})
         entry["passes"] += 1
-        entry["total_ms"] += spent
         entry["longest_ms"] = max(entry["longest_ms"], spent)
 
     def install(self) -> None:
