@@ -693,11 +693,13 @@ class App:
         if clock is None or not arg.isdigit() or int(arg) not in self.match.state.to_move() \
                 or not clock.pause(int(arg), self.browser.now()):
             return False
+        self._store_clock(clock)
 
     def on_clock_resume(self, _arg: str):
         clock = self.play.clock
         if clock is None or not clock.resume(self.browser.now()):
             return False
+        self._store_clock(clock)
 
     def on_replay(self, arg: str):
         """Shows the position after move `arg` (0: the start)."""
@@ -1019,12 +1021,40 @@ class App:
                             if match.seats[p].kind == HUMAN and p not in match.resigners)
             if not players:
                 return
-            spent = self.pauses_spent.setdefault(self.save_id, [0.0] * len(match.seats))
-            clock = play.clock = RoundClock(len(match.entries), players, float(seconds), now, float(budget), spent)
+            clock = play.clock = self._new_clock(players, float(seconds), float(budget), now)
         clock.set_stopped(self.route.name != "play" or play.replay_index is not None or play.conflict, now)
         if not clock.stopped and not clock.ticking:
             clock.ticking = True
             self.browser.spawn(self._clock_ticker(clock))
+
+    def _new_clock(self, players: tuple, seconds: float, budget: float, now: float) -> RoundClock:
+        """The clock of the decision now open. A reopened game goes on from its
+        stored clock when that was this same decision, and its pauses count
+        for the whole game."""
+        match = self.match
+        stored = None if self.storage_off else self.saves.read_clock(self.save_id, len(match.seats))
+        spent = self.pauses_spent.get(self.save_id)
+        if spent is None:
+            spent = self.pauses_spent[self.save_id] = [float(s) for s in stored["spent"]] if stored \
+                else [0.0] * len(match.seats)
+        if stored and stored["start"] <= len(match.entries) and same_decision(match, stored["start"]):
+            paused_by = stored["paused_by"] if stored["paused_by"] in players else None
+            return RoundClock(stored["start"], players, min(seconds, float(stored["left"])), now, budget, spent,
+                              paused_by=paused_by)
+        return RoundClock(len(match.entries), players, seconds, now, budget, spent)
+
+    def _store_clock(self, clock: RoundClock) -> None:
+        """Keeps the clock with the save, so a reload goes on where it stood.
+        Best effort: a failed write costs only the time left on a reload."""
+        if self.storage_off or self.save_id is None or self.play.clock is not clock:
+            return
+        clock.settle(self.browser.now())
+        try:
+            self.saves.write_clock(self.save_id, {"start": clock.start, "left": round(clock.left, 3),
+                                                  "spent": [round(s, 3) for s in clock.spent],
+                                                  "paused_by": clock.paused_by})
+        except StorageError:
+            pass
 
     async def _clock_ticker(self, clock: RoundClock) -> None:
         """Wakes once a second (and when a time runs out) while the clock is on."""
@@ -1038,6 +1068,7 @@ class App:
             clock.ticking = False
 
     def _clock_tick(self, clock: RoundClock) -> None:
+        self._store_clock(clock)
         now = self.browser.now()
         if clock.paused_by is not None and clock.pause_left(clock.paused_by, now) <= 0:
             clock.resume(now)  # the pause budget is spent: the round goes on

@@ -6,8 +6,9 @@ CPython. The game says which decisions are timed and what a timeout plays
 the app (`App._sync_clock`) starts, stops and ticks a `RoundClock`.
 
 A clock belongs to one decision: it keeps running while the players of that
-decision submit, and a new decision (the next round, an undo, a reload)
-starts a new clock with the full time.
+decision submit, and a new decision (the next round, an undo to an earlier
+one) starts a new clock with the full time. The app keeps the clock beside
+the save (`SaveStore.write_clock`), so a reload goes on where it stood.
 """
 
 from __future__ import annotations

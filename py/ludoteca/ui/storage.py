@@ -29,6 +29,7 @@ PREFIX = "ludoteca:v1:"
 SAVE_PREFIX = PREFIX + "save:"
 INDEX_KEY = PREFIX + "index"
 SETTINGS_KEY = PREFIX + "settings"
+CLOCK_PREFIX = PREFIX + "clock:"  # a save's round clock (GeonAxis R11), apart from its record
 
 # The ids this app writes: the creation time's digits, a dash, a counter.
 SAVE_ID = re.compile(r"\d{8,14}-\d{1,6}")
@@ -185,6 +186,21 @@ def check_json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
                 raise RecordError(f"it is nested more than {limit} levels deep", "import.too_deep", limit=limit)
         elif char in "]}":
             depth -= 1
+
+
+def _is_seconds(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e9
+
+
+def _is_clock(data, players: int) -> bool:
+    if not isinstance(data, dict):
+        return False
+    start, spent, paused_by = data.get("start"), data.get("spent"), data.get("paused_by")
+    return (isinstance(start, int) and not isinstance(start, bool) and start >= 0
+            and _is_seconds(data.get("left"))
+            and isinstance(spent, list) and len(spent) == players and all(map(_is_seconds, spent))
+            and (paused_by is None or (isinstance(paused_by, int) and not isinstance(paused_by, bool)
+                                       and 0 <= paused_by < players)))
 
 
 def parse_record_text(text: str) -> dict:
@@ -346,6 +362,10 @@ class SaveStore:
 
     def delete(self, save_id: str) -> None:
         self.store.remove(SAVE_PREFIX + save_id)
+        try:
+            self.store.remove(CLOCK_PREFIX + save_id)
+        except StorageError:
+            pass  # an orphan clock is never read without its save
         index = self._read_index()
         if save_id in index:
             del index[save_id]
@@ -357,6 +377,22 @@ class SaveStore:
         save_id = self.new_id(now_iso())
         self.save(save_id, match)
         return save_id, match
+
+    # --- the round clock ------------------------------------------------------
+    def read_clock(self, save_id: str, players: int) -> Optional[dict]:
+        """A save's round clock as last written ({"start", "left", "spent",
+        "paused_by"}), or None when there is none or it fails a check (the
+        round then starts with its full time: nothing else depends on it)."""
+        try:
+            raw = self.store.get(CLOCK_PREFIX + save_id)
+            check_json_depth(raw or "")
+            data = json.loads(raw) if raw else None
+        except (ValueError, RecursionError, RecordError, StorageReadError):
+            return None
+        return data if _is_clock(data, players) else None
+
+    def write_clock(self, save_id: str, clock: dict) -> None:
+        self.store.set(CLOCK_PREFIX + save_id, json.dumps(clock, separators=(",", ":")))
 
     # --- preferences ----------------------------------------------------------
     def read_settings(self) -> dict:

@@ -6,6 +6,7 @@ hotseat hand-off that opens each new round."""
 from ludoteca.core.match import AI, HUMAN
 from ludoteca.ui.app import SeatForm, SetupForm
 from ludoteca.ui.clock import RoundClock, clock_text, same_decision
+from ludoteca.ui.storage import CLOCK_PREFIX
 
 from .fake_browser import make_app
 
@@ -105,19 +106,70 @@ def test_undo_restarts_the_round_and_never_plays_a_timeout_twice():
     assert timeouts(app) == ["0:timeout"] and app.match.state.round == 2
 
 
-def test_a_reload_restarts_the_rounds_time_and_plays_nothing_twice():
-    app, browser = start([HUMAN, AI])
-    browser.advance(20)
-    save_id = app.save_id
+def reopen(browser, save_id):
+    """The same save opened by a new page (a reload), at the same time."""
     reloaded, later = make_app(browser.store, manual_clock=True)
     later.clock = browser.clock
     reloaded.navigate(f"#/play/{save_id}")
-    later.advance(1)
-    assert reloaded.play.clock.remaining(later.clock) > 28  # the round's full time again
-    later.advance(28)
+    return reloaded, later
+
+
+def test_a_reload_goes_on_with_the_time_left_and_plays_nothing_twice():
+    app, browser = start([HUMAN, AI])
+    browser.advance(20.5)
+    reloaded, later = reopen(browser, app.save_id)
+    assert 9 <= reloaded.play.clock.remaining(later.clock) <= 10.5  # not the round's full 30 s again
+    later.advance(8)
     assert timeouts(reloaded) == []
-    later.advance(2)
+    later.advance(3)
     assert timeouts(reloaded) == ["0:timeout"]
+    later.advance(27)  # the next round, from 9.5 s on, has its full time
+    assert timeouts(reloaded) == ["0:timeout"]
+
+
+def test_a_reload_keeps_the_pause_time_used_and_a_pause_under_way():
+    app, browser = start([HUMAN, AI], pause=120)
+    browser.advance(5)
+    app.dispatch("clock-pause", "0")
+    browser.advance(100.5)
+    reloaded, later = reopen(browser, app.save_id)
+    clock = reloaded.play.clock
+    assert clock.paused_by == 0 and 19 <= clock.pause_left(0, later.clock) <= 20
+    later.advance(20)  # the rest of the budget: then the round goes on from its 25 s
+    assert clock.paused_by is None and clock.pause_left(0, later.clock) == 0
+    assert 24 <= clock.remaining(later.clock) <= 25.5 and timeouts(reloaded) == []
+
+
+def test_a_damaged_stored_clock_is_ignored_and_the_round_starts_again():
+    app, browser = start([HUMAN, AI])
+    browser.advance(20.5)
+    for damage in ['{"start": 0, "left": "soon", "spent": [0, 0], "paused_by": null}',
+                   '{"start": 0, "left": 5, "spent": [0], "paused_by": null}',
+                   '{"start": 0, "left": 5, "spent": [0, 0], "paused_by": 7}', "[1, 2", "null"]:
+        browser.store.set(CLOCK_PREFIX + app.save_id, damage)
+        reloaded, later = reopen(browser, app.save_id)
+        assert reloaded.play.clock.remaining(later.clock) == 30 and browser.errors == [], damage
+        assert reloaded.match.entries == app.match.entries
+
+
+def test_a_stored_clock_of_an_earlier_round_does_not_carry_over():
+    app, browser = start([HUMAN, AI])
+    browser.advance(10.5)
+    stale = browser.store.get(CLOCK_PREFIX + app.save_id)
+    browser.advance(20)  # the timeout ends round 1
+    assert timeouts(app) == ["0:timeout"]
+    browser.store.set(CLOCK_PREFIX + app.save_id, stale)
+    reloaded, later = reopen(browser, app.save_id)
+    assert reloaded.play.clock.start == len(reloaded.match.entries)
+    assert reloaded.play.clock.remaining(later.clock) == 30
+
+
+def test_deleting_a_save_deletes_its_clock():
+    app, browser = start([HUMAN, AI])
+    browser.advance(3)
+    assert browser.store.get(CLOCK_PREFIX + app.save_id) is not None
+    app.saves.delete(app.save_id)
+    assert browser.store.get(CLOCK_PREFIX + app.save_id) is None
 
 
 def test_the_clock_stops_in_replay_and_after_the_game_ends():
