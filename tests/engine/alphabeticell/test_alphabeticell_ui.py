@@ -139,6 +139,21 @@ def test_the_controls_keep_a_button_for_every_legal_move():
         assert f'data-testid="{testid}"' in markup
 
 
+@pytest.mark.parametrize("lang, shown, named", [
+    ("en", ("Right: W", "first card S"), "Take EW as W on the right; your first card reads S"),
+    ("it", ("Destra: W", "prima carta S"), "Prendi EW come W, a destra; la tua prima carta vale S")])
+def test_take_buttons_show_the_end_and_letter_and_are_named_by_the_whole_sentence(lang, shown, named):
+    state = offer_state(["sg", "aj"], "EW")  # four ways to take: W or E, each end, and the first card's letter
+    markup = ui.render_controls(state.view(0), context(lang=lang))
+    buttons = {attrs["data-testid"]: attrs for tag, attrs in Elements(markup).tags
+               if tag == "button" and "take-btn" in attrs.get("class", "")}
+    assert len(buttons) == 4
+    button = buttons["take-take-R-W-S"]
+    assert button["aria-label"] == f"{shown[0]}, {shown[1]} — {named}" and button["title"] == named
+    assert f'data-testid="take-take-R-W-S">{shown[0]}<small>{shown[1]}</small></button>' in markup
+    assert all(len(label) <= 12 for label in re.findall(r'class="btn primary take-btn"[^>]*>([^<]*)<', markup))
+
+
 # --- texts ------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang, one, two", [("en", "1 card", "2 cards"), ("it", "1 carta", "2 carte")])
 def test_card_counts_use_the_plural_forms_of_each_language(lang, one, two):

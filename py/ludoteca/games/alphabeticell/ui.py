@@ -47,6 +47,9 @@ MESSAGES = {
         "abc.take.R": "Take {card} as {letter} on the right",
         "abc.take_first.L": "Take {card} as {letter} on the left; your first card reads {first}",
         "abc.take_first.R": "Take {card} as {letter} on the right; your first card reads {first}",
+        "abc.take_short.L": "Left: {letter}",
+        "abc.take_short.R": "Right: {letter}",
+        "abc.take_short_first": "first card {first}",
         "abc.slot.L": "Put {card} on the left: choose its letter ({letters})",
         "abc.slot.R": "Put {card} on the right: choose its letter ({letters})",
         "abc.choose_card": "Choose a card",
@@ -112,6 +115,9 @@ MESSAGES = {
         "abc.take.R": "Prendi {card} come {letter}, a destra",
         "abc.take_first.L": "Prendi {card} come {letter}, a sinistra; la tua prima carta vale {first}",
         "abc.take_first.R": "Prendi {card} come {letter}, a destra; la tua prima carta vale {first}",
+        "abc.take_short.L": "Sinistra: {letter}",
+        "abc.take_short.R": "Destra: {letter}",
+        "abc.take_short_first": "prima carta {first}",
         "abc.slot.L": "Metti {card} a sinistra: scegli quale lettera usare ({letters})",
         "abc.slot.R": "Metti {card} a destra: scegli quale lettera usare ({letters})",
         "abc.choose_card": "Scegli una carta",
@@ -226,6 +232,16 @@ def take_label(t, card: str, placement: dict) -> str:
     if first:
         return t(f"abc.take_first.{end}", card=card, letter=letter, first=first)
     return t(f"abc.take.{end}", card=card, letter=letter)
+
+
+def take_short_label(t, placement: dict) -> tuple:
+    """What a take button shows: the end and the letter, then the first
+    card's letter when the take chooses it too (else ""). Four full
+    sentences stacked up over the table on a phone; the sentence follows the
+    visible text in the accessible name (which must begin with it) and the
+    tooltip."""
+    end, letter, first = placement["end"], placement["letter"], placement["first_letter"]
+    return t(f"abc.take_short.{end}", letter=letter), t("abc.take_short_first", first=first) if first else ""
 
 
 def reason_text(t, last_round: dict, names: list) -> str:
@@ -528,12 +544,15 @@ def render_controls(view: dict, ctx) -> str:
                 f' data-testid="keep-{card}"><svg viewBox="0 0 54 76" aria-hidden="true">'
                 f'{card_svg(card, 0, 0, None, scale=2.2)}</svg>{escape(t("abc.keep", card=card))}</button>')
     elif view["phase"] == "offer":
-        for placement in view["legal_placements"]:
-            label = take_label(t, view["face_up"], placement)
+        for placement in sorted(view["legal_placements"], key=lambda placement: placement["end"] != "L"):
+            sentence = take_label(t, view["face_up"], placement)
+            short, first = take_short_label(t, placement)
+            shown = f"{short}, {first}" if first else short
             buttons.append(
-                f'<button type="button" class="btn primary" data-action="move"'
-                f' data-arg="{player}:{escape(placement["move"])}" data-testid="take-{escape(placement["move"].replace(" ", "-"))}">'
-                f"{escape(label)}</button>")
+                f'<button type="button" class="btn primary take-btn" data-action="move"'
+                f' data-arg="{player}:{escape(placement["move"])}" aria-label="{escape(f"{shown} — {sentence}")}"'
+                f' title="{escape(sentence)}" data-testid="take-{escape(placement["move"].replace(" ", "-"))}">'
+                f'{escape(short)}{f"<small>{escape(first)}</small>" if first else ""}</button>')
         if "pass" in view["legal_moves"]:
             buttons.append(f'<button type="button" class="btn" data-action="move" data-arg="{player}:pass"'
                            f' data-testid="pass">{escape(t("abc.pass"))}</button>')
