@@ -38,3 +38,17 @@ def test_the_language_switch_is_remembered(new_context, open_app):
     expect(page.locator('[data-testid="settings"] h1')).to_have_text("Impostazioni")
     page.click('[data-testid="nav-home"]')
     expect(page.locator('[data-testid="new-alphabeticell"]')).to_have_text("Nuova partita")
+
+
+def test_every_setup_screen_names_its_options_in_italian_in_a_fresh_page(new_context, open_app):
+    context = new_context(locale="it-IT")
+    for game_id in ("alphabeticell", "psychopath", "alphagon", "geonaxis"):
+        page = context.new_page()  # a fresh page: no game's UI has loaded yet
+        open_app(page)
+        page.click(f'[data-testid="new-{game_id}"]')
+        setup = page.locator('[data-testid="setup"]')
+        expect(setup).to_be_visible()
+        text = setup.inner_text()
+        assert f"{game_id}." not in text, text  # a message key shown raw
+        assert "Rosso" in setup.locator('[data-testid="seat-0-colour"]').inner_text()
+        page.close()

@@ -43,6 +43,8 @@ MESSAGES = {
         "setup.level.medium": "Medium",
         "setup.level.hard": "Hard",
         "setup.colour": "Colour",
+        "colour.red": "Red", "colour.blue": "Blue", "colour.green": "Green",
+        "colour.yellow": "Yellow", "colour.purple": "Purple", "colour.black": "Black",
         "setup.variants": "Rules",
         "setup.seed": "Seed (optional)",
         "setup.seed_help": "The same seed deals the same cards: handy to replay a deal with friends.",

@@ -74,6 +74,8 @@ MESSAGES_IT = {
     "setup.level.medium": "Medio",
     "setup.level.hard": "Difficile",
     "setup.colour": "Colore",
+    "colour.red": "Rosso", "colour.blue": "Blu", "colour.green": "Verde",
+    "colour.yellow": "Giallo", "colour.purple": "Viola", "colour.black": "Nero",
     "setup.variants": "Regole",
     "setup.seed": "Codice della mescolata (facoltativo)",
     "setup.seed_help": "Con lo stesso codice escono le stesse carte: comodo per rigiocare una smazzata con gli amici.",

@@ -241,6 +241,7 @@ def option_label(t, key: str, fallback) -> str:
 def render_setup(app) -> str:
     t = app.t
     form = app.setup
+    registry.game_ui(form.game_id)  # its messages name the variants; games load their UI lazily
     game = app.games[form.game_id]
     players = select("players", [(n, str(n)) for n in range(game.min_players, game.max_players + 1)],
                      form.num_players, "players", t("setup.players"))
@@ -277,7 +278,7 @@ def render_seat_form(app, index: int, seat) -> str:
                        [(lv, option_label(t, f"{app.setup.game_id}.level.{lv}", None) or
                          option_label(t, f"setup.level.{lv}", lv)) for lv in levels],
                        seat.level, f"seat-{index}-level", t("setup.level"))
-    colours = select(f"seat.{index}.color", [(c, n) for c, n in COLOUR_NAMES.items()],
+    colours = select(f"seat.{index}.color", [(c, t(f"colour.{n}")) for c, n in COLOUR_NAMES.items()],
                      seat.color, f"seat-{index}-colour", t("setup.colour"))
     return (f'<fieldset class="seat {seat_class(seat.color)}">'
             f'<legend>{escape(t("setup.seat", n=index + 1))}</legend>'
