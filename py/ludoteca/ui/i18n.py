@@ -47,7 +47,7 @@ MESSAGES = {
         "colour.yellow": "Yellow", "colour.purple": "Purple", "colour.black": "Black",
         "setup.variants": "Rules",
         "setup.seed": "Seed (optional)",
-        "setup.seed_help": "The same seed deals the same cards: handy to replay a deal with friends.",
+        "setup.seed_help": "The same seed makes chance fall the same way (cards, letters, who starts): handy to replay a game with friends.",
         "setup.start": "Start game",
         "setup.default_name": "Player {n}",
         "setup.default_ai_name": "Computer {n}",
