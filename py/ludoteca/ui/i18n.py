@@ -21,6 +21,7 @@ MESSAGES = {
         "home.no_saves": "No saved games yet. Start one above.",
         "home.import": "Import a game record…",
         "home.players_range": "{min}–{max} players",
+        "home.players_exact": "{n} players",
         "saves.status.playing": "in progress",
         "saves.status.finished": "finished",
         "saves.status.resigned": "resigned",

@@ -52,6 +52,7 @@ MESSAGES_IT = {
     "home.no_saves": "Non hai ancora partite salvate. Iniziane una qui sopra.",
     "home.import": "Importa una partita…",
     "home.players_range": "Da {min} a {max} giocatori",
+    "home.players_exact": "{n} giocatori",
     "saves.status.playing": "in corso",
     "saves.status.finished": "conclusa",
     "saves.status.resigned": "abbandonata",

@@ -154,6 +154,10 @@ def game_title(app, game_id: str) -> str:
     return registry.metadata(game_id, "TITLE", app.catalog.language)
 
 
+def players_text(t, fewest: int, most: int) -> str:
+    return t("home.players_exact", n=most) if fewest == most else t("home.players_range", min=fewest, max=most)
+
+
 def render_home(app) -> str:
     t = app.t
     tiles = []
@@ -163,7 +167,7 @@ def render_home(app) -> str:
             f'<article class="tile" data-testid="tile-{game_id}">'
             f'<div class="tile-art">{registry.tile_art(game_id)}</div>'
             f"<h3>{escape(game_title(app, game_id))}</h3>"
-            f'<p class="muted">{escape(t("home.players_range", min=fewest, max=most))}</p>'
+            f'<p class="muted">{escape(players_text(t, fewest, most))}</p>'
             f'<p>{escape(registry.metadata(game_id, "BLURB", app.catalog.language))}</p>'
             f'<div class="row">{link(t("home.new_game"), f"#/new/{game_id}", "btn primary", f"new-{game_id}")}'
             f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'

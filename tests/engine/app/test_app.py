@@ -45,6 +45,15 @@ def test_home_lists_the_playable_game_and_no_saves():
     assert 'data-testid="no-saves"' in browser.html
 
 
+def test_home_tiles_say_how_many_play_without_a_range_of_one():
+    app, browser = make_app()
+    tiles = dict(re.findall(r'data-testid="tile-(\w+)">.*?<p class="muted">([^<]*)</p>', browser.html))
+    assert tiles == {"alphabeticell": "2–5 players", "psychopath": "2 players", "alphagon": "2–6 players",
+                     "geonaxis": "2–6 players"}
+    app.dispatch("pref", "language=it")
+    assert "2 giocatori" in browser.html and "Da 2 a 2" not in browser.html
+
+
 def test_full_game_against_the_computer_reaches_results_and_rematch():
     app, browser = make_app()
     save_id = start_vs_ai(app, browser)
