@@ -576,10 +576,25 @@ def without_title(markdown: str) -> str:
     return rest if first.startswith("# ") else markdown
 
 
+DIAGRAM_LINE = re.compile(r"<p>\[\[diagram ([a-z_]+)\]\]</p>")
+
+
+def with_diagrams(html: str, game_id: str, t) -> str:
+    """Puts the game's drawings where its rules say [[diagram NAME]], on a line of its own."""
+    draw = getattr(registry.game_ui(game_id), "rules_diagram", None)
+
+    def figure(found) -> str:
+        markup = draw(found.group(1), t) if draw else None
+        return markup if markup is not None else ""  # a name the game does not draw: nothing (a test checks)
+
+    return DIAGRAM_LINE.sub(figure, html)
+
+
 def render_rules(app) -> str:
     game_id = app.route.arg
     language = app.catalog.language
-    rules = render_markdown(without_title(registry.read_game_text(game_id, "RULES.md", language)))
+    rules = with_diagrams(render_markdown(without_title(registry.read_game_text(game_id, "RULES.md", language))),
+                          game_id, app.t)
     rulings = render_markdown(rulings_for_players(registry.read_game_text(game_id, "RULINGS.md", language)),
                               heading_offset=2)
     return (f'<section class="page rules" data-testid="rules">'

@@ -199,6 +199,17 @@ def test_rules_page_shows_rules_and_rulings():
     assert "Tests:" not in browser.html and "test_" not in browser.html
 
 
+def test_the_psychopath_rules_page_draws_its_diagrams_in_place_in_both_languages():
+    for language, caption in (("en", "The white psychologist stands"), ("it", "Lo psicologo bianco sta")):
+        app, browser = make_app()
+        app.dispatch("pref", f"language={language}")
+        app.navigate("#/rules/psychopath")
+        page = browser.html[browser.html.index('data-testid="rules"'):]
+        assert page.count('<figure class="psy-diagram"') == 7 and "[[diagram" not in page
+        assert page.index('data-testid="diagram-capture"') < page.index('data-testid="diagram-paralysis"')
+        assert f"<figcaption>{caption}" in page
+
+
 def test_each_rules_page_names_its_game_once_in_its_one_top_heading():
     for game in ("alphabeticell", "psychopath", "alphagon", "geonaxis"):
         for language in ("en", "it"):

@@ -85,7 +85,21 @@ def test_rules_pages_open_with_the_title_and_have_the_same_sections_in_both_lang
     assert english.startswith(f"# {package.TITLE['en']}") and italian.startswith(f"# {package.TITLE['it']}")
     sections = len(re.findall(r"^## ", english, re.M))
     assert sections >= 4 and len(re.findall(r"^## ", italian, re.M)) == sections
-    assert not (set(english.splitlines()) - {""}) & set(italian.splitlines()[1:])  # translated, not copied
+    prose = {line for line in english.splitlines() if line and not DIAGRAM.match(line)}
+    assert not prose & set(italian.splitlines()[1:])  # translated, not copied
+
+
+DIAGRAM = re.compile(r"^\[\[diagram (\w+)\]\]$")
+
+
+@pytest.mark.parametrize("game_id", registry.PLAYABLE)
+def test_every_diagram_a_rules_page_names_is_drawn_in_both_languages(game_id):
+    named = [[found.group(1) for found in map(DIAGRAM.match, (GAMES_DIR / game_id / f"RULES{lang}.md")
+              .read_text(encoding="utf-8").splitlines()) if found] for lang in LANGUAGES]
+    assert named[0] == named[1]
+    draw = getattr(registry.game_ui(game_id), "rules_diagram", None)
+    for name in named[0]:
+        assert draw is not None and draw(name, lambda key, **values: key).startswith("<figure"), name
 
 
 def words(text: str) -> list:

@@ -249,3 +249,46 @@ def test_panel_and_private_content():
     assert ui.private_content(view) is False
     state = position({13: "I0", 49: "P0", 45: "P1"})
     assert "lost" in ui.panel_detail(state.view(0), 0, Ctx().t)
+
+
+# --- rules diagrams ------------------------------------------------------------------------
+def _diagram_marks(name: str) -> tuple:
+    markup = ui.render_diagram(name, lambda key, **values: key)
+    rings = {int(n) for n in re.findall(r'class="dest"[^>]*data-node="(\d+)"', markup)}
+    captured = {int(n) for n in re.findall(r'data-captured="(\d+)"', markup)}
+    return markup, rings, captured
+
+
+def test_the_move_diagrams_ring_what_the_engine_allows_in_the_rulebooks_examples():
+    # the same targets as test_psychopath_examples.py asserts for the same positions
+    assert _diagram_marks("moves")[1] == {2, 37, 3, 15, 41, 6, 18, 53, 1, 4, 16, 45}
+    assert _diagram_marks("paralysis")[1] == {14, 37, 0, 5}
+    assert _diagram_marks("parley")[1] == {14, 0, 5, 8, 20, 34, 9, 23, 40}
+
+
+def test_the_capture_diagrams_cross_out_exactly_what_the_move_captures():
+    east, next_up = BOARD.border_point_node[0], BOARD.border_point_node[1]
+    assert _diagram_marks("capture")[2] == {13}
+    assert _diagram_marks("border")[2] == {east, next_up}
+    markup, _, captured = _diagram_marks("border_safe")
+    assert captured == set() and 'class="last-to"' in markup and 'class="diagram-arrow"' in markup
+
+
+def test_the_start_diagram_shows_the_starting_army_of_each_side():
+    markup = _diagram_marks("start")[0]
+    for owner in (0, 1):
+        assert len(re.findall(f'data-owner="{owner}"', markup)) == 13
+
+
+def test_every_diagram_the_rules_name_is_drawn_with_a_caption_in_both_languages():
+    from ludoteca.games.registry import read_game_text
+
+    for language in ("en", "it"):
+        named = re.findall(r"^\[\[diagram (\w+)\]\]$", read_game_text("psychopath", "RULES.md", language), re.M)
+        assert sorted(named) == sorted(ui.DIAGRAMS)
+        for name in named:
+            caption = ui.MESSAGES[language][f"psychopath.diagram.{name}"]
+            figure = ui.rules_diagram(name, lambda key, **values: ui.MESSAGES[language][key])
+            assert f"<figcaption>{caption}</figcaption>" in figure.replace("&#x27;", "'")
+            assert f'aria-label="{caption}"'.replace("'", "&#x27;") in figure
+    assert ui.rules_diagram("no_such_picture", str) is None

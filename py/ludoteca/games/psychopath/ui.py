@@ -54,6 +54,13 @@ MESSAGES = {
         "psychopath.node_special": "special node {node}",
         "psychopath.node_centre": "centre node {node}",
         "psychopath.node_empty": "{node}, empty",
+        "psychopath.diagram.start": "The start: white, who moves first, at the bottom and black at the top, each psychopath on the special node behind its army. The red nodes are the centre and the six special nodes.",
+        "psychopath.diagram.moves": "The white doctor on the centre may stop on any node ringed in blue. Its own informer closes the way west, it slides past its own psychologist to the east, and the black doctor cuts one path short.",
+        "psychopath.diagram.capture": "Black moves an informer (amber). The white informer now has a black doctor on each side along one path and the black informer on another path through its node: it is captured.",
+        "psychopath.diagram.border": "A black doctor steps out onto the border. Between the two black doctors that stretch of border holds only one special node, so both white pieces on it are captured by the one move.",
+        "psychopath.diagram.border_safe": "Here the stretch of border between the black doctors holds two special nodes: the two white pieces on it are safe from that pair.",
+        "psychopath.diagram.paralysis": "The white psychologist stands on the same path as the black doctor, so the doctor may move only along that path.",
+        "psychopath.diagram.parley": "A black psychologist joins that path: the two psychologists parley, and the doctor may take its other path again.",
         "psychopath.paralysed_mark": "paralysed",
         "psychopath.frozen_mark": "cannot move",
         "psychopath.threatened_mark": "a piece here would be captured",
@@ -114,6 +121,13 @@ MESSAGES = {
         "psychopath.node_special": "nodo speciale {node}",
         "psychopath.node_centre": "nodo centrale {node}",
         "psychopath.node_empty": "{node}, libero",
+        "psychopath.diagram.start": "L'inizio: il bianco, che muove per primo, in basso e il nero in alto, ciascuno con lo psicopatico sul nodo speciale alle spalle del suo esercito. I nodi rossi sono il centro e i sei nodi speciali.",
+        "psychopath.diagram.moves": "Il dottore bianco al centro può fermarsi su ogni nodo cerchiato di blu. Il suo informatore gli chiude la strada a ovest, a est scavalca il proprio psicologo, e il dottore nero gli accorcia un percorso.",
+        "psychopath.diagram.capture": "Il nero muove un informatore (in ambra). L'informatore bianco ha ora un dottore nero per lato lungo un percorso e l'informatore nero su un altro percorso del suo nodo: è catturato.",
+        "psychopath.diagram.border": "Un dottore nero esce sul bordo. Fra i due dottori neri quel tratto di bordo contiene un solo nodo speciale, così entrambi i pezzi bianchi che vi stanno sono catturati con quella sola mossa.",
+        "psychopath.diagram.border_safe": "Qui il tratto di bordo fra i dottori neri contiene due nodi speciali: i due pezzi bianchi che vi stanno sono al sicuro da quella coppia.",
+        "psychopath.diagram.paralysis": "Lo psicologo bianco sta sullo stesso percorso del dottore nero, che quindi può muoversi solo lungo quel percorso.",
+        "psychopath.diagram.parley": "Uno psicologo nero arriva su quel percorso: i due psicologi parlamentano, e il dottore può di nuovo prendere anche l'altro percorso.",
         "psychopath.paralysed_mark": "paralizzato",
         "psychopath.frozen_mark": "non può muoversi",
         "psychopath.threatened_mark": "un pezzo qui verrebbe catturato",
@@ -375,6 +389,107 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
     anchor = ' text-anchor="end"' if right_half else ""
     parts.append(f'<text class="node-no" x="{label_x:.1f}" y="{label_y:.1f}"{anchor} aria-hidden="true">{node}</text></g>')
     return "".join(parts)
+
+
+# --- rules diagrams ------------------------------------------------------------------
+# The rulebook's worked examples, set up on our board (node numbers as in
+# BOARD.md) and worked out by the rules engine itself: the rings, captures and
+# arrows come from the real moves. tests/engine/psychopath/test_psychopath_examples.py
+# checks the same positions. Player 0 is white (bottom), player 1 black.
+# shows: the piece whose moves are ringed; move: (from, to), played by its piece's owner.
+DIAGRAMS = {
+    "start": {},
+    "moves": {"pieces": {0: "D0", 5: "I0", 14: "S0", 13: "D1", 31: "P0", 43: "P1"}, "shows": 0},
+    "capture": {"pieces": {13: "I0", 1: "D1", 33: "D1", 34: "I1", 49: "P0", 45: "P1"}, "move": (34, 20)},
+    "border": {"pieces": {"b0": "D0", "b1": "I0", "b2": "D1", 21: "D1", 14: "I1", 22: "I1", 49: "P0", 45: "P1"},
+               "move": (21, "b23")},
+    "border_safe": {"pieces": {"b0": "D0", "b1": "I0", "b21": "D1", 23: "D1", 14: "I1", 22: "I1", 49: "P0",
+                               45: "P1"}, "move": (23, "b3")},
+    "paralysis": {"pieces": {2: "D1", 17: "S0", 49: "P0", 45: "P1"}, "shows": 2},
+    "parley": {"pieces": {2: "D1", 17: "S0", 37: "S1", 49: "P0", 45: "P1"}, "shows": 2},
+}
+DIAGRAM_KINDS = {"P": "psychopath", "S": "psychologist", "I": "informer", "D": "doctor"}
+
+
+def _diagram_node(spot) -> int:
+    """A node number, or "bK": the node at border point K (K x 15 degrees from the east)."""
+    return BOARD.border_point_node[int(spot[1:])] if isinstance(spot, str) else spot
+
+
+def diagram_state(name: str):
+    """The diagram's position as a game state, and the move it shows (or None)."""
+    from ...core.protocol import Settings
+    from .rules import EMPTY, KIND_BY_NAME, NODE_COUNT, PIECES_PER_KIND, PsychopathState, Step, code_of
+
+    spec = DIAGRAMS[name]
+    if "pieces" not in spec:
+        return PsychopathState.new(Settings(2), 0), None
+    board = [EMPTY] * NODE_COUNT
+    for spot, token in spec["pieces"].items():
+        board[_diagram_node(spot)] = code_of(int(token[1]), KIND_BY_NAME[DIAGRAM_KINDS[token[0]]])
+    state = PsychopathState.new(Settings(2), 0, board)
+    state.captured = [[PIECES_PER_KIND[kind] - board.count(code_of(owner, kind)) for kind in range(4)]
+                      for owner in range(2)]
+    move = None
+    if "move" in spec:
+        source, target = (_diagram_node(spot) for spot in spec["move"])
+        move = Step(source, target)
+    shown = _diagram_node(spec["shows"]) if "shows" in spec else None
+    mover = board[move.source if move else shown] if (move or shown is not None) else 0
+    state.turn = (mover - 1) >> 2 if mover else 0
+    state.set_board(board)
+    return state, move
+
+
+def render_diagram(name: str, t, colours=FALLBACK_COLOURS) -> str:
+    """A rules diagram as a figure: the board, the pieces, and the example's
+    moves (blue rings), or its move (amber) with what it captured (red crosses)."""
+    state, move = diagram_state(name)
+    spec = DIAGRAMS[name]
+    targets = set()
+    if "shows" in spec:
+        source = _diagram_node(spec["shows"])
+        targets = {m.target for m in state.legal_moves(state.turn) if getattr(m, "source", None) == source}
+    captured = []
+    if move is not None:
+        state.apply(state.turn, move)
+        captured = state.view(None)["last_move"]["captured"]
+    caption = t(f"psychopath.diagram.{name}")
+    out = [f'<figure class="psy-diagram" data-testid="diagram-{name}">'
+           f'<svg class="psy-board" viewBox="0 0 {SIZE} {SIZE}" role="img" aria-label="{escape(caption)}">']
+    out.extend(path_markup(path, False) for path in range(len(BOARD.paths)))
+    if move is not None:  # under the pieces
+        (x1, y1), (x2, y2) = node_xy(move.source, False), node_xy(move.target, False)
+        out.append(f'<line class="diagram-arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    pieces = state.view(None)["pieces"]
+    for node in range(BOARD.size):
+        x, y = node_xy(node, False)
+        special = node in BOARD.special or node == BOARD.centre
+        cls = "node special" if node in BOARD.special else ("node centre" if node == BOARD.centre else "node")
+        out.append(f'<circle class="{cls}" cx="{x}" cy="{y}" r="{SPECIAL_R if special else NODE_R}"/>')
+        if move is not None and node == move.source:
+            out.append(f'<circle class="last-from" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
+        if pieces[node] is not None:
+            owner, kind = pieces[node]
+            out.append(piece_shape(kind, owner, x, y, colours[owner]))
+        if move is not None and node == move.target:
+            out.append(f'<circle class="last-to" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
+        if node in targets:
+            out.append(f'<circle class="dest" cx="{x}" cy="{y}" r="{NODE_R + 2}" data-node="{node}"/>')
+        if "shows" in spec and node == _diagram_node(spec["shows"]):
+            out.append(f'<circle class="selected-ring" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
+    for node, owner, kind in captured:
+        x, y = node_xy(node, False)
+        d = PIECE_R + 2
+        out.append(f'<g class="diagram-captured" data-captured="{node}">{piece_shape(kind, owner, x, y, colours[owner])}'
+                   f'<path class="cross" d="M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}"/></g>')
+    out.append(f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
+    return "".join(out)
+
+
+def rules_diagram(name: str, t):
+    """What the rules page puts where RULES.md says [[diagram NAME]]; None for an unknown name."""
+    return render_diagram(name, t) if name in DIAGRAMS else None
 
 
 def render_controls(view: dict, ctx, hints: bool) -> str:
