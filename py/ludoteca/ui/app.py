@@ -399,7 +399,11 @@ class App:
             if attribute == "name":  # records refuse control characters: never write one
                 seat.name = "".join(ch for ch in value if ch.isprintable())[:MAX_NAME]
             elif attribute == "color" and value in SEAT_COLOURS:
+                for other in form.seats:  # a colour is one player's: whoever had it takes this seat's old one
+                    if other is not seat and other.color == value:
+                        other.color = seat.color
                 seat.color = value
+                return True
             elif attribute == "level" and value in registry.game_package(form.game_id).AI_LEVELS:
                 seat.level = value
             return False

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..core.match import Match, now_iso
+from ..core.match import SEAT_COLOURS, Match, now_iso
 from ..core.protocol import GameError, RecordError, Settings
 
 PREFIX = "ludoteca:v1:"
@@ -218,10 +218,25 @@ def parse_record_text(text: str) -> dict:
     return data
 
 
+def give_seats_distinct_colours(seats: list) -> None:
+    """A record may leave a seat's colour empty or repeat one (records from
+    elsewhere, older saves): every seat then takes the first free colour, so
+    no two players ever look alike on the table."""
+    taken = set()
+    for seat in seats:
+        if seat.color in taken or seat.color not in SEAT_COLOURS:
+            seat.color = next((c for c in SEAT_COLOURS if c not in taken and c not in
+                               {other.color for other in seats if other is not seat}), seat.color)
+        taken.add(seat.color)
+
+
 def replay_record(record: dict, games) -> Match:
-    """Match.from_record, with every failure turned into a RecordError."""
+    """Match.from_record, with every failure turned into a RecordError; the
+    seats' colours made distinct."""
     try:
-        return Match.from_record(record, games)
+        match = Match.from_record(record, games)
+        give_seats_distinct_colours(match.seats)
+        return match
     except RecordError:
         raise
     except GameError as error:

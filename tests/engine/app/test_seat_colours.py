@@ -1,0 +1,46 @@
+"""No two players ever look alike: records with empty or repeated seat
+colours get distinct ones on loading, and choosing a colour another seat has
+swaps the two."""
+
+import json
+import re
+
+from ludoteca.core.match import SEAT_COLOURS
+
+from .fake_browser import make_app
+
+
+def geonaxis_record(colours: list) -> str:
+    return json.dumps({
+        "format": "ludoteca-record", "version": 2, "game": "geonaxis", "rules": 1,
+        "settings": {"players": 3, "variants": {"table": "1"}}, "seed": 5,
+        "seats": [{"name": name, "kind": "human", "color": colour} for name, colour in zip("ABC", colours)],
+        "created": "2026-11-26T00:00:00Z", "status": "playing",
+        "moves": ["0:s 0 0", "1:s 1 0", "2:s 0 1"],
+    })
+
+
+def stone_fills(html: str) -> set:
+    return set(re.findall(r'class="stone[^"]*"[^>]*fill="([^"]+)"', html))
+
+
+def test_an_imported_record_without_colours_shows_each_player_in_a_colour_of_their_own():
+    for colours in (["", "", ""], [SEAT_COLOURS[1]] * 3, ["", SEAT_COLOURS[0], ""]):
+        app, browser = make_app()
+        app.import_text(geonaxis_record(colours))
+        seats = [seat.color for seat in app.match.seats]
+        assert len(set(seats)) == 3 and set(seats) <= set(SEAT_COLOURS), colours
+        assert [c for c in colours if c][:1] == [c for c, given in zip(seats, colours) if given][:1]  # kept when free
+        app.dispatch("reveal", str(app.match.state.to_move()[0]))  # past the hot-seat hand-off screen
+        assert len(stone_fills(browser.html)) == 3, (colours, stone_fills(browser.html))
+
+
+def test_choosing_a_colour_that_another_seat_has_swaps_the_two():
+    app, browser = make_app()
+    app.navigate("#/new/geonaxis")
+    app.dispatch("field", "players=3")
+    first, second = app.setup.seats[0].color, app.setup.seats[1].color
+    app.dispatch("field", f"seat.0.color={second}")
+    assert (app.setup.seats[0].color, app.setup.seats[1].color) == (second, first)
+    assert len({seat.color for seat in app.setup.seats}) == len(app.setup.seats)
+    assert f'value="{second}" selected' in browser.html.split('data-testid="seat-0-colour"')[1].split("</select>")[0]
