@@ -151,6 +151,19 @@ def test_challenging_selects_a_wager_then_a_protected_cell():
     assert all(state.is_legal(2, GAME.parse_move(text)) for text in args)
 
 
+def test_each_area_offers_its_wagers_in_one_row_of_small_buttons_named_in_full():
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}, players=3)
+    with_agreement(state, [(0, 0)] + ring((0, 0)), (0, 1), 3, {0: (3, 0), 1: (3, 0)})
+    markup = ui.render_controls(state.view(2), Ctx(viewer=2, players=3))
+    rows = re.findall(r'<div class="gx-choice-row" role="group" aria-label="([^"]+)">(.*?)</div>', markup)
+    challenge_rows = [(label, body) for label, body in rows if label.startswith("Challenge")]
+    assert len(challenge_rows) == 1
+    label, body = challenge_rows[0]
+    buttons = re.findall(r'<button[^>]*aria-label="([^"]+)">([^<]+)</button>', body)
+    assert [shown for _, shown in buttons] == ["7", "9", "10"]  # more than the public number 6, up to the hand
+    assert all(name.endswith(f" with {shown}") and shown in name for name, shown in buttons)
+
+
 def test_agreement_decisions_offer_stakes_bluffs_and_a_typed_wager():
     state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))})
     play_round(state, {0: Propose(-1, 0, 2)})

@@ -76,6 +76,8 @@ MESSAGES = {
         "geonaxis.cancel_select": "Back",
         "geonaxis.propose": "Protect area ({n} cells) at {amount} each",
         "geonaxis.challenge": "Challenge area {id} with {n}",
+        "geonaxis.propose_row": "Protect area ({n} cells), each staking",
+        "geonaxis.challenge_row": "Challenge area {id} with",
         "geonaxis.decline": "Decline",
         "geonaxis.cancel": "Cancel the agreement",
         "geonaxis.stake_honest": "Stake {n}",
@@ -200,6 +202,8 @@ MESSAGES = {
         "geonaxis.cancel_select": "Indietro",
         "geonaxis.propose": "Proteggi la zona ({n} caselle) a {amount} a testa",
         "geonaxis.challenge": "Sfida la zona {id} con {n}",
+        "geonaxis.propose_row": "Proteggi la zona ({n} caselle), puntando a testa",
+        "geonaxis.challenge_row": "Sfida la zona {id} con",
         "geonaxis.decline": "Rifiuta",
         "geonaxis.cancel": "Annulla il patto",
         "geonaxis.stake_honest": "Punta {n}",
@@ -579,9 +583,18 @@ def render_info(view: dict, ctx) -> str:
     return "".join(out)
 
 
-def _button(label: str, action: str, arg: str, testid: str, cls: str = "btn") -> str:
+def _button(label: str, action: str, arg: str, testid: str, cls: str = "btn", name: str = "") -> str:
+    named = f' aria-label="{escape(name, quote=True)}"' if name else ""
     return (f'<button type="button" class="{cls}" data-action="{action}" data-arg="{escape(arg, quote=True)}"'
-            f' data-testid="{testid}">{escape(label)}</button>')
+            f' data-testid="{testid}"{named}>{escape(label)}</button>')
+
+
+def _choice_row(label: str, choices: list) -> str:
+    """One decision offered at a few amounts: its words once, then a small
+    button per amount (a button each, in full, made a phone scroll through
+    a dozen of them)."""
+    return (f'<div class="gx-choice-row" role="group" aria-label="{escape(label, quote=True)}">'
+            f'<span class="gx-choice-label" aria-hidden="true">{escape(label)}</span>{"".join(choices)}</div>')
 
 
 def _form(prefix: str, placeholder: str, submit: str, testid: str) -> str:
@@ -606,14 +619,16 @@ def render_controls(view: dict, ctx) -> str:
         if legal["tiles"] and selection != "tile":
             buttons.append(_button(t("geonaxis.tile"), "select", "tile", "select-tile"))
         for option in legal["challenges"]:
-            for wager in sorted({option["min"], min(option["max"], option["min"] + 2), option["max"]}):
-                buttons.append(_button(t("geonaxis.challenge", id=option["id"], n=wager), "select",
-                                       f"challenge:{wager}", f"challenge-{option['id']}-{wager}"))
+            wagers = sorted({option["min"], min(option["max"], option["min"] + 2), option["max"]})
+            buttons.append(_choice_row(t("geonaxis.challenge_row", id=option["id"]), [
+                _button(str(wager), "select", f"challenge:{wager}", f"challenge-{option['id']}-{wager}", "btn small",
+                        t("geonaxis.challenge", id=option["id"], n=wager)) for wager in wagers]))
         for proposal in legal["proposals"]:
             q, r = proposal["cell"]
-            for amount in (1, 2, 3):
-                buttons.append(_button(t("geonaxis.propose", n=len(proposal["cells"]), amount=amount), "move",
-                                       f"{player}:propose {q} {r} {amount}", f"propose-{q}-{r}-{amount}"))
+            cells = len(proposal["cells"])
+            buttons.append(_choice_row(t("geonaxis.propose_row", n=cells), [
+                _button(str(amount), "move", f"{player}:propose {q} {r} {amount}", f"propose-{q}-{r}-{amount}",
+                        "btn small", t("geonaxis.propose", n=cells, amount=amount)) for amount in (1, 2, 3)]))
         buttons.append(_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass", "btn primary"))
     elif phase == "agree":
         amount = view["node"]["amount"]
