@@ -4,7 +4,8 @@
 - `GAME`: its `Game` (rules engine), `AI_LEVELS` and `DEFAULT_LEVEL`, which
   may load on first use (module `__getattr__`) to keep start-up light;
 - `ui`: a module with `render_table(view, ctx)`, `describe_move(...)` and
-  its `MESSAGES`, drawing markup only (no browser imports);
+  its `MESSAGES`, drawing markup only (no browser imports); optionally
+  `end_reason(view, ctx)` and `rules_diagram(name, t)` (see README);
 - `RULES.md` and `RULINGS.md` beside it, for the rules page.
 
 Only games listed here appear on the home screen.

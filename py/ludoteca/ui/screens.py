@@ -357,7 +357,7 @@ def render_game(app, model) -> str:
     elif play.menu_open:
         overlay = render_menu(app, model)
     elif match.is_over and not replaying and not play.hide_results:
-        overlay = render_results(app)
+        overlay = render_results(app, ui, view, ctx)
     # Regions (see regions.py): a move redraws only what changed, and the
     # table's container, with its scroll position, stays in the page.
     return (f'<section class="game" data-testid="game" data-live data-game="{attr(match.game.id)}"'
@@ -402,7 +402,8 @@ def render_status(app, state, ctx, ui, view) -> str:
     t = app.t
     match = app.match
     if match.is_over:
-        text = t("results.title")
+        reason = ui.end_reason(view, ctx) if hasattr(ui, "end_reason") else ""
+        text = t("results.title") + (f" · {reason}" if reason else "")
     elif app.play.ai_thinking:
         names = [match.seats[p].name for p in app.play.ai_thinking]
         text = t("game.thinking", name=names[0]) if len(names) == 1 else t("game.thinking_many", names=", ".join(names))
@@ -523,9 +524,12 @@ def place_text(t, places: list, player: int) -> str:
     return f"{place} ({t('results.shared_place')})" if places.count(place) > 1 else str(place)
 
 
-def render_results(app) -> str:
+def render_results(app, ui, view: dict, ctx) -> str:
+    """The end of the game: the winner, why it ended (the game's `end_reason`,
+    when it has one), the places, and what to do next."""
     t = app.t
     match = app.match
+    reason = ui.end_reason(view, ctx) if hasattr(ui, "end_reason") else ""
     places = match.final_places()
     scores = public_scores(match.state.view(None), match.state)
     scored = keeps_score(registry.game_ui(match.game.id))
@@ -544,7 +548,8 @@ def render_results(app) -> str:
     return (f'<div class="overlay" data-testid="results">'
             f'<div class="dialog results" role="dialog" aria-labelledby="results-title">'
             f'<h2 id="results-title">{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'
-            f"{resigned}<table><thead><tr><th>{escape(t('results.place'))}</th><th></th>"
+            + (f'<p data-testid="end-reason">{escape(reason)}</p>' if reason else "")
+            + f"{resigned}<table><thead><tr><th>{escape(t('results.place'))}</th><th></th>"
             + (f"<th>{escape(t('results.points'))}</th>" if scored else "")
             + f"</tr></thead><tbody>{rows}</tbody></table>"
             f'<div class="row">{button(t("results.rematch"), "rematch", cls="primary", testid="rematch")}'

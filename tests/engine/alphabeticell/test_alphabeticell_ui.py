@@ -268,3 +268,9 @@ def test_only_the_card_placed_last_is_marked_on_the_table():
     markup = ui.render_table(state.view(1), context(viewer=1, can_act=False))
     marked = re.findall(r'<g class="card last[^"]*">.*?<text class="top[^"]*"[^>]*>(\w)</text>', markup)
     assert marked == ["E"] and markup.count('data-testid="last-placed"') == 1
+
+
+def test_the_results_say_the_target_was_reached():
+    view = {"target": 30, "round": 4}
+    assert ui.end_reason(view, context()) == "After round 4 a score reached 30, the target."
+    assert ui.end_reason(view, context(lang="it")) == "Dopo la mano 4 un punteggio ha raggiunto 30, l'obiettivo."

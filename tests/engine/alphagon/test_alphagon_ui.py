@@ -269,3 +269,14 @@ def test_a_reply_to_a_declaration_or_a_doubt_is_a_labelled_dialog():
     assert 'data-testid="ag-dialog-respond"' in html and 'aria-labelledby="ag-dialog-title"' in html
     assert 'id="ag-dialog-title">P0 declared HOUSE: contradict, correct or accept<' in html
     assert 'data-testid="input-contradict"' in html and 'data-testid="input-correct"' in html
+
+
+def test_the_results_say_why_the_game_ended():
+    import json
+    import pathlib
+
+    golden = pathlib.Path(__file__).with_name("golden_playthrough.json")
+    final = json.loads(golden.read_text(encoding="utf-8"))["log"][-1]["view"]
+    reason = ui.MESSAGES["en"]["alphagon.end." + final["end_reason"]]
+    assert ui.end_reason(final, Ctx(None)) == f"It ended because {reason}."
+    assert ui.end_reason(final, Ctx(None, lang="it")).startswith("È finita perché ")

@@ -62,6 +62,8 @@ def test_full_game_against_the_computer_reaches_results_and_rematch():
     assert app.match.is_over
     assert 'data-testid="results"' in browser.html
     assert max(app.match.state.scores()) >= 30
+    reason = re.search(r'data-testid="end-reason">([^<]*)<', browser.html).group(1)
+    assert reason.endswith("a score reached 30, the target.") and f"Game over · {reason}" in browser.html
     stored = json.loads(browser.store.get(SAVE_PREFIX + save_id))
     assert stored["status"] == "finished"
     app.dispatch("rematch")

@@ -165,7 +165,11 @@ def test_the_round_limit_ends_the_game():
     for _ in range(60):
         assert not state.is_terminal()
         play_round(state, {0: TIMEOUT})
-    assert state.is_terminal()
+    assert state.is_terminal() and state.view(None)["ended_by"] == "round_limit"
+    passed = new_state(2)
+    assert passed.view(None)["ended_by"] is None
+    play_round(passed, {0: PASS, 1: PASS})
+    assert passed.is_terminal() and passed.view(None)["ended_by"] == "passes"
 
 
 def test_a_tile_extends_the_table_and_is_played_instead_of_a_stone():

@@ -210,3 +210,16 @@ def test_messages_exist_in_english_and_italian_with_the_same_keys_and_cover_ever
         assert f"error.geonaxis.{code}" in english, code
     for key, text in english.items():
         assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", italian[key])), key
+
+
+def test_the_results_say_how_the_game_ended():
+    from ludoteca.games.geonaxis.rules import PASS
+
+    passed = new_state(2)
+    play_round(passed, {0: PASS, 1: PASS})
+    assert ui.end_reason(passed.view(None), Ctx()) == "Everyone passed in the same round."
+    limited = new_state(2, rounds=60)
+    for _ in range(60):  # a timeout is not a pass, so only the round limit ends this game
+        play_round(limited, {0: TIMEOUT})
+    assert limited.is_terminal()
+    assert ui.end_reason(limited.view(None), Ctx()) == "The last of the 60 rounds was played."

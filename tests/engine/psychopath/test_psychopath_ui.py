@@ -292,3 +292,11 @@ def test_every_diagram_the_rules_name_is_drawn_with_a_caption_in_both_languages(
             assert f"<figcaption>{caption}</figcaption>" in figure.replace("&#x27;", "'")
             assert f'aria-label="{caption}"'.replace("'", "&#x27;") in figure
     assert ui.rules_diagram("no_such_picture", str) is None
+
+
+def test_the_results_say_who_captured_the_psychopath():
+    state = position({13: "P0", 1: "D1", 33: "D1", 34: "I1", 45: "P1"}, turn=1)
+    state.apply(1, Step(34, 20))
+    assert state.is_terminal()
+    assert ui.end_reason(state.view(None), Ctx()) == "Bea captured the psychopath"
+    assert ui.end_reason(state.view(None), Ctx(lang="it")) == "Bea ha catturato lo psicopatico"

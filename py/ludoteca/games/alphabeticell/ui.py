@@ -69,6 +69,7 @@ MESSAGES = {
         "abc.unseen": "Still unseen: cards per letter",
         "abc.log.round_end": "round {n} over, {reason}: {scores}",
         "abc.round_over": "Round {n} is over: {reason}.",
+        "abc.end_reason": "After round {round} a score reached {target}, the target.",
         "abc.round_score": "{name}: {points} this round, {total} in all",
         "abc.points.one": "{n} point",
         "abc.points.other": "{n} points",
@@ -137,6 +138,7 @@ MESSAGES = {
         "abc.unseen": "Non ancora uscite: carte per lettera",
         "abc.log.round_end": "fine della mano {n}, {reason}: {scores}",
         "abc.round_over": "La mano {n} è finita: {reason}.",
+        "abc.end_reason": "Dopo la mano {round} un punteggio ha raggiunto {target}, l'obiettivo.",
         "abc.round_score": "{name}: {points} in questa mano, {total} in tutto",
         "abc.points.one": "{n} punto",
         "abc.points.other": "{n} punti",
@@ -224,6 +226,11 @@ def panel_detail(view: dict, player: int, t) -> str:
     if view["dealer"] == player and not view["game_over"]:
         parts.append(t("abc.dealer"))
     return " · ".join(parts)
+
+
+def end_reason(view: dict, ctx) -> str:
+    """Why the game ended, for the results: someone reached the target."""
+    return ctx.t("abc.end_reason", target=view["target"], round=view["round"])
 
 
 def take_label(t, card: str, placement: dict) -> str:

@@ -104,6 +104,7 @@ MESSAGES = {
         "alphagon.end.blocked": "the polygon cannot go on",
         "alphagon.end.stalemate": "two rounds of passes",
         "alphagon.ended": "Game over: {reason}",
+        "alphagon.end_reason": "It ended because {reason}.",
         "alphagon.log.start": "{name} starts at {cell} with {letter}",
         "alphagon.log.place": "{name} places {letter} on {cell}",
         "alphagon.log.change": "{name} changes a letter",
@@ -279,6 +280,7 @@ MESSAGES = {
         "alphagon.end.blocked": "il poligono non può proseguire",
         "alphagon.end.stalemate": "due giri di passaggi",
         "alphagon.ended": "Partita finita: {reason}",
+        "alphagon.end_reason": "È finita perché {reason}.",
         "alphagon.log.start": "{name} parte da {cell} con {letter}",
         "alphagon.log.place": "{name} mette {letter} in {cell}",
         "alphagon.log.change": "{name} cambia una lettera",
@@ -588,6 +590,12 @@ def _status_markup(view, ctx, t) -> str:
         extra += (f'<p class="ag-ended" data-testid="ended">'
                   f'{escape(t("alphagon.ended", reason=t("alphagon.end." + view["end_reason"])))}</p>')
     return (f'<p class="ag-status" data-testid="word" data-word="{escape(word, quote=True)}">' + " · ".join(escape(i) for i in items) + "</p>" + extra)
+
+
+def end_reason(view: dict, ctx) -> str:
+    """Why the game ended, for the results."""
+    t = game_t(ctx)
+    return t("alphagon.end_reason", reason=t("alphagon.end." + view["end_reason"])) if view["end_reason"] else ""
 
 
 JUDGED_ENDINGS = ("declared", "corrected", "contradicted", "revealed", "unproven")

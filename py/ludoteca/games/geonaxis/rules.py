@@ -1104,6 +1104,7 @@ class GeonAxisState(State):
             "acting_mode": SIMULTANEOUS,
             "round": self.round,
             "round_limit": self.round_limit,
+            "ended_by": None if self.final is None else ("passes" if self.passes else "round_limit"),
             "house_variant": self.house_variant,
             "tiles": [{"spot": list(spot), "owner": owner} for spot, owner in sorted(self.tiles.items())],
             "cells": [list(c) for c in sorted(table.cells)],

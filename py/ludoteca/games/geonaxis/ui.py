@@ -134,6 +134,8 @@ MESSAGES = {
         "error.geonaxis.wrong_phase": "That move does not fit this moment of the game.",
         "error.geonaxis.bad_buy": "You may buy between 0 and {max} moves.",
         "error.geonaxis.game_over": "The game is over.",
+        "geonaxis.end.passes": "Everyone passed in the same round.",
+        "geonaxis.end.round_limit": "The last of the {n} rounds was played.",
         "error.geonaxis.not_your_turn": "You have already chosen, or this decision is not yours.",
         "error.geonaxis.bad_state": "This saved game is damaged.",
         "error.geonaxis.state_field": "This saved game is damaged: {field} is missing or unreadable.",
@@ -260,6 +262,8 @@ MESSAGES = {
         "error.geonaxis.wrong_phase": "Questa mossa non c'entra con questo momento della partita.",
         "error.geonaxis.bad_buy": "Puoi comprare da 0 a {max} mosse.",
         "error.geonaxis.game_over": "La partita è finita.",
+        "geonaxis.end.passes": "Tutti hanno passato nello stesso turno.",
+        "geonaxis.end.round_limit": "Si è giocato l'ultimo dei {n} turni.",
         "error.geonaxis.not_your_turn": "Hai già scelto, oppure questa decisione non spetta a te.",
         "error.geonaxis.bad_state": "Questa partita salvata è danneggiata.",
         "error.geonaxis.state_field": "Questa partita salvata è danneggiata: {field} manca o non si legge.",
@@ -315,6 +319,13 @@ def private_content(view: dict) -> bool:
 def auto_play_forced(move) -> bool:
     """Every choice is secret and deliberate: nothing is played automatically."""
     return False
+
+
+def end_reason(view: dict, ctx) -> str:
+    """Why the game ended, for the results."""
+    if view["ended_by"] == "passes":
+        return ctx.t("geonaxis.end.passes")
+    return ctx.t("geonaxis.end.round_limit", n=view["round_limit"])
 
 
 def prompt(view: dict, ctx) -> str:

@@ -534,7 +534,7 @@ def private_content(view: dict) -> bool:
 def prompt(view: dict, ctx) -> str:
     t = ctx.t
     if view["game_over"]:
-        return _result_text(view, ctx)
+        return end_reason(view, ctx)
     if ctx.viewer not in view["to_move"] or not ctx.can_act:
         return t("psychopath.prompt.wait", name=seat_name(ctx, view["turn"]))
     if view["phase"] == "resurrect":
@@ -545,7 +545,8 @@ def prompt(view: dict, ctx) -> str:
     return t("psychopath.prompt.pick")
 
 
-def _result_text(view: dict, ctx) -> str:
+def end_reason(view: dict, ctx) -> str:
+    """Why the game ended: the prompt once it is over, and the results."""
     t = ctx.t
     reason = view["end_reason"]
     winners = view["winners"]
