@@ -368,6 +368,12 @@ class App:
             seats.append(SeatForm(name, HUMAN if human else AI, package.DEFAULT_LEVEL,
                                   SEAT_COLOURS[index % len(SEAT_COLOURS)]))
         variants = {option.key: option.default for option in game.variants}
+        # A game may name the variant that is a language (Alphagon's edition):
+        # it starts in the app's language when the game has it.
+        language_variant = getattr(registry.game_ui(game_id), "LANGUAGE_VARIANT", None)
+        for option in game.variants:
+            if option.key == language_variant and self.catalog.language in option.choices:
+                variants[option.key] = self.catalog.language
         return SetupForm(game_id, count, seats, variants)
 
     def _set_field(self, name: str, value: str) -> bool:

@@ -6,6 +6,8 @@ import pathlib
 import subprocess
 import sys
 
+from .fake_browser import make_app
+
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 # Run in a new interpreter: in this one, other tests have long since loaded
@@ -37,3 +39,14 @@ def test_a_fresh_page_names_every_setup_option_in_the_players_language():
         assert f"{game_id}." not in html.replace(f'data-field="variant.', ""), name  # a message key shown raw
         assert ">red<" not in html and ">blue<" not in html, name
         assert (">Red<" if language == "en" else ">Rosso<") in html, name
+
+
+def test_a_new_alphagon_game_starts_in_the_edition_of_the_apps_language():
+    for language in ("it", "en"):
+        app, browser = make_app()
+        app.dispatch("pref", f"language={language}")
+        app.navigate("#/new/alphagon")
+        assert app.setup.variants["edition"] == language
+        assert f'value="{language}" selected' in browser.html.split('data-testid="variant-edition"')[1].split("</select>")[0]
+    app.dispatch("field", "variant.edition=it")  # still the player's choice
+    assert app.setup.variants["edition"] == "it"

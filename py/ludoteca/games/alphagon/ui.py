@@ -21,6 +21,8 @@ COLUMNS = "ABCDEFGHIJKLM"
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 HEADING_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
+LANGUAGE_VARIANT = "edition"  # a new game's edition is the app's language (the shell reads this)
+
 MESSAGES = {
     "en": {
         "game.alphagon.title": "Alphagon",
