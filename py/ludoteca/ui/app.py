@@ -356,16 +356,20 @@ class App:
         return str(error)
 
     # --- setup ----------------------------------------------------------------
+    def _default_seat_name(self, index: int, kind: str) -> str:
+        if kind == AI:
+            return self.t("setup.default_ai_name", n=index)
+        return (self.prefs.get("name") or self.t("setup.default_name", n=1)) if index == 0 \
+            else self.t("setup.default_name", n=index + 1)
+
     def _default_setup(self, game_id: str) -> SetupForm:
         game = self.games[game_id]
         package = registry.game_package(game_id)
         count = max(game.min_players, min(game.max_players, 2))
         seats = []
         for index in range(game.max_players):
-            human = index == 0
-            name = (self.prefs.get("name") or self.t("setup.default_name", n=1)) if human \
-                else self.t("setup.default_ai_name", n=index)
-            seats.append(SeatForm(name, HUMAN if human else AI, package.DEFAULT_LEVEL,
+            kind = HUMAN if index == 0 else AI
+            seats.append(SeatForm(self._default_seat_name(index, kind), kind, package.DEFAULT_LEVEL,
                                   SEAT_COLOURS[index % len(SEAT_COLOURS)]))
         variants = {option.key: option.default for option in game.variants}
         # A game may name the variant that is a language (Alphagon's edition):
@@ -400,7 +404,11 @@ class App:
             _, index, attribute = name.split(".")
             seat = form.seats[int(index)]
             if attribute == "kind":
-                seat.kind = HUMAN if value == HUMAN else AI
+                kind = HUMAN if value == HUMAN else AI
+                # A seat still under its default name takes the new kind's ("Computer 2" -> "Player 3").
+                if kind != seat.kind and int(index) > 0 and seat.name == self._default_seat_name(int(index), seat.kind):
+                    seat.name = self._default_seat_name(int(index), kind)
+                seat.kind = kind
                 return True
             if attribute == "name":  # records refuse control characters: never write one
                 seat.name = "".join(ch for ch in value if ch.isprintable())[:MAX_NAME]

@@ -1,6 +1,6 @@
-"""No two players ever look alike: records with empty or repeated seat
-colours get distinct ones on loading, and choosing a colour another seat has
-swaps the two."""
+"""Seats in setup and in records: no two players ever look alike (records
+with empty or repeated colours get distinct ones on loading, and choosing a
+colour another seat has swaps the two), and default names follow the kind."""
 
 import json
 import re
@@ -44,3 +44,17 @@ def test_choosing_a_colour_that_another_seat_has_swaps_the_two():
     assert (app.setup.seats[0].color, app.setup.seats[1].color) == (second, first)
     assert len({seat.color for seat in app.setup.seats}) == len(app.setup.seats)
     assert f'value="{second}" selected' in browser.html.split('data-testid="seat-0-colour"')[1].split("</select>")[0]
+
+
+def test_a_seat_under_its_default_name_is_renamed_when_its_kind_changes():
+    app, browser = make_app()
+    app.navigate("#/new/geonaxis")
+    app.dispatch("field", "players=3")
+    assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Computer 1", "Computer 2"]
+    app.dispatch("field", "seat.2.kind=human")
+    app.dispatch("field", "seat.1.name=Bea")
+    app.dispatch("field", "seat.1.kind=human")
+    assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Bea", "Player 3"]
+    app.dispatch("field", "seat.2.kind=ai")
+    app.dispatch("field", "seat.0.kind=ai")  # the first seat keeps the player's own name
+    assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Bea", "Computer 2"]
