@@ -90,7 +90,8 @@ def test_the_pending_choice_is_shown_only_to_its_owner():
     mine = ui.render_table(state.view(0), Ctx(viewer=0, can_act=False))
     theirs = ui.render_table(state.view(1), Ctx(viewer=1))
     assert 'data-testid="pending"' in mine and "stone 1,0" in mine
-    assert 'data-testid="pending"' not in theirs and "1,0" not in re.sub(r'data-[a-z]+="[^"]*"|aria-label="[^"]*"', "", theirs)
+    public = r'data-[a-z]+="[^"]*"|aria-label="[^"]*"|<text class="cell-no"[^<]*</text>'  # every cell's own name
+    assert 'data-testid="pending"' not in theirs and "1,0" not in re.sub(public, "", theirs)
     assert ui.private_content(state.view(0)) and ui.private_content(state.view(1))
     assert not ui.private_content(state.view(None))
 
@@ -223,3 +224,14 @@ def test_the_results_say_how_the_game_ended():
         play_round(limited, {0: TIMEOUT})
     assert limited.is_terminal()
     assert ui.end_reason(limited.view(None), Ctx()) == "The last of the 60 rounds was played."
+
+
+def test_every_cell_carries_its_name_as_the_log_writes_it():
+    state = new_state(2)
+    play_round(state, {0: Stone(0, -1), 1: Stone(1, 0)})
+    markup = ui.render_table(state.view(0), Ctx())
+    for q, r in state.table.cells:
+        assert re.search(rf'data-testid="cell-{q}-{r}".*?<text class="cell-no"[^>]*aria-hidden="true">{q},{r}</text></g>',
+                         markup), (q, r)
+    entry = Entry(0, GAME.parse_move("s 0 -1"), [])
+    assert "0,-1" in ui.describe_move(entry, ["Ann", "Bob"], translate, state, viewer=0)

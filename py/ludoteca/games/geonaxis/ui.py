@@ -537,7 +537,8 @@ def render_table(view: dict, ctx) -> str:
         if pending == (q, r) and viewer is not None:
             parts.append(f'<circle class="pending" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
                          f' fill="{_colour(ctx, viewer)}" data-testid="pending"/>')
-        parts.append("</g>")
+        # The log names cells "q,r": a cell shows its name under the pointer or the focus.
+        parts.append(f'<text class="cell-no" x="{x:.1f}" y="{y + 3:.1f}" aria-hidden="true">{q},{r}</text></g>')
     for agreement in view["agreements"]:
         xs, ys = zip(*(cell_xy(*cell) for cell in agreement["cells"]))
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
