@@ -1,8 +1,8 @@
 """Alphagon's table: SVG/HTML markup from a player's view, plus log texts.
 
-Pure string building (no browser imports), tested under CPython. Every
-text is in the app's language; the edition chooses only the words, the
-sacks and the cards.
+Pure string building (no browser imports), tested under CPython. The game's
+own texts follow the edition by default (an Italian game speaks Italian);
+app texts stay in the app's language.
 
 Placing a letter: select it in the rack (`data-action="select"
 data-arg="L:A"`), then click the highlighted cell. The opening: select a
@@ -379,17 +379,26 @@ MESSAGES = {
 }
 
 
+class _Plain:
+    """A stand-in context for calls that get only `t` (log lines, panels)."""
+
+    lang = None
+
+    def __init__(self, t):
+        self.t = t
+
+
 def count_text(t, key: str, n: int) -> str:
     """The key's .one form for 1 (1 card), else its .other form (2 cards):
     English and Italian have just these two."""
     return t(f"{key}.{'one' if n == 1 else 'other'}", n=n)
 
 
-def game_t(ctx):
-    """The translator for the game's texts, in the app's language (the
-    edition chooses the words, sacks and cards, not the language the table
-    speaks), falling back to the app's catalog."""
-    table = MESSAGES.get(ctx.lang, MESSAGES["en"])
+def game_t(view: dict, ctx):
+    """The translator for the game's texts: the edition's language by default
+    (ctx.game_lang may override it), falling back to the app's catalog."""
+    lang = getattr(ctx, "game_lang", None) or (view or {}).get("edition") or getattr(ctx, "lang", "en")
+    table = MESSAGES.get(lang, MESSAGES["en"])
 
     def t(key: str, **values) -> str:
         text = table.get(key)
@@ -458,7 +467,7 @@ def _can_act(view: dict, ctx) -> bool:
 
 # --- the table --------------------------------------------------------------------------------------
 def render_table(view: dict, ctx) -> str:
-    t = game_t(ctx)
+    t = game_t(view, ctx)
     acting = _can_act(view, ctx)
     legal = set(view["legal_moves"]) if acting else set()
     letter = _selected_letter(view, ctx) if acting else None
@@ -596,7 +605,7 @@ def _status_markup(view, ctx, t) -> str:
 
 def end_reason(view: dict, ctx) -> str:
     """Why the game ended, for the results."""
-    t = game_t(ctx)
+    t = game_t(view, ctx)
     return t("alphagon.end_reason", reason=t("alphagon.end." + view["end_reason"])) if view["end_reason"] else ""
 
 
@@ -741,7 +750,7 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
 
 # --- texts around the table ------------------------------------------------------------------------
 def prompt(view: dict, ctx) -> str:
-    t = game_t(ctx)
+    t = game_t(view, ctx)
     phase = view["phase"]
     if phase == "first":
         return t("alphagon.prompt.first")
@@ -762,18 +771,20 @@ def prompt(view: dict, ctx) -> str:
 
 
 def panel_detail(view: dict, player: int, t) -> str:
-    parts = [t("alphagon.bonuses", n=view["bonuses"][player]),
-             count_text(t, "alphagon.letters", sum(view["rack_kinds"][player])),
-             count_text(t, "alphagon.ncards", view["hand_counts"][player])]
+    tr = game_t(view, _Plain(t))
+    parts = [tr("alphagon.bonuses", n=view["bonuses"][player]),
+             count_text(tr, "alphagon.letters", sum(view["rack_kinds"][player])),
+             count_text(tr, "alphagon.ncards", view["hand_counts"][player])]
     if view["discards"][player]:
-        parts.append(t("alphagon.lost", letters=view["discards"][player]))
+        parts.append(tr("alphagon.lost", letters=view["discards"][player]))
     return " · ".join(parts)
 
 
 def chip_detail(view: dict, player: int, t) -> str:
     """What a phone shows beside a player's name above the table: points and bonus tokens."""
+    tr = game_t(view, _Plain(t))
     score = view["scores"][player]
-    return f'{score} {count_text(t, "alphagon.points_unit", score)} · {t("alphagon.bonuses", n=view["bonuses"][player])}'
+    return f'{score} {count_text(tr, "alphagon.points_unit", score)} · {tr("alphagon.bonuses", n=view["bonuses"][player])}'
 
 
 def private_content(view: dict) -> bool:
@@ -790,34 +801,36 @@ def auto_play_forced(move) -> bool:
 def describe_move(entry, names: list, t, before, viewer=None) -> str:
     """One log line; hides what `viewer` may not see (letters drawn, the
     letters of another player's change or prize)."""
+    view_stub = {"edition": getattr(before, "lang", "en")}
+    tr = game_t(view_stub, _Plain(t))
     name = names[entry.player] if 0 <= entry.player < len(names) else "?"
     move = entry.move
     words = move.text.split()
     keyword = words[0]
     if keyword == "start":
-        return t("alphagon.log.start", name=name, cell=words[1], letter=words[3])
+        return tr("alphagon.log.start", name=name, cell=words[1], letter=words[3])
     if keyword == "place":
-        return t("alphagon.log.place", name=name, cell=words[1], letter=words[2])
+        return tr("alphagon.log.place", name=name, cell=words[1], letter=words[2])
     if keyword == "change":
         if viewer == entry.player:
-            return t("alphagon.log.change_own", name=name, old=words[1], new=words[2])
-        return t("alphagon.log.change", name=name)
+            return tr("alphagon.log.change_own", name=name, old=words[1], new=words[2])
+        return tr("alphagon.log.change", name=name)
     if keyword == "find":
-        what = " + ".join(t("alphagon.btn.shape") if w == "shape" else w for w in words[2:])
-        return t("alphagon.log.find", name=name, what=what, card=words[1], points=3 * len(words[2:]))
+        what = " + ".join(tr("alphagon.btn.shape") if w == "shape" else w for w in words[2:])
+        return tr("alphagon.log.find", name=name, what=what, card=words[1], points=3 * len(words[2:]))
     if keyword == "close":
-        return t("alphagon.log.close", name=name, word=before.word() if hasattr(before, "word") else "")
+        return tr("alphagon.log.close", name=name, word=before.word() if hasattr(before, "word") else "")
     if keyword == "declare":
-        return t("alphagon.log.declare", name=name, words=" ".join(words[1:]))
+        return tr("alphagon.log.declare", name=name, words=" ".join(words[1:]))
     if keyword in ("say", "contradict", "correct"):
-        return t(f"alphagon.log.{keyword}", name=name, word=words[1])
+        return tr(f"alphagon.log.{keyword}", name=name, word=words[1])
     if keyword == "pass" and len(words) == 2:
-        return t("alphagon.log.pass_letter", name=name, letter=words[1])
+        return tr("alphagon.log.pass_letter", name=name, letter=words[1])
     if keyword in ("giveup", "lose"):
-        return t(f"alphagon.log.{keyword}", name=name, letter=words[1])
+        return tr(f"alphagon.log.{keyword}", name=name, letter=words[1])
     if keyword == "vote":
-        return t("alphagon.log.vote", name=name, verdict=words[1])
+        return tr("alphagon.log.vote", name=name, verdict=words[1])
     if keyword in ("doubt", "concede", "accept", "pass", "suspend", "end", "reward"):
-        return t(f"alphagon.log.{keyword}", name=name)
+        return tr(f"alphagon.log.{keyword}", name=name)
     return move.text
 
