@@ -554,12 +554,12 @@ def render_controls(view: dict, ctx) -> str:
         for placement in sorted(view["legal_placements"], key=lambda placement: placement["end"] != "L"):
             sentence = take_label(t, view["face_up"], placement)
             short, first = take_short_label(t, placement)
-            shown = f"{short}, {first}" if first else short
+            shown = f"{short} {first}" if first else short  # the visible text, as the name must begin
             buttons.append(
                 f'<button type="button" class="btn primary take-btn" data-action="move"'
                 f' data-arg="{player}:{escape(placement["move"])}" aria-label="{escape(f"{shown} — {sentence}")}"'
                 f' title="{escape(sentence)}" data-testid="take-{escape(placement["move"].replace(" ", "-"))}">'
-                f'{escape(short)}{f"<small>{escape(first)}</small>" if first else ""}</button>')
+                f'{escape(short)}{f"<small> {escape(first)}</small>" if first else ""}</button>')
         if "pass" in view["legal_moves"]:
             buttons.append(f'<button type="button" class="btn" data-action="move" data-arg="{player}:pass"'
                            f' data-testid="pass">{escape(t("abc.pass"))}</button>')
