@@ -99,6 +99,15 @@ def test_points_estimate_counts_territory_and_groups_in_atari():
     assert estimated_points(atari)[1] < estimated_points(free)[1] - 0.5
 
 
+def test_the_hard_level_also_counts_part_of_a_group_with_two_liberties_as_lost():
+    squeezed = position({(2, 0): 1, (2, -1): 0})  # (2, 0) keeps (1, 0) and (1, 1), with white beside it
+    plain, hard = estimated_points(squeezed), estimated_points(squeezed, short_of_liberties=0.2)
+    assert hard[1] == pytest.approx(plain[1] - 0.2) and hard[0] == pytest.approx(plain[0] + 0.4)
+    alone = position({(2, 0): 1})  # three liberties: nothing changes
+    assert estimated_points(alone, short_of_liberties=0.2) == estimated_points(alone)
+    assert [AI_LEVELS[level](0).short_of_liberties for level in ("easy", "medium", "hard")] == [0.0, 0.0, 0.2]
+
+
 def test_the_wagering_policy_sometimes_bluffs_and_sometimes_traps():
     state = position(WALL)
     policy = WageringPolicy(SeededRng(1), **MEDIUM_POLICY)
@@ -285,7 +294,7 @@ def one_piece_decision(bot, state, player):
     if move is not None and state.is_legal(player, move):
         return move
     return CappedRoundSearch(state, player, bot.rng.fork(), bot.seconds, bot.candidate_limit,
-                             bot.reply_width, bot.noise, bot.model_replies).run()
+                             bot.reply_width, bot.noise, bot.model_replies, bot.short_of_liberties).run()
 
 
 def sampled_play_positions(players: int, seed: int, level: str, rounds: int) -> list:
