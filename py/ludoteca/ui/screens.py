@@ -452,6 +452,10 @@ def render_players(app, state, view, ui) -> str:
     acting = state.to_move()
     scores = public_scores(view, state)
     scored = keeps_score(ui)
+    # What the number means, when the game says (GeonAxis: credits if the game ended now).
+    meaning = app.t(ui.SCORE_MEANING) if getattr(ui, "SCORE_MEANING", None) else ""
+    titled = f' title="{attr(meaning)}"' if meaning else ""
+    hidden = f'<span class="visually-hidden">{escape(meaning)}: </span>' if meaning else ""
     items = []
     for player, seat in enumerate(match.seats):
         turn = " turn" if player in acting and not match.is_over else ""
@@ -460,7 +464,8 @@ def render_players(app, state, view, ui) -> str:
         items.append(
             f'<li class="player{turn} {seat_class(seat.color)}" data-testid="player-{player}">'
             f'<span class="dot"></span><span class="pname">{escape(seat.name)} {who}</span>'
-            + (f'<span class="pscore" data-testid="score-{player}">{scores[player]}</span>' if scored else "")
+            + (f'<span class="pscore" data-testid="score-{player}"{titled}>{hidden}{scores[player]}</span>'
+               if scored else "")
             + f'<span class="pdetail muted">{escape(detail)}</span></li>'
         )
     return f'<ul class="players">{"".join(items)}</ul>'

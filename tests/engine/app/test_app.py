@@ -45,6 +45,18 @@ def test_home_lists_the_playable_game_and_no_saves():
     assert 'data-testid="no-saves"' in browser.html
 
 
+def test_a_games_number_beside_each_player_says_what_it_means_when_the_game_tells():
+    app, browser = make_app()
+    app.navigate("#/new/geonaxis")
+    app.dispatch("start")
+    score = re.search(r'<span class="pscore" data-testid="score-0"([^>]*)>(.*?)</span>(\d+)</span>', browser.html)
+    assert score and 'title="Credits if the game ended now"' in score.group(1)
+    assert score.group(2) == '<span class="visually-hidden">Credits if the game ended now: '
+    app, browser = make_app()
+    start_vs_ai(app, browser)  # Alphabeticell: plain points, no explanation needed
+    assert re.search(r'<span class="pscore" data-testid="score-0">\d+</span>', browser.html)
+
+
 def test_home_tiles_say_how_many_play_without_a_range_of_one():
     app, browser = make_app()
     tiles = dict(re.findall(r'data-testid="tile-(\w+)">.*?<p class="muted">([^<]*)</p>', browser.html))

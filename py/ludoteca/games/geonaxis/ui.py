@@ -17,6 +17,8 @@ ROOT3 = math.sqrt(3)
 MARGIN = 14.0
 JOKERS = 5
 
+SCORE_MEANING = "geonaxis.score_meaning"  # the players' number: credits if the game ended now
+
 MESSAGES = {
     "en": {
         "game.geonaxis.title": "GeonAxis",
@@ -135,6 +137,7 @@ MESSAGES = {
         "error.geonaxis.bad_buy": "You may buy between 0 and {max} moves.",
         "error.geonaxis.game_over": "The game is over.",
         "geonaxis.end.passes": "Everyone passed in the same round.",
+        "geonaxis.score_meaning": "Credits if the game ended now",
         "geonaxis.end.round_limit": "The last of the {n} rounds was played.",
         "error.geonaxis.not_your_turn": "You have already chosen, or this decision is not yours.",
         "error.geonaxis.bad_state": "This saved game is damaged.",
@@ -263,6 +266,7 @@ MESSAGES = {
         "error.geonaxis.bad_buy": "Puoi comprare da 0 a {max} mosse.",
         "error.geonaxis.game_over": "La partita è finita.",
         "geonaxis.end.passes": "Tutti hanno passato nello stesso turno.",
+        "geonaxis.score_meaning": "Crediti se la partita finisse ora",
         "geonaxis.end.round_limit": "Si è giocato l'ultimo dei {n} turni.",
         "error.geonaxis.not_your_turn": "Hai già scelto, oppure questa decisione non spetta a te.",
         "error.geonaxis.bad_state": "Questa partita salvata è danneggiata.",
