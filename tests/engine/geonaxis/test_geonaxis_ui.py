@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from ludoteca.core.match import Entry
 from ludoteca.games.geonaxis import ui
-from ludoteca.games.geonaxis.rules import GAME, TIMEOUT, Challenge, Propose, Stone, Tile
+from ludoteca.games.geonaxis.rules import GAME, POINT_UNIT, TIMEOUT, Challenge, Propose, Stone, Tile
 
 from .helpers import new_state, play_round, position, ring, with_agreement
 
@@ -235,3 +235,25 @@ def test_every_cell_carries_its_name_as_the_log_writes_it():
                          markup), (q, r)
     entry = Entry(0, GAME.parse_move("s 0 -1"), [])
     assert "0,-1" in ui.describe_move(entry, ["Ann", "Bob"], translate, state, viewer=0)
+
+
+# --- rules diagrams --------------------------------------------------------------------
+def test_the_rules_diagrams_are_games_played_by_the_rules_and_show_what_their_captions_say():
+    collision = ui.render_diagram("collision", translate)
+    assert re.findall(r'data-collision="([^"]+)"', collision) == ["0,0"] and 'class="stone"' not in collision
+    capture = ui.render_diagram("capture", translate)
+    assert re.findall(r'data-captured="([^"]+)"', capture) == ["2,0"] and 'class="cross"' in capture
+    assert ui.diagram_state("capture").prisoners == [0, POINT_UNIT]  # black took the white stone
+    score = ui.diagram_state("score")
+    assert score.is_terminal() and score.final["points"] == [int(5.5 * POINT_UNIT)] * 2
+    markup = ui.render_diagram("score", translate)
+    assert markup.count("owners-2") == 5 and markup.count("owners-1 owner-0") == 3 and markup.count("owners-1 owner-1") == 3
+
+
+def test_every_diagram_has_a_caption_in_both_languages_and_unknown_names_draw_nothing():
+    for name in ui.DIAGRAM_ROUNDS:
+        for language in ("en", "it"):
+            caption = ui.MESSAGES[language][f"geonaxis.diagram.{name}"]
+            figure = ui.rules_diagram(name, lambda key, **values: ui.MESSAGES[language][key])
+            assert figure.startswith("<figure") and "figcaption>" in figure and caption[:20] in figure.replace("&#x27;", "'")
+    assert ui.rules_diagram("no_such_picture", translate) is None

@@ -138,6 +138,9 @@ MESSAGES = {
         "error.geonaxis.game_over": "The game is over.",
         "geonaxis.end.passes": "Everyone passed in the same round.",
         "geonaxis.score_meaning": "Credits if the game ended now",
+        "geonaxis.diagram.collision": "White and black both chose the middle cell: neither stone goes down (the cross), and next round neither of them may choose that cell.",
+        "geonaxis.diagram.capture": "White's stone on the edge had one liberty left; black's new stone (ringed) took it, so the white stone is captured (faded) and counts as a point for black.",
+        "geonaxis.diagram.score": "Both passed, so the game is over. White's wall closes off the three cells on its side, black's the three on the other; the five cells between touch both walls and are shared: 3 + 2.5 points each.",
         "geonaxis.end.round_limit": "The last of the {n} rounds was played.",
         "error.geonaxis.not_your_turn": "You have already chosen, or this decision is not yours.",
         "error.geonaxis.bad_state": "This saved game is damaged.",
@@ -267,6 +270,9 @@ MESSAGES = {
         "error.geonaxis.game_over": "La partita è finita.",
         "geonaxis.end.passes": "Tutti hanno passato nello stesso turno.",
         "geonaxis.score_meaning": "Crediti se la partita finisse ora",
+        "geonaxis.diagram.collision": "Il bianco e il nero hanno scelto entrambi la casella centrale: nessuna delle due pietre viene posata (la croce), e al turno dopo nessuno dei due può scegliere quella casella.",
+        "geonaxis.diagram.capture": "La pietra bianca sul bordo aveva un'ultima libertà; la nuova pietra nera (cerchiata) gliel'ha tolta, così la pietra bianca è catturata (sbiadita) e vale un punto per il nero.",
+        "geonaxis.diagram.score": "Entrambi hanno passato, quindi la partita è finita. Il muro bianco chiude le tre caselle dalla sua parte, quello nero le tre dall'altra; le cinque caselle in mezzo toccano entrambi i muri e sono divise: 3 + 2,5 punti a testa.",
         "geonaxis.end.round_limit": "Si è giocato l'ultimo dei {n} turni.",
         "error.geonaxis.not_your_turn": "Hai già scelto, oppure questa decisione non spetta a te.",
         "error.geonaxis.bad_state": "Questa partita salvata è danneggiata.",
@@ -558,6 +564,75 @@ def render_table(view: dict, ctx) -> str:
                      f'{outline}</g>')
     parts.append("</svg>")
     return "".join(parts) + render_info(view, ctx) + render_controls(view, ctx)
+
+
+# --- rules diagrams ------------------------------------------------------------------
+# Small games played with real moves on one tile, drawn after their last round
+# (white is player 0, black player 1): what the rules page shows beside the
+# collision, capture and scoring rules.
+DIAGRAM_COLOURS = ("#f2efe6", "#30343f")
+DIAGRAM_ROUNDS = {
+    "collision": [("s 0 0", "s 0 0")],
+    "capture": [("s 2 0", "s 1 1"), ("s -2 2", "s 2 -1"), ("s -2 1", "s 1 0")],
+    "score": [("s -1 -1", "s 1 -2"), ("s -1 0", "s 1 -1"), ("s -1 1", "s 1 0"), ("s -1 2", "s 1 1"),
+              ("pass", "pass")],
+}
+
+
+def diagram_state(name: str):
+    """The diagram's game: a fresh two-player table and its rounds, played by the rules."""
+    from ...core.protocol import Settings
+    from .rules import GAME
+
+    state = GAME.new_state(Settings(2, {"table": "1"}), 0)
+    for moves in DIAGRAM_ROUNDS[name]:
+        for player, text in enumerate(moves):
+            state.apply(player, GAME.parse_move(text))
+    return state
+
+
+def render_diagram(name: str, t) -> str:
+    """The table after the diagram's last round: its stones, the new ones ringed,
+    a collision crossed, captured stones faded, and at the end the territories."""
+    view = diagram_state(name).view(None)
+    last = view["last_round"] or {}
+    placed = {(q, r) for _, q, r in last.get("placed", [])}
+    collided = {tuple(c["cell"]) for c in last.get("collisions", [])}
+    captured = {tuple(cell): c["owner"] for c in last.get("captured", []) for cell in c["cells"]}
+    territory = {tuple(cell): region["owners"] for region in view["territory"] for cell in region["cells"]}
+    stones = {(q, r): p for q, r, p in view["stones"]}
+    points = [cell_xy(*cell) for cell in view["cells"]]
+    low_x, low_y = min(x for x, _ in points) - SIZE, min(y for _, y in points) - SIZE
+    width, height = max(x for x, _ in points) + SIZE - low_x, max(y for _, y in points) + SIZE - low_y
+    caption = t(f"geonaxis.diagram.{name}")
+    out = [f'<figure class="gx-diagram" data-testid="diagram-{name}"><svg class="gx-table" role="img"'
+           f' viewBox="{low_x:.1f} {low_y:.1f} {width:.1f} {height:.1f}" aria-label="{escape(caption, quote=True)}">']
+    for q, r in map(tuple, view["cells"]):
+        x, y = cell_xy(q, r)
+        owners = territory.get((q, r)) if view["game_over"] else None
+        cls = "cell" + (f" diagram-territory owners-{len(owners)} owner-{owners[0]}" if owners else "")
+        out.append(f'<g class="{cls}"><polygon points="{hex_points(x, y)}"/>')
+        if (q, r) in stones:
+            out.append(f'<circle class="stone" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.72:.1f}"'
+                       f' fill="{DIAGRAM_COLOURS[stones[(q, r)]]}"/>')
+            if (q, r) in placed:
+                out.append(f'<circle class="last-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.26:.1f}"/>')
+        elif (q, r) in captured:
+            d = SIZE * 0.5
+            out.append(f'<circle class="captured" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
+                       f' fill="{DIAGRAM_COLOURS[captured[(q, r)]]}" data-captured="{q},{r}"/>'
+                       f'<path class="cross" d="M{x - d:.1f} {y - d:.1f}L{x + d:.1f} {y + d:.1f}'
+                       f'M{x + d:.1f} {y - d:.1f}L{x - d:.1f} {y + d:.1f}"/>')
+        if (q, r) in collided:
+            out.append(f'<text class="collision" x="{x:.1f}" y="{y + 4:.1f}" data-collision="{q},{r}">×</text>')
+        out.append("</g>")
+    out.append(f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
+    return "".join(out)
+
+
+def rules_diagram(name: str, t):
+    """What the rules page puts where RULES.md says [[diagram NAME]]; None for an unknown name."""
+    return render_diagram(name, t) if name in DIAGRAM_ROUNDS else None
 
 
 def render_zoom_controls(t) -> str:
