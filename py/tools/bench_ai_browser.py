@@ -59,8 +59,9 @@ def pyodide_playouts(browser, server, seconds: float) -> dict:
     return engine_bench(browser, server, f"seconds={seconds}", timeout_ms=120_000)
 
 
-def level_figures(browser, server, game: str, level: str, decisions: int) -> dict:
-    """Plays `game` computer against computer at `level` until enough decisions were timed."""
+def level_figures(browser, server, game: str, level: str, decisions: int, players: int = 0) -> dict:
+    """Plays `game` computer against computer at `level` (`players` seats,
+    0: the game's default) until enough decisions were timed."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(FAST_PACE)
     context.add_init_script(TIME_COLLECTIONS)
@@ -68,7 +69,7 @@ def level_figures(browser, server, game: str, level: str, decisions: int) -> dic
     page = context.new_page()
     page.goto(server.url + "/")
     wait_for_app_ready(page, timeout_ms=180_000)  # a loaded machine boots slowly
-    started = start_computer_game(page, level, 2026, game)
+    started = start_computer_game(page, level, 2026, game, players)
     # The first decision also loads the game's engine and AI modules: tasks
     # after it are the AI thinking alone.
     page.wait_for_function("() => JSON.parse(window.ludotecaStats()).ai_moves.length > 0", timeout=120_000)
@@ -79,10 +80,14 @@ def level_figures(browser, server, game: str, level: str, decisions: int) -> dic
     collections = json.loads(page.evaluate("window.ludotecaStats()")).get("collections", {})
     context.close()
     walls = [m["wall"] for m in moves]
+    thinking = [m.get("thinking", m["wall"]) for m in moves]
     return {
         "decisions": len(walls),
         "median_s": statistics.median(walls),
         "p95_s": percentile(walls, 0.95),
+        # Several computers of one simultaneous round think in turns, slice by
+        # slice: a decision's wall time holds the others' thinking too.
+        "thinking_median_s": statistics.median(thinking),
         "iterations_median": statistics.median(m["iterations"] for m in moves),
         "longest_task_ms": longest,
         "longest_with_loading_ms": loading,
@@ -99,6 +104,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--games", default=",".join(registry.PLAYABLE), help="comma-separated game ids")
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated AI levels")
+    parser.add_argument("--players", type=int, default=0, help="seats at the table (0: each game's default)")
     args = parser.parse_args(argv)
 
     print("== AI and engine speed in the browser ==", flush=True)
@@ -113,11 +119,13 @@ def main(argv=None) -> int:
         for game in args.games.split(","):
             default = registry.game_package(game).DEFAULT_LEVEL
             for level in args.levels.split(","):
-                figures = level_figures(browser, server, game, level, args.decisions)
+                figures = level_figures(browser, server, game, level, args.decisions, args.players)
                 worst = max(worst, figures["longest_task_ms"])
                 mark = " (default level, goal median <= 1 s)" if level == default else ""
-                print(f"{game} AI {level:6s}: {figures['decisions']} decisions, move time median"
-                      f" {figures['median_s']:.2f} s, p95 {figures['p95_s']:.2f} s, median iterations"
+                table = f", {args.players} players" if args.players else ""
+                print(f"{game}{table} AI {level:6s}: {figures['decisions']} decisions, move time median"
+                      f" {figures['median_s']:.2f} s, p95 {figures['p95_s']:.2f} s (its own thinking, median"
+                      f" {figures['thinking_median_s']:.2f} s), median iterations"
                       f" {figures['iterations_median']:.0f}, longest main-thread task"
                       f" {figures['longest_task_ms']:.0f} ms after the first decision"
                       f" ({figures['longest_with_loading_ms']:.0f} ms counting the first, which loads the"

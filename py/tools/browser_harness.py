@@ -268,13 +268,15 @@ def longest_task_window(page) -> tuple[float, float]:
 FAST_PACE = "localStorage.setItem('ludoteca:v1:settings', JSON.stringify({pace: 'fast'}));"
 
 
-def start_computer_game(page, level: str, seed: int, game: str = "alphabeticell") -> float:
-    """From the home screen: `game` with its default player count, every
-    seat a computer player at `level`.
+def start_computer_game(page, level: str, seed: int, game: str = "alphabeticell", players: int = 0) -> float:
+    """From the home screen: `game` with `players` seats (0: its default
+    count), every seat a computer player at `level`.
 
     Returns the page's clock just before the game starts."""
     page.click(f'[data-testid="new-{game}"]')
     page.wait_for_selector('[data-testid="seat-0-kind"]')
+    if players:
+        page.select_option('[data-testid="players"]', str(players))
     seats = page.locator('[data-testid^="seat-"][data-testid$="-kind"]').count()
     for seat in range(seats):
         page.select_option(f'[data-testid="seat-{seat}-kind"]', "ai")
