@@ -398,11 +398,16 @@ def render_clock(app, clock: Optional[dict]) -> str:
             f' data-testid="clock">{chips}{controls}</div>')
 
 
+def end_reason_of(ui, view: dict, ctx) -> str:
+    """Why the game ended, in the game's words ("" when its UI does not say)."""
+    return ui.end_reason(view, ctx) if hasattr(ui, "end_reason") else ""
+
+
 def render_status(app, state, ctx, ui, view) -> str:
     t = app.t
     match = app.match
     if match.is_over:
-        reason = ui.end_reason(view, ctx) if hasattr(ui, "end_reason") else ""
+        reason = end_reason_of(ui, view, ctx)
         text = t("results.title") + (f" · {reason}" if reason else "")
     elif app.play.ai_thinking:
         names = [match.seats[p].name for p in app.play.ai_thinking]
@@ -534,10 +539,10 @@ def render_results(app, ui, view: dict, ctx) -> str:
     when it has one), the places, and what to do next."""
     t = app.t
     match = app.match
-    reason = ui.end_reason(view, ctx) if hasattr(ui, "end_reason") else ""
+    reason = end_reason_of(ui, view, ctx)
     places = match.final_places()
     scores = public_scores(match.state.view(None), match.state)
-    scored = keeps_score(registry.game_ui(match.game.id))
+    scored = keeps_score(ui)
     order = sorted(range(len(places)), key=lambda p: (places[p], -scores[p]))
     winners = [match.seats[p].name for p in order if places[p] == 1]
     headline = t("results.winner", name=winners[0]) if len(winners) == 1 else \

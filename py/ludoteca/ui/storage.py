@@ -225,8 +225,8 @@ def give_seats_distinct_colours(seats: list) -> None:
     taken = set()
     for seat in seats:
         if seat.color in taken or seat.color not in SEAT_COLOURS:
-            seat.color = next((c for c in SEAT_COLOURS if c not in taken and c not in
-                               {other.color for other in seats if other is not seat}), seat.color)
+            held = taken | {other.color for other in seats if other is not seat}
+            seat.color = next((c for c in SEAT_COLOURS if c not in held), seat.color)
         taken.add(seat.color)
 
 

@@ -240,9 +240,9 @@ def test_every_cell_carries_its_name_as_the_log_writes_it():
 # --- rules diagrams --------------------------------------------------------------------
 def test_the_rules_diagrams_are_games_played_by_the_rules_and_show_what_their_captions_say():
     collision = ui.render_diagram("collision", translate)
-    assert re.findall(r'data-collision="([^"]+)"', collision) == ["0,0"] and 'class="stone"' not in collision
+    assert re.findall(r'data-testid="collision-([^"]+)"', collision) == ["0-0"] and 'class="stone' not in collision
     capture = ui.render_diagram("capture", translate)
-    assert re.findall(r'data-captured="([^"]+)"', capture) == ["2,0"] and 'class="cross"' in capture
+    assert re.findall(r'data-testid="captured-([^"]+)"', capture) == ["2-0"] and 'class="cross"' in capture
     assert ui.diagram_state("capture").prisoners == [0, POINT_UNIT]  # black took the white stone
     score = ui.diagram_state("score")
     assert score.is_terminal() and score.final["points"] == [int(5.5 * POINT_UNIT)] * 2

@@ -530,20 +530,7 @@ def render_table(view: dict, ctx) -> str:
             label = t("geonaxis.cell", q=q, r=r)
         parts.append(f'<g class="{" ".join(cls)}"{attrs} aria-label="{escape(label, quote=True)}">'
                      f'<polygon points="{hex_points(x, y)}"/>')
-        if (q, r) in stones:
-            owner = stones[(q, r)]
-            extra = " fresh" + anim if (q, r) in placed else ""
-            parts.append(f'<circle class="stone{extra}" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.72:.1f}"'
-                         f' fill="{_colour(ctx, owner)}"/>')
-            if (q, r) in placed:  # the round just revealed stays marked, as a Go board marks the last move
-                parts.append(f'<circle class="last-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.26:.1f}"'
-                             f' data-testid="last-{q}-{r}"/>')
-        elif (q, r) in captured:
-            parts.append(f'<circle class="captured{anim}" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
-                         f' fill="{_colour(ctx, captured[(q, r)])}" data-testid="captured-{q}-{r}"/>')
-        if (q, r) in collided:
-            parts.append(f'<text class="collision{anim}" x="{x:.1f}" y="{y + 4:.1f}"'
-                         f' data-testid="collision-{q}-{r}">×</text>')
+        parts.append(_round_marks(q, r, stones, placed, captured, collided, lambda owner: _colour(ctx, owner), anim))
         if pending == (q, r) and viewer is not None:
             parts.append(f'<circle class="pending" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
                          f' fill="{_colour(ctx, viewer)}" data-testid="pending"/>')
@@ -612,19 +599,7 @@ def render_diagram(name: str, t) -> str:
         owners = territory.get((q, r)) if view["game_over"] else None
         cls = "cell" + (f" diagram-territory owners-{len(owners)} owner-{owners[0]}" if owners else "")
         out.append(f'<g class="{cls}"><polygon points="{hex_points(x, y)}"/>')
-        if (q, r) in stones:
-            out.append(f'<circle class="stone" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.72:.1f}"'
-                       f' fill="{DIAGRAM_COLOURS[stones[(q, r)]]}"/>')
-            if (q, r) in placed:
-                out.append(f'<circle class="last-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.26:.1f}"/>')
-        elif (q, r) in captured:
-            d = SIZE * 0.5
-            out.append(f'<circle class="captured" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
-                       f' fill="{DIAGRAM_COLOURS[captured[(q, r)]]}" data-captured="{q},{r}"/>'
-                       f'<path class="cross" d="M{x - d:.1f} {y - d:.1f}L{x + d:.1f} {y + d:.1f}'
-                       f'M{x + d:.1f} {y - d:.1f}L{x - d:.1f} {y + d:.1f}"/>')
-        if (q, r) in collided:
-            out.append(f'<text class="collision" x="{x:.1f}" y="{y + 4:.1f}" data-collision="{q},{r}">×</text>')
+        out.append(_round_marks(q, r, stones, placed, captured, collided, DIAGRAM_COLOURS.__getitem__, crossed=True))
         out.append("</g>")
     out.append(f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
     return "".join(out)
@@ -633,6 +608,34 @@ def render_diagram(name: str, t) -> str:
 def rules_diagram(name: str, t):
     """What the rules page puts where RULES.md says [[diagram NAME]]; None for an unknown name."""
     return render_diagram(name, t) if name in DIAGRAM_ROUNDS else None
+
+
+def _round_marks(q: int, r: int, stones: dict, placed: set, captured: dict, collided: set, fill,
+                 anim: str = "", crossed: bool = False) -> str:
+    """What a cell shows of the table and the round just revealed: its stone
+    (ringed when that round put it there, as a Go board marks the last move),
+    a stone that round captured (faded; `crossed` adds an X), a collision.
+    `fill(owner)` is a player's colour."""
+    x, y = cell_xy(q, r)
+    marks = []
+    if (q, r) in stones:
+        extra = " fresh" + anim if (q, r) in placed else ""
+        marks.append(f'<circle class="stone{extra}" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.72:.1f}"'
+                     f' fill="{fill(stones[(q, r)])}"/>')
+        if (q, r) in placed:
+            marks.append(f'<circle class="last-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.26:.1f}"'
+                         f' data-testid="last-{q}-{r}"/>')
+    elif (q, r) in captured:
+        marks.append(f'<circle class="captured{anim}" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
+                     f' fill="{fill(captured[(q, r)])}" data-testid="captured-{q}-{r}"/>')
+        if crossed:
+            d = SIZE * 0.5
+            marks.append(f'<path class="cross" d="M{x - d:.1f} {y - d:.1f}L{x + d:.1f} {y + d:.1f}'
+                         f'M{x + d:.1f} {y - d:.1f}L{x - d:.1f} {y + d:.1f}"/>')
+    if (q, r) in collided:
+        marks.append(f'<text class="collision{anim}" x="{x:.1f}" y="{y + 4:.1f}"'
+                     f' data-testid="collision-{q}-{r}">×</text>')
+    return "".join(marks)
 
 
 def render_zoom_controls(t) -> str:

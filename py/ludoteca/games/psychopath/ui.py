@@ -240,6 +240,18 @@ def piece_shape(kind: str, owner: int, x: float, y: float, colour: str, cls: str
             f'<text class="glyph" x="{x}" y="{glyph_y}" fill="{ink}">{glyph}</text></g>')
 
 
+def node_circle(node: int, x: float, y: float) -> str:
+    """A node's dot: bigger and red for the six special nodes and the centre."""
+    special, centre = node in BOARD.special, node == BOARD.centre
+    cls = "node special" if special else ("node centre" if centre else "node")
+    return f'<circle class="{cls}" cx="{x}" cy="{y}" r="{SPECIAL_R if special or centre else NODE_R}"/>'
+
+
+def cross_path(x: float, y: float, d: float, attrs: str) -> str:
+    """An X over a point: a piece that cannot move, or one captured in a diagram."""
+    return f'<path {attrs} d="M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}"/>'
+
+
 def _ink(colour: str) -> str:
     """Black or white glyphs, whichever reads better on the piece colour."""
     value = colour.lstrip("#")
@@ -322,8 +334,6 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
     piece = view["pieces"][node]
     special = node in BOARD.special
     centre = node == BOARD.centre
-    radius = SPECIAL_R if special or centre else NODE_R
-    cls = "node special" if special else ("node centre" if centre else "node")
     if special:
         place = t("psychopath.node_special", node=node)
     elif centre:
@@ -355,7 +365,7 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
     testid = f' data-testid="node-{node}"'
     parts = [f'<g class="spot" tabindex="0" role="button" aria-label="{escape(label)}"'
              f' data-nav="{x},{y}"{action}{testid}>',
-             f'<circle class="{cls}" cx="{x}" cy="{y}" r="{radius}"/>']
+             node_circle(node, x, y)]
     if last and last.get("from") == node:
         parts.append(f'<circle class="last-from" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
     if last and last.get("to") == node:
@@ -371,9 +381,7 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
             frozen = paralysed[node]["frozen"]
             parts.append(f'<circle class="paralysed" cx="{x}" cy="{y}" r="{PIECE_R + 6}" data-hint="paralysed"/>')
             if frozen:
-                d = PIECE_R + 4
-                parts.append(f'<path class="frozen" d="M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}"'
-                             ' data-hint="frozen"/>')
+                parts.append(cross_path(x, y, PIECE_R + 4, 'class="frozen" data-hint="frozen"'))
     if node in targets:
         parts.append(f'<circle class="dest" cx="{x}" cy="{y}" r="{NODE_R + 2}" data-hint="destination"/>')
     if hints and node in threatened and piece is None:
@@ -419,7 +427,7 @@ def _diagram_node(spot) -> int:
 def diagram_state(name: str):
     """The diagram's position as a game state, and the move it shows (or None)."""
     from ...core.protocol import Settings
-    from .rules import EMPTY, KIND_BY_NAME, NODE_COUNT, PIECES_PER_KIND, PsychopathState, Step, code_of
+    from .rules import EMPTY, KIND_BY_NAME, NODE_COUNT, PIECES_PER_KIND, PsychopathState, Step, code_of, owner_of
 
     spec = DIAGRAMS[name]
     if "pieces" not in spec:
@@ -430,14 +438,10 @@ def diagram_state(name: str):
     state = PsychopathState.new(Settings(2), 0, board)
     state.captured = [[PIECES_PER_KIND[kind] - board.count(code_of(owner, kind)) for kind in range(4)]
                       for owner in range(2)]
-    move = None
-    if "move" in spec:
-        source, target = (_diagram_node(spot) for spot in spec["move"])
-        move = Step(source, target)
-    shown = _diagram_node(spec["shows"]) if "shows" in spec else None
-    mover = board[move.source if move else shown] if (move or shown is not None) else 0
-    state.turn = (mover - 1) >> 2 if mover else 0
-    state.set_board(board)
+    move = Step(*map(_diagram_node, spec["move"])) if "move" in spec else None
+    actor = move.source if move else _diagram_node(spec["shows"])  # its owner is to move
+    state.turn = owner_of(board[actor])
+    state.set_board(board)  # again: the key depends on whose turn it is
     return state, move
 
 
@@ -446,14 +450,13 @@ def render_diagram(name: str, t, colours=FALLBACK_COLOURS) -> str:
     moves (blue rings), or its move (amber) with what it captured (red crosses)."""
     state, move = diagram_state(name)
     spec = DIAGRAMS[name]
-    targets = set()
-    if "shows" in spec:
-        source = _diagram_node(spec["shows"])
-        targets = {m.target for m in state.legal_moves(state.turn) if getattr(m, "source", None) == source}
-    captured = []
+    shown = _diagram_node(spec["shows"]) if "shows" in spec else None
+    targets = {m.target for m in state.legal_moves(state.turn) if getattr(m, "source", None) == shown} \
+        if shown is not None else set()
     if move is not None:
         state.apply(state.turn, move)
-        captured = state.view(None)["last_move"]["captured"]
+    view = state.view(None)
+    captured = view["last_move"]["captured"] if move is not None else []
     caption = t(f"psychopath.diagram.{name}")
     out = [f'<figure class="psy-diagram" data-testid="diagram-{name}">'
            f'<svg class="psy-board" viewBox="0 0 {SIZE} {SIZE}" role="img" aria-label="{escape(caption)}">']
@@ -461,12 +464,10 @@ def render_diagram(name: str, t, colours=FALLBACK_COLOURS) -> str:
     if move is not None:  # under the pieces
         (x1, y1), (x2, y2) = node_xy(move.source, False), node_xy(move.target, False)
         out.append(f'<line class="diagram-arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
-    pieces = state.view(None)["pieces"]
+    pieces = view["pieces"]
     for node in range(BOARD.size):
         x, y = node_xy(node, False)
-        special = node in BOARD.special or node == BOARD.centre
-        cls = "node special" if node in BOARD.special else ("node centre" if node == BOARD.centre else "node")
-        out.append(f'<circle class="{cls}" cx="{x}" cy="{y}" r="{SPECIAL_R if special else NODE_R}"/>')
+        out.append(node_circle(node, x, y))
         if move is not None and node == move.source:
             out.append(f'<circle class="last-from" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
         if pieces[node] is not None:
@@ -476,13 +477,13 @@ def render_diagram(name: str, t, colours=FALLBACK_COLOURS) -> str:
             out.append(f'<circle class="last-to" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
         if node in targets:
             out.append(f'<circle class="dest" cx="{x}" cy="{y}" r="{NODE_R + 2}" data-node="{node}"/>')
-        if "shows" in spec and node == _diagram_node(spec["shows"]):
+        if node == shown:
             out.append(f'<circle class="selected-ring" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
     for node, owner, kind in captured:
         x, y = node_xy(node, False)
-        d = PIECE_R + 2
-        out.append(f'<g class="diagram-captured" data-captured="{node}">{piece_shape(kind, owner, x, y, colours[owner])}'
-                   f'<path class="cross" d="M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}"/></g>')
+        cross = cross_path(x, y, PIECE_R + 2, 'class="cross"')
+        out.append(f'<g class="diagram-captured" data-captured="{node}">'
+                   f'{piece_shape(kind, owner, x, y, colours[owner])}{cross}</g>')
     out.append(f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
     return "".join(out)
 
