@@ -119,6 +119,19 @@ def test_completions_in_frequency_order(toy):
     assert toy.count_completions("POLICE") == 4
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_few_completions_of_many_stay_right_when_asked_again(lists, lang):
+    # A prefix and a longer one can start at the same word; remembered answers must not mix them.
+    wordlist = lists[lang]
+    for prefix in ("A", "AB", "ABB", "CON", "CONC", "S", "ST", "STA", "PRE", "PREC"):
+        if wordlist.count_completions(prefix) <= 24:
+            continue
+        everything = wordlist.completions(prefix)
+        for _ in range(2):
+            assert wordlist.completions(prefix, 3) == everything[:3]
+        assert all(word.startswith(prefix) for word in wordlist.completions(prefix, 3))
+
+
 def test_frequency(toy):
     assert toy.frequency("police") == 5.0
     assert toy.frequency("POLICECLINIC") == 0.0

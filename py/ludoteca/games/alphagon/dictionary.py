@@ -155,6 +155,7 @@ class WordList:
         self._rules = _RULES[lang]
         self._compounds = lang == "en"
         self._roots_cache: dict[str, frozenset] = {}
+        self._top_cache: dict[tuple, tuple] = {}
 
     # ------------------------------------------------------------ loading
 
@@ -206,8 +207,15 @@ class WordList:
         span = self._span(fold(prefix))
         freq = self._freq
         if limit is not None and limit * 8 < len(span):  # a few of many: no full sort
-            ranked = heapq.nsmallest(limit, span, key=lambda i: (-ord(freq[i]), i))
-            return [self._words[i] for i in ranked]
+            # Searches ask for the same short prefixes constantly, and each is a long scan.
+            key = (span.start, span.stop, limit)
+            top = self._top_cache.get(key)
+            if top is None:
+                if len(self._top_cache) > 50_000:
+                    self._top_cache.clear()
+                ranked = heapq.nsmallest(limit, span, key=lambda i: (-ord(freq[i]), i))
+                top = self._top_cache[key] = tuple(self._words[i] for i in ranked)
+            return list(top)
         ranked = sorted(span, key=lambda i: -ord(freq[i]))  # stable: ties stay alphabetical
         return [self._words[i] for i in ranked[:limit]]
 

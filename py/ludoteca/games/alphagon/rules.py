@@ -288,6 +288,21 @@ def _change(old: str, new: str) -> Change:
     return move
 
 
+_CHANGE_LISTS: dict = {}
+
+
+def _changes_from(old: str, sack_letters: str) -> tuple:
+    """Every change of `old` for a letter of the sack, shared per (letter, sack):
+    random playouts ask for the same few lists thousands of times a second."""
+    key = (old, sack_letters)
+    moves = _CHANGE_LISTS.get(key)
+    if moves is None:
+        if len(_CHANGE_LISTS) > 20_000:
+            _CHANGE_LISTS.clear()
+        moves = _CHANGE_LISTS[key] = tuple(_change(old, new) for new in sack_letters if new != old)
+    return moves
+
+
 def _letter(word: str) -> str:
     word = word.upper()
     if len(word) != 1 or not "A" <= word <= "Z":
@@ -1374,11 +1389,13 @@ class AlphagonState(State):
                 name = cell_name(cell)
                 moves.extend(Place(name, letter) for letter in rack)
         if not self.changed and (self.placed or bonus >= 1):
-            sack = self.sack(player)
+            sack_letters = "".join(letter for letter, count in zip(self.alphabet, self.sacks[player]) if count)
             for old in rack:
-                moves.extend(_change(old, new) for new in sack if new != old)
-        for card in self.hands[player]:
-            moves.extend(self._find_moves(card))
+                moves.extend(_changes_from(old, sack_letters))
+        if self.hands[player]:
+            free_pairs = self._free_pairs(word)
+            for card in self.hands[player]:
+                moves.extend(self._find_moves(card, free_pairs))
         if not self.gave_up:
             moves.extend(GiveUp(letter) for letter in rack)
         if self.placed and len(word) >= MIN_WORD and (
@@ -1400,13 +1417,22 @@ class AlphagonState(State):
             moves.append(END)
         return moves
 
-    def _find_moves(self, card: int) -> list:
+    def _free_pairs(self, word: str) -> frozenset:
+        """The word's unclaimed two-letter pairs, each as written and reversed."""
+        claimed = self.claimed_pairs
+        pairs = set()
+        for index in range(len(word) - 1):
+            if index not in claimed:
+                pair = word[index:index + 2]
+                pairs.add(pair)
+                pairs.add(pair[::-1])
+        return frozenset(pairs)
+
+    def _find_moves(self, card: int, free_pairs: frozenset | None = None) -> list:
         syllables, red, blue = deck_of(self.lang)[card]
-        found = []
-        if not self.found_syllable:
-            for syllable in syllables:
-                if self._free_syllable(syllable, syllables):
-                    found.append(syllable)
+        if free_pairs is None:
+            free_pairs = self._free_pairs(self.word())
+        found = [] if self.found_syllable else [syllable for syllable in syllables if syllable in free_pairs]
         shape = not self.found_shape and self.shape_matches(red, blue)
         moves = [Find(card, syllable, False) for syllable in found]
         if shape:
