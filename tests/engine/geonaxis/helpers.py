@@ -71,8 +71,12 @@ def check_invariants(state) -> None:
     assert min(state.hands) >= 0
     cells = state.table.cells
     assert all(cell in cells for cell in state.stones)
-    for _, _, liberties in all_groups(state.stones, state.table):
+    groups = all_groups(state.stones, state.table)
+    for _, _, liberties in groups:
         assert liberties, "no group is left without liberties after a round"
+    # The state's own caches and running keys agree with a count from scratch.
+    assert state.group_liberties() == {cell: liberties for _, group, liberties in groups for cell in group}
+    assert position_key(state.stones, state.tiles) in state.history, "the ko history holds the position"
     for agreement in state.agreements:
         assert not any(cell in state.stones for cell in agreement.cells)
         assert len(agreement.members) >= 2

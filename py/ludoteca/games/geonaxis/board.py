@@ -100,7 +100,7 @@ def open_spots(tiles) -> list:
 class Table:
     """The cells of a set of tiles, with each cell's neighbours on the table."""
 
-    __slots__ = ("tiles", "cells", "sorted_cells", "neighbours", "open_edge", "open_spots")
+    __slots__ = ("tiles", "cells", "sorted_cells", "neighbours", "neighbour_sets", "open_edge", "open_spots")
 
     def __init__(self, tiles):
         self.tiles = tuple(sorted(tiles))
@@ -114,6 +114,8 @@ class Table:
         for q, r in cells:
             self.neighbours[(q, r)] = tuple(
                 (q + dq, r + dr) for dq, dr in DIRECTIONS if (q + dq, r + dr) in cells)
+        # Sets, so "every neighbour taken" is one subset test.
+        self.neighbour_sets = {cell: frozenset(near) for cell, near in self.neighbours.items()}
         # Edge cells that a tile laid later could extend: an area touching
         # one is not enclosed (only the table limit closes an area like a wall).
         self.open_edge = frozenset(
@@ -185,7 +187,7 @@ def empty_regions(stones: dict, table: Table) -> list:
     """Every empty region as (sorted cells, sorted bordering colours)."""
     seen = set()
     regions = []
-    for cell in sorted(table.cells):
+    for cell in table.sorted_cells:
         if cell in stones or cell in seen:
             continue
         region, borders = empty_region(stones, table, cell)

@@ -262,13 +262,32 @@ def _mix(value: int) -> int:
     return (z ^ (z >> 31)) & MASK53
 
 
+def _stone_mix(cell: tuple, colour: int) -> int:
+    return _mix((((cell[0] + 512) * 1024 + (cell[1] + 512)) * 8 + colour) * 2)
+
+
+def _tile_mix(spot: tuple) -> int:
+    return _mix((((spot[0] + 512) * 1024 + (spot[1] + 512)) * 8) * 2 + 1)
+
+
 def position_key(stones: dict, tiles) -> int:
-    """A deterministic hash of the whole table (stones and tiles)."""
+    """A deterministic hash of the whole table (stones and tiles): the XOR of
+    one value per stone and per tile, so a change updates it in a few steps."""
     key = 0
-    for (q, r), colour in stones.items():
-        key ^= _mix((((q + 512) * 1024 + (r + 512)) * 8 + colour) * 2)
-    for a, b in tiles:
-        key ^= _mix((((a + 512) * 1024 + (b + 512)) * 8) * 2 + 1)
+    for cell, colour in stones.items():
+        key ^= _stone_mix(cell, colour)
+    for spot in tiles:
+        key ^= _tile_mix(spot)
+    return key
+
+
+def _settled_key(key: int, placements: list, captures: list) -> int:
+    """`key` after `settle` put down `placements` and removed `captures`."""
+    for colour, cell in placements:
+        key ^= _stone_mix(cell, colour)
+    for colour, cells, _ in captures:
+        for cell in cells:
+            key ^= _stone_mix(cell, colour)
     return key
 
 
@@ -467,17 +486,32 @@ class GeonAxisState(State):
                                       empty_regions(self.stones, self.table))
         return cached[3]
 
-    def group_liberties(self) -> dict:
-        """cell -> the liberties (a set shared by the whole group) of the group
-        holding it, cached until the stones change."""
+    def _group_cache(self) -> list:
+        """[stones, stone count, tile count, cell -> liberties, complete?], kept
+        until the stones change; groups are found as they are asked for."""
         cached = self._groups
         if (cached is None or cached[0] is not self.stones or cached[1] != len(self.stones)
                 or cached[2] != len(self.tiles)):
-            mapping = {}
-            for _, cells, liberties in all_groups(self.stones, self.table):
-                for cell in cells:
-                    mapping[cell] = liberties
-            cached = self._groups = (self.stones, len(self.stones), len(self.tiles), mapping)
+            cached = self._groups = [self.stones, len(self.stones), len(self.tiles), {}, False]
+        return cached
+
+    def liberties_at(self, cell: tuple) -> set:
+        """The liberties of the group holding the stone on `cell` (a set shared by the group)."""
+        mapping = self._group_cache()[3]
+        liberties = mapping.get(cell)
+        if liberties is None:
+            group, liberties = group_at(self.stones, self.table, cell)
+            for member in group:
+                mapping[member] = liberties
+        return liberties
+
+    def group_liberties(self) -> dict:
+        """cell -> the liberties (a set shared by the whole group) of the group holding it."""
+        cached = self._group_cache()
+        if not cached[4]:
+            for cell in self.stones:
+                self.liberties_at(cell)
+            cached[4] = True
         return cached[3]
 
     def protected_cells(self) -> dict:
@@ -512,9 +546,8 @@ class GeonAxisState(State):
             owner = stones.get(near)
             if owner is None:
                 return True
-        groups = self.group_liberties()
         for near in table.neighbours[cell]:
-            liberties = groups[near]
+            liberties = self.liberties_at(near)
             if stones[near] == player:
                 if len(liberties) > 1:  # this cell is one of them
                     return True
@@ -575,12 +608,13 @@ class GeonAxisState(State):
         table = self.table
         stones = self.stones
         barred = self.barred.get(player, ())
+        taken = stones.keys()
+        neighbour_sets = table.neighbour_sets
         found = []
         for cell in table.sorted_cells:
             if cell in stones or cell in protected or cell in barred:
                 continue
-            if any(near not in stones for near in table.neighbours[cell]) or \
-                    self._has_liberty(player, cell, table):
+            if not neighbour_sets[cell] <= taken or self._has_liberty(player, cell, table):
                 found.append(cell)
         return found
 
@@ -773,19 +807,22 @@ class GeonAxisState(State):
             else:
                 placements.append((players[0], cell))
         table = self.table
+        laid_key = start_key
+        for spot in summary["tiles"]:
+            laid_key ^= _tile_mix(tuple(spot["spot"]))
         result = settle(self.stones, table, placements)
-        key = position_key(result[0], self.tiles)
+        key = _settled_key(laid_key, placements, result[1])
         if key != start_key and key in self.history:
             capturers = result[2]
             voided = sorted(capturers) if capturers else sorted({p for p, _ in placements})
             kept = [(p, c) for p, c in placements if p not in capturers] if capturers else []
             result = settle(self.stones, table, kept)
-            key = position_key(result[0], self.tiles)
+            key = _settled_key(laid_key, kept, result[1])
             if key != start_key and key in self.history:
                 kept = []
                 voided = sorted({p for p, _ in placements})
                 result = settle(self.stones, table, kept)
-                key = position_key(result[0], self.tiles)
+                key = laid_key
             summary["ko_void"] = voided
             placements = kept
         self.stones, captures, _ = result
