@@ -271,3 +271,64 @@ def test_the_results_say_why_the_game_ended():
     assert ui.end_reason(final, Ctx(None)) == ui.end_reason(final, Ctx(None, lang="it")) == f"It ended because {reason}."
     final["edition"] = "it"
     assert ui.end_reason(final, Ctx(None)).startswith("È finita perché ")
+
+
+# --- rules diagrams --------------------------------------------------------------------
+def _catalog(language):
+    return lambda key, **values: ui.MESSAGES[language][key].format(**values)
+
+
+def _distance_to_start(state, cell):
+    from ludoteca.games.alphagon import components as C
+
+    (x, y), (sx, sy) = C.xy(cell), C.xy(state.trail[0])
+    return abs(x - sx) + abs(y - sy)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_polygon_diagrams_light_the_square_the_rules_choose_after_each_plus(language):
+    from ludoteca.games.alphagon import components as C
+
+    cells = {}
+    for name in ui.DIAGRAMS:
+        letters = ui.MESSAGES[language][f"alphagon.diagram.{name}.letters"]
+        state = ui.diagram_state(letters)
+        assert state.symbols == letters and state.symbols.endswith("+") and not state.is_terminal()
+        target, heading = state.next_step()
+        figure = ui.rules_diagram(name, _catalog(language))
+        assert f'data-next="{C.cell_name(target)}"' in figure
+        assert f'data-cell="{C.cell_name(target)}"><rect' in figure and ui.ARROWS[C.DIRECTION_NAMES[heading]] in figure
+        at = state.trail[-1]
+        closer = _distance_to_start(state, target) < _distance_to_start(state, at)
+        if name == "level":  # on the start's row (4): the farther edge is south
+            assert C.xy(at)[1] == C.xy(state.trail[0])[1] and C.DIRECTION_NAMES[heading] == "S"
+        elif name == "away":
+            assert state.sides < 4 and not closer
+        else:
+            assert state.sides >= 4 and closer
+        cells[name] = state.trail
+    # Each language spells its own words on the same squares.
+    english = {name: ui.diagram_state(ui.MESSAGES["en"][f"alphagon.diagram.{name}.letters"]).trail for name in ui.DIAGRAMS}
+    assert cells == english
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_diagram_words_are_words_of_the_pages_language(language):
+    import pathlib
+
+    from ludoteca.games.alphagon.dictionary import load
+
+    root = pathlib.Path(__file__).resolve().parents[3]
+    wordlist = load(language, (root / "web" / "words" / f"{language}.txt.gz").read_bytes())
+    for name in ui.DIAGRAMS:
+        words = [w for w in ui.MESSAGES[language][f"alphagon.diagram.{name}.letters"].split("+") if w]
+        assert words and all(wordlist.is_word(word) and len(word) >= 4 for word in words), words
+        if name != "level":  # the caption names the word the turn comes after
+            assert words[-1] in ui.MESSAGES[language][f"alphagon.diagram.{name}"]
+
+
+def test_a_diagram_is_a_picture_with_no_squares_to_tab_through_and_unknown_names_draw_nothing():
+    figure = ui.rules_diagram("toward", lambda key, **values: key)  # no catalog: the English words
+    assert figure.startswith('<figure class="ag-diagram"') and 'role="img"' in figure
+    assert "tabindex" not in figure and 'role="button"' not in figure and figure.count("<rect x=") == 169
+    assert ui.rules_diagram("no_such_picture", lambda key, **values: key) is None

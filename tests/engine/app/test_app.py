@@ -5,6 +5,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 from ludoteca.core.match import AI, HUMAN
 from ludoteca.ui import app as app_module
 from ludoteca.ui.storage import SAVE_PREFIX, MemoryStore
@@ -213,14 +215,23 @@ def test_rules_page_shows_rules_and_rulings():
     assert "Tests:" not in browser.html and "test_" not in browser.html
 
 
-def test_the_psychopath_rules_page_draws_its_diagrams_in_place_in_both_languages():
-    for language, caption in (("en", "The white psychologist stands"), ("it", "Lo psicologo bianco sta")):
+RULES_DIAGRAMS = {  # game: (figure class, how many, one drawn before another, caption start en / it)
+    "psychopath": ("psy-diagram", 7, ("capture", "paralysis"), ("The white psychologist stands", "Lo psicologo bianco sta")),
+    "alphagon": ("ag-diagram", 3, ("level", "toward"), ("A + makes the polygon turn", "Dopo un + il poligono gira")),
+    "geonaxis": ("gx-diagram", 3, ("collision", "score"), ("White and black both chose", "Il bianco e il nero hanno")),
+}
+
+
+@pytest.mark.parametrize("game", sorted(RULES_DIAGRAMS))
+def test_a_rules_page_draws_its_diagrams_in_place_in_both_languages(game):
+    figure, count, (earlier, later), captions = RULES_DIAGRAMS[game]
+    for language, caption in zip(("en", "it"), captions):
         app, browser = make_app()
         app.dispatch("pref", f"language={language}")
-        app.navigate("#/rules/psychopath")
+        app.navigate(f"#/rules/{game}")
         page = browser.html[browser.html.index('data-testid="rules"'):]
-        assert page.count('<figure class="psy-diagram"') == 7 and "[[diagram" not in page
-        assert page.index('data-testid="diagram-capture"') < page.index('data-testid="diagram-paralysis"')
+        assert page.count(f'<figure class="{figure}"') == count and "[[diagram" not in page
+        assert page.index(f'data-testid="diagram-{earlier}"') < page.index(f'data-testid="diagram-{later}"')
         assert f"<figcaption>{caption}" in page
 
 

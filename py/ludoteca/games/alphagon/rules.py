@@ -641,6 +641,28 @@ class AlphagonState(State):
                 return cell, option
         return None
 
+    def lay_polygon(self, flag: str, heading: str, symbols: str, player: int = 0) -> None:
+        """Lays `symbols` (a '+' first, on `flag`, then the first letter toward
+        `heading`) as if played, each where the rules send it, its letters
+        taken from `player`'s sacks: the rules page's diagrams."""
+        cell = parse_cell(flag)
+        self.trail, self.symbols, self.owners, self.occupied = (cell,), PLUS, (player,), 1 << cell
+        self.heading, self.sides, self.phase = -1, 0, PLAY
+        self.plus_left -= 1
+        direction = DIRECTION_NAMES.index(heading)
+        for symbol in symbols[1:]:
+            found = (step(self.trail[-1], direction), direction) if len(self.trail) == 1 else self.next_step()
+            if found is None or found[0] is None or self.phase != PLAY:
+                raise ValueError(f"the polygon cannot take {symbols!r}")
+            if symbol == PLUS:
+                self.plus_left -= 1
+            elif self.sack_has(player, symbol):
+                self._sack_add(player, symbol, -1)
+            else:
+                raise ValueError(f"no {symbol} left in the sacks")
+            self._put(player, found[0], symbol, found[1])
+        self.queue = ()
+
     def _plus_on_corner(self) -> bool:
         """The last '+' was itself placed on a turn (the word ended at the edge
         or one step from an early closure): it already starts the new side, so

@@ -11,6 +11,7 @@ letter, click a flag (`S:A:D4`), then one of the four cells beside it.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 CELL = 26
@@ -48,6 +49,12 @@ MESSAGES = {
         "alphagon.cell.letter": "{cell}, letter {letter}",
         "alphagon.cell.plus": "{cell}, plus sign",
         "alphagon.cell.next": "{cell}: the next letter goes here",
+        "alphagon.diagram.level.letters": "+BIRD+",
+        "alphagon.diagram.level": "A + makes the polygon turn. This + (I4) is on the start's own row, so the new side heads for the farther edge of the board: south, as the arrow shows.",
+        "alphagon.diagram.away.letters": "+BIRD+SONG+",
+        "alphagon.diagram.away": "With fewer than 4 sides, a turn leads away from the start: after SONG the polygon goes east, not west toward column D.",
+        "alphagon.diagram.toward.letters": "+BIRD+SONG+TREES+WIND+",
+        "alphagon.diagram.toward": "TREES meets the edge at M9 and bends by itself, still away from the start. From 4 sides on, a turn leads back toward the start: after WIND the arrow points north, toward row 4.",
         "alphagon.word": "Word: {word}",
         "alphagon.word_empty": "A new word starts",
         "alphagon.heading": "Heading {arrow}",
@@ -224,6 +231,12 @@ MESSAGES = {
         "alphagon.cell.letter": "{cell}, lettera {letter}",
         "alphagon.cell.plus": "{cell}, segno più",
         "alphagon.cell.next": "{cell}: qui va la prossima lettera",
+        "alphagon.diagram.level.letters": "+NOTE+",
+        "alphagon.diagram.level": "Dopo un + il poligono gira. Questo + (I4) sta sulla stessa riga della partenza, quindi il nuovo lato punta al bordo più lontano: verso sud, come indica la freccia.",
+        "alphagon.diagram.away.letters": "+NOTE+ALBA+",
+        "alphagon.diagram.away": "Finché i lati sono meno di 4, la svolta allontana dalla partenza: dopo ALBA il poligono va a est, non a ovest verso la colonna D.",
+        "alphagon.diagram.toward.letters": "+NOTE+ALBA+TERRA+VINO+",
+        "alphagon.diagram.toward": "TERRA arriva al bordo in M9 e piega da sola, sempre lontano dalla partenza. Dal quarto lato in poi la svolta riporta verso la partenza: dopo VINO la freccia punta a nord, verso la riga 4.",
         "alphagon.word": "Parola: {word}",
         "alphagon.word_empty": "Comincia una nuova parola",
         "alphagon.heading": "Direzione {arrow}",
@@ -476,13 +489,6 @@ def render_table(view: dict, ctx) -> str:
     parts = [f'<div class="alphagon" data-edition="{escape(view["edition"])}" data-phase="{escape(view["phase"])}">',
              f'<svg class="ag-board" viewBox="0 0 {WIDTH} {height}" role="group"'
              f' aria-label="{escape(t("alphagon.board"), quote=True)}" data-testid="board">']
-    for x in range(13):
-        parts.append(f'<text class="ag-coord" x="{MARGIN + x * CELL + CELL / 2}" y="{MARGIN - 5}">{COLUMNS[x]}</text>')
-    for y in range(13):
-        parts.append(f'<text class="ag-coord" x="{MARGIN / 2}" y="{MARGIN + y * CELL + CELL / 2 + 4}">{y + 1}</text>')
-    placed = {entry["cell"]: entry for entry in view["trail"]}
-    word_cells = set(view["word_cells"])
-    flags, stars, clouds = set(view["flags"]), set(view["stars"]), set(view["clouds"])
     targets = {}
     if acting and letter and view["next_cell"] and f"place {view['next_cell']} {letter}" in legal:
         targets[view["next_cell"]] = f"place {view['next_cell']} {letter}"
@@ -495,13 +501,7 @@ def render_table(view: dict, ctx) -> str:
                     text = f"start {flag} {heading} {s_letter}"
                     if text in legal:
                         targets[_name_of(fx + dx, fy + dy)] = text
-    for y in range(13):
-        for x in range(13):
-            name = _name_of(x, y)
-            parts.append(_cell_markup(view, ctx, t, name, x, y, placed.get(name), name in word_cells,
-                                      name in flags, name in stars, name in clouds, targets.get(name),
-                                      letter if view["phase"] == "first" else None, start))
-    parts.append(_polygon_markup(view, ctx))
+    parts.append(_board_markup(view, ctx, t, targets, letter if view["phase"] == "first" else None, start))
     parts.append("</svg>")
     parts.append(_status_markup(view, ctx, t))
     parts.append(_verdict_markup(view, ctx, t))
@@ -517,7 +517,27 @@ def render_table(view: dict, ctx) -> str:
     return "".join(parts)
 
 
-def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, target, opening_letter, start):
+def _board_markup(view, ctx, t, targets: dict, opening_letter, start, interactive: bool = True) -> str:
+    """The coordinates, the 169 squares and the polygon's sides."""
+    parts = [f'<text class="ag-coord" x="{MARGIN + x * CELL + CELL / 2}" y="{MARGIN - 5}">{COLUMNS[x]}</text>'
+             for x in range(13)]
+    parts += [f'<text class="ag-coord" x="{MARGIN / 2}" y="{MARGIN + y * CELL + CELL / 2 + 4}">{y + 1}</text>'
+              for y in range(13)]
+    placed = {entry["cell"]: entry for entry in view["trail"]}
+    word_cells = set(view["word_cells"])
+    flags, stars, clouds = set(view["flags"]), set(view["stars"]), set(view["clouds"])
+    for y in range(13):
+        for x in range(13):
+            name = _name_of(x, y)
+            parts.append(_cell_markup(view, ctx, t, name, x, y, placed.get(name), name in word_cells,
+                                      name in flags, name in stars, name in clouds, targets.get(name),
+                                      opening_letter, start, interactive))
+    parts.append(_polygon_markup(view, ctx))
+    return "".join(parts)
+
+
+def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, target, opening_letter, start,
+                 interactive: bool = True):
     px, py = MARGIN + x * CELL, MARGIN + y * CELL
     classes = ["ag-cell"]
     if in_word:
@@ -548,9 +568,9 @@ def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, ta
         classes.append("target")
         action = f' data-action="select" data-arg="S:{opening_letter}:{name}"'
     cx, cy = px + CELL / 2, py + CELL / 2
-    out = [f'<g class="{" ".join(classes)}" tabindex="0" role="button"'
-           f' aria-label="{escape(t(label_key, **values), quote=True)}" data-nav="{cx:.0f},{cy:.0f}"'
-           f' data-cell="{name}"{action}>'
+    focus = (f' tabindex="0" role="button" aria-label="{escape(t(label_key, **values), quote=True)}"'
+             f' data-nav="{cx:.0f},{cy:.0f}"') if interactive else ""
+    out = [f'<g class="{" ".join(classes)}"{focus} data-cell="{name}"{action}>'
            f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}"/>']
     if entry is None:
         if flag:
@@ -579,6 +599,42 @@ def _polygon_markup(view, ctx) -> str:
         return ""
     points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (_centre(e["cell"]) for e in trail))
     return f'<polyline class="ag-sides" points="{points}" fill="none"/>'
+
+
+# --- rules diagrams ---------------------------------------------------------------------------------
+DIAGRAMS = ("level", "away", "toward")
+DIAGRAM_START = ("D4", "E")  # a flag, and the first letter to its east
+_DIAGRAM_LETTERS = re.compile(r"\+[A-Z+]+")
+
+
+def diagram_state(letters: str):
+    """A polygon laid by the rules from the diagrams' flag: each '+' makes it turn."""
+    from ...core.protocol import Settings
+    from .rules import GAME, VOTE_JUDGE
+
+    state = GAME.new_state(Settings(2, {"edition": "en", "deal": "random", "judge": VOTE_JUDGE}), 0)
+    state.lay_polygon(*DIAGRAM_START, letters)
+    return state
+
+
+def render_diagram(name: str, t) -> str:
+    """The polygon of the diagram's words (in the page's language) and where the
+    rules send the next letter: the lit square and its arrow."""
+    key = f"alphagon.diagram.{name}.letters"
+    letters = t(key)
+    if not _DIAGRAM_LETTERS.fullmatch(letters):
+        letters = MESSAGES["en"][key]
+    view = diagram_state(letters).view(None)
+    caption = t(f"alphagon.diagram.{name}")
+    return (f'<figure class="ag-diagram" data-testid="diagram-{name}" data-next="{view["next_cell"]}">'
+            f'<svg class="ag-board" viewBox="0 0 {WIDTH} {MARGIN + BOARD + 4}" role="img"'
+            f' aria-label="{escape(caption, quote=True)}">{_board_markup(view, _Plain(t), t, {}, None, None, False)}'
+            f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
+
+
+def rules_diagram(name: str, t):
+    """What the rules page puts where RULES.md says [[diagram NAME]]; None for an unknown name."""
+    return render_diagram(name, t) if name in DIAGRAMS else None
 
 
 def _status_markup(view, ctx, t) -> str:
