@@ -357,7 +357,7 @@ class GeonAxisState(State):
         "settings", "rng", "n", "tiles", "tile_in_hand", "stones", "prisoners", "hands",
         "pot", "house", "extra_moves", "agreements", "next_id", "phase", "round",
         "round_limit", "members", "submissions", "queue", "barred", "history",
-        "last_round", "last_node", "final", "passes", "_table", "_regions", "_groups",
+        "last_round", "last_node", "final", "passes", "_table", "_regions", "_groups", "_key",
     )
 
     # --- construction -------------------------------------------------------------
@@ -390,6 +390,7 @@ class GeonAxisState(State):
         state.passes = 0  # 1 once a round has been resolved in which everyone passed
         state._table = None
         state._regions = None
+        state._key = None
         state._groups = None
         if settings.variants["pot"] == HOUSE:
             state.phase, state.members = BUY, tuple(range(n))
@@ -427,7 +428,17 @@ class GeonAxisState(State):
         other._table = self._table
         other._regions = None
         other._groups = None
+        key = self._current_key()
+        other._key = (other.stones, len(other.stones), len(other.tiles), key) if key is not None else None
         return other
+
+    def _current_key(self) -> Optional[int]:
+        """The position key the last round left, if the table has not changed since."""
+        cached = self._key
+        if (cached is None or cached[0] is not self.stones or cached[1] != len(self.stones)
+                or cached[2] != len(self.tiles)):
+            return None
+        return cached[3]
 
     # --- basic queries --------------------------------------------------------------
     @property
@@ -753,7 +764,9 @@ class GeonAxisState(State):
             "collisions": [], "tile_collisions": [], "captured": [], "placed": [], "tiles": [],
             "challenges": [], "proposals": [], "ko_void": [], "dissolved": [],
         }
-        start_key = position_key(self.stones, self.tiles)
+        start_key = self._current_key()
+        if start_key is None:
+            start_key = position_key(self.stones, self.tiles)
         self.barred = {}
         # 1. Challenges, one per area: the highest wager, then the lower seat (R12).
         stones_wanted = []  # (player, cell)
@@ -826,6 +839,7 @@ class GeonAxisState(State):
             summary["ko_void"] = voided
             placements = kept
         self.stones, captures, _ = result
+        self._key = (self.stones, len(self.stones), len(self.tiles), key)
         summary["placed"] = [[p, c[0], c[1]] for p, c in placements]
         for owner, cells, takers in captures:
             summary["captured"].append({"owner": owner, "cells": [list(c) for c in sorted(cells)],
