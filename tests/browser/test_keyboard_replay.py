@@ -275,6 +275,9 @@ def phone_problems(page, screen: str) -> list:
              + ` ${Math.round(e.getBoundingClientRect().width)}x${Math.round(e.getBoundingClientRect().height)}`)""",
                           TARGETS)
     problems += [f"{screen}: {target}" for target in small]
+    cut = page.evaluate("""() => [...document.querySelectorAll('.scoreline .cname')]
+        .filter(e => e.getBoundingClientRect().width > 0 && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)""")
+    problems += [f"{screen}: the name {name!r} is cut short in its chip" for name in cut]
     return problems
 
 
