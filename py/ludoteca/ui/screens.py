@@ -476,13 +476,36 @@ def render_players(app, state, view, ui) -> str:
     return f'<ul class="players">{"".join(items)}</ul>'
 
 
+def revealed_submissions(match, ui) -> set:
+    """Entries the log leaves out: in a game whose UI sets REVEAL_LISTS_ALL (the
+    last submission of a simultaneous decision describes everyone's), each earlier
+    submission of a decision already revealed. One line a round, not one a player;
+    a decision still open keeps its "has chosen" lines, and replay shows them all."""
+    if not getattr(ui, "REVEAL_LISTS_ALL", False):
+        return set()
+    folded = set()
+    revealed = False  # a later entry closed a decision
+    for index in range(len(match.entries) - 1, -1, -1):
+        if match.entries[index].is_resignation:
+            continue
+        if len(match.state_before(index).to_move()) > 1:
+            if revealed:
+                folded.add(index)
+        else:
+            revealed = True
+    return folded
+
+
 def render_log(app, ui, viewer) -> str:
     match = app.match
     t = app.t
     if not match.entries:
         return f'<div class="log"><h3>{escape(t("game.log"))}</h3><p class="muted">{escape(t("game.log_empty"))}</p></div>'
     items = []
+    folded = revealed_submissions(match, ui) if app.play.replay_index is None else set()
     for index, entry in enumerate(match.entries):
+        if index in folded:
+            continue
         current = " current" if app.play.replay_index == index + 1 else ""
         text = app.move_description(index, entry, viewer, ui)
         items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'

@@ -411,6 +411,9 @@ def move_words(text: str, t) -> str:
     return text
 
 
+REVEAL_LISTS_ALL = True  # a round's reveal names every choice: the log drops the "has chosen" lines
+
+
 def describe_move(entry, names: list, t, before, viewer=None) -> str:
     """A submission stays secret from everyone but its author; the last one
     of a decision reveals the whole decision (stakes stay hidden)."""
