@@ -14,11 +14,14 @@ left out of the report. Its budget is wall-clock
 seconds; here its clock is the process's CPU time, so a loaded, shared
 machine gives each move the same thinking as an idle one, and results do not
 depend on what else runs. `--seconds` sets that budget (default 1.0, the
-hard level's; medium is the same search with 0.3). One process only: the
-machine is shared.
+hard level's; medium is the same search with 0.3).
 
 Every finished game is appended to the --out file as one JSON line, so an
 interrupted run keeps its games and several runs (different --seed) add up.
+A run skips the seeds its --out file already holds at the same budget, so an
+interrupted run resumes; `--part K/N` lets N processes share the seeds (and
+the file) on a machine with N free cores.
+
 The report prints the first player's share of decisive games with a 95%
 Wilson interval, the draw share and the median length, for the goal
 "first player wins 45-55% of decisive games, draws at most 20%".
@@ -141,23 +144,32 @@ def main() -> None:
     parser.add_argument("--cpu-minutes", type=float, default=0.0, help="stop starting games after this much CPU")
     parser.add_argument("--out", default="", help="JSON-lines file the games are appended to")
     parser.add_argument("--report", default="", help="only summarise this JSON-lines file")
+    parser.add_argument("--part", default="0/1",
+                        help="K/N: play only games K, K+N, K+2N... (N processes share one --out file)")
     args = parser.parse_args()
     if args.report:
         print(summary(read_results(Path(args.report))))
         return
+    part, parts = (int(x) for x in args.part.split("/"))
     print(f"engine from {use_engine()}", flush=True)
     out = Path(args.out) if args.out else None
+    # A run picks up where the file leaves off: a seed already played at this budget is not played again.
+    done = {game["seed"] for game in read_results(out) if game.get("seconds") == args.seconds} if out else set()
+    if done:
+        print(f"{len(done)} games already in {out}", flush=True)
     results = []
-    for index in range(args.games):
+    for index in range(part, args.games, parts):
         if args.cpu_minutes and time.process_time() >= 60 * args.cpu_minutes:
             break
+        if args.seed + index in done:
+            continue
         result = play_one(args.seed + index, args.opening_plies, args.seconds)
         results.append(result)
         if out:
             with out.open("a") as handle:
                 handle.write(json.dumps(result) + "\n")
         print(json.dumps(result), flush=True)
-    print(summary(results))
+    print(summary(read_results(out) if out else results))
 
 
 if __name__ == "__main__":
