@@ -583,7 +583,7 @@ def render_results(app, ui, view: dict, ctx) -> str:
             f'<h2 id="results-title">{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'
             + (f'<p data-testid="end-reason">{escape(reason)}</p>' if reason else "")
             + f"{resigned}<table><thead><tr><th>{escape(t('results.place'))}</th><th></th>"
-            + (f"<th>{escape(t('results.points'))}</th>" if scored else "")
+            + (f"<th>{escape(t(getattr(ui, 'SCORE_HEADING', None) or 'results.points'))}</th>" if scored else "")
             + f"</tr></thead><tbody>{rows}</tbody></table>"
             f'<div class="row">{button(t("results.rematch"), "rematch", cls="primary", testid="rematch")}'
             f'{button(t("results.replay"), "replay", "0", testid="results-replay")}'

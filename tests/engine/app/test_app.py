@@ -419,7 +419,23 @@ def test_a_game_without_a_running_score_shows_none_in_the_panels_or_the_results(
         assert 'data-testid="place-0"' in results and 'data-testid="place-1"' in results
 
 
-def test_phones_get_a_strip_of_the_players_above_the_table_with_what_each_game_keeps_in_sight():
+def test_geonaxis_results_head_their_column_with_credits_and_count_the_rounds_played():
+    for language, heading, played in (("en", "Credits", "3 rounds played"), ("it", "Crediti", "3 turni giocati")):
+        app, browser = make_app()
+        app.dispatch("pref", f"language={language}")
+        browser.app.navigate("#/new/geonaxis")
+        app.dispatch("field", "seat.1.kind=human")
+        app.dispatch("start")
+        for player, move in enumerate(("s 0 0", "s 1 0", "s -1 0", "s 1 -1", "pass", "pass")):
+            app.match.play(player % 2, move)  # two rounds of stones, then everyone passes
+        assert app.match.state.is_terminal() and app.match.state.round == 4
+        app.render()
+        results = browser.html[browser.html.index('data-testid="results"'):]
+        assert f"<th>{heading}</th>" in results
+        assert played in browser.html and ("Round 4" not in browser.html and "Turno 4" not in browser.html)
+
+
+
     expected = {"alphabeticell": r"<span class=\"cname\">Player 1</span> <b>0</b>",
                 "geonaxis": r"<span class=\"cname\">Player 1</span> <b>10 credits</b>",
                 "alphagon": r"<span class=\"cname\">Player 1</span> <b>0 points · bonus 2</b>", "psychopath": None}

@@ -18,6 +18,7 @@ MARGIN = 14.0
 JOKERS = 5
 
 SCORE_MEANING = "geonaxis.score_meaning"  # the players' number: credits if the game ended now
+SCORE_HEADING = "geonaxis.score_heading"  # the results' column: the winner has the most credits
 
 MESSAGES = {
     "en": {
@@ -54,6 +55,9 @@ MESSAGES = {
         "geonaxis.reveal.success": "{name} challenged area {id} with {wager}: the pile held {fund} credits and {jokers} jokers. The challenge succeeds.",
         "geonaxis.reveal.failure": "{name} challenged area {id} with {wager}: the pile held {fund} credits and {jokers} jokers. The challenge fails.",
         "geonaxis.round": "Round {n}",
+        "geonaxis.rounds_played.one": "{n} round played",
+        "geonaxis.rounds_played.other": "{n} rounds played",
+        "geonaxis.score_heading": "Credits",
         "geonaxis.pot": "Pot {n}",
         "geonaxis.house_pot": "House pot {n}",
         "geonaxis.credits": "{n} credits",
@@ -186,6 +190,9 @@ MESSAGES = {
         "geonaxis.reveal.success": "{name} ha sfidato la zona {id} con {wager}: il mazzetto conteneva {fund} crediti e {jokers} jolly. La sfida riesce.",
         "geonaxis.reveal.failure": "{name} ha sfidato la zona {id} con {wager}: il mazzetto conteneva {fund} crediti e {jokers} jolly. La sfida fallisce.",
         "geonaxis.round": "Turno {n}",
+        "geonaxis.rounds_played.one": "{n} turno giocato",
+        "geonaxis.rounds_played.other": "{n} turni giocati",
+        "geonaxis.score_heading": "Crediti",
         "geonaxis.pot": "Piatto {n}",
         "geonaxis.house_pot": "Piatto della casa {n}",
         "geonaxis.credits": "{n} crediti",
@@ -653,7 +660,11 @@ def render_zoom_controls(t) -> str:
 
 def render_info(view: dict, ctx) -> str:
     t = ctx.t
-    items = [t("geonaxis.round", n=view["round"]), t("geonaxis.pot", n=view["pot"])]
+    # After the last round the counter has moved on: say how many were played.
+    played = view["round"] - 1
+    rounds = t(f"geonaxis.rounds_played.{'one' if played == 1 else 'other'}", n=played) if view["game_over"] \
+        else t("geonaxis.round", n=view["round"])
+    items = [rounds, t("geonaxis.pot", n=view["pot"])]
     if view["house_variant"]:
         items.append(t("geonaxis.house_pot", n=view["house_pot"]))
     out = [f'<div class="gx-info" data-testid="info"><p>{escape(" · ".join(items))}</p>']
