@@ -1411,7 +1411,7 @@ class AlphagonState(State):
                 name = cell_name(cell)
                 moves.extend(Place(name, letter) for letter in rack)
         if not self.changed and (self.placed or bonus >= 1):
-            sack_letters = "".join(letter for letter, count in zip(self.alphabet, self.sacks[player]) if count)
+            sack_letters = "".join(self.sack(player))
             for old in rack:
                 moves.extend(_changes_from(old, sack_letters))
         if self.hands[player]:
