@@ -9,8 +9,9 @@ then both seats play the "hard" level's search. An opening ply is drawn only
 from the moves a depth-3 search scores within OPENING_MARGIN of the best
 move: a fully random ply was often a blunder, and 4 of the first 13 games
 ended within 9 plies, measuring the blunder instead of the board. Games
-with another opening rule (no "opening_rule" field, or a different one) are
-left out of the report. Its budget is wall-clock
+with another opening rule or played by another engine (the "opening_rule"
+and "engine" fields: the engine is a hash of core/ and the game's rules and
+AI) are left out of the report. Its budget is wall-clock
 seconds; here its clock is the process's CPU time, so a loaded, shared
 machine gives each move the same thinking as an idle one, and results do not
 depend on what else runs. `--seconds` sets that budget (default 1.0, the
@@ -38,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena import use_engine, wilson  # noqa: E402
+from arena import engine_fingerprint, use_engine, wilson  # noqa: E402
 
 
 class _CpuClock:
@@ -53,6 +54,7 @@ class _CpuClock:
 OPENING_DEPTH = 3
 OPENING_MARGIN = 100  # evaluation units: a third of a doctor
 OPENING_RULE = f"within {OPENING_MARGIN} of the best at depth {OPENING_DEPTH}"
+ENGINE_MODULES = ("ludoteca.games.psychopath",)
 
 
 def sound_moves(state, player: int) -> list:
@@ -101,7 +103,8 @@ def play_one(seed: int, opening_plies: int, seconds: float) -> dict:
         player = state.to_move()[0]
         state.apply(player, bots[player].choose(state, player))
     winner, reason = state.result()
-    return {"seed": seed, "opening": opening, "opening_rule": OPENING_RULE, "winner": winner, "reason": reason,
+    return {"seed": seed, "opening": opening, "opening_rule": OPENING_RULE,
+            "engine": engine_fingerprint(ENGINE_MODULES), "winner": winner, "reason": reason,
             "plies": state.plies, "seconds": seconds, "cpu_s": round(time.process_time() - cpu, 1)}
 
 
@@ -125,13 +128,14 @@ def summary(results: list) -> str:
 
 
 def read_results(path: Path) -> list:
-    """The games played under this opening rule."""
+    """The games played under this opening rule by this engine."""
     if not path.exists():
         return []
     games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    kept = [game for game in games if game.get("opening_rule") == OPENING_RULE]
+    engine = engine_fingerprint(ENGINE_MODULES)
+    kept = [game for game in games if game.get("opening_rule") == OPENING_RULE and game.get("engine") == engine]
     if len(kept) < len(games):
-        print(f"({len(games) - len(kept)} games with another opening rule left out)")
+        print(f"({len(games) - len(kept)} games with another opening rule or engine left out)")
     return kept
 
 
@@ -147,11 +151,12 @@ def main() -> None:
     parser.add_argument("--part", default="0/1",
                         help="K/N: play only games K, K+N, K+2N... (N processes share one --out file)")
     args = parser.parse_args()
+    engine_source = use_engine()
     if args.report:
         print(summary(read_results(Path(args.report))))
         return
     part, parts = (int(x) for x in args.part.split("/"))
-    print(f"engine from {use_engine()}", flush=True)
+    print(f"engine from {engine_source}", flush=True)
     out = Path(args.out) if args.out else None
     # A run picks up where the file leaves off: a seed already played at this budget is not played again.
     done = {game["seed"] for game in read_results(out) if game.get("seconds") == args.seconds} if out else set()

@@ -4,8 +4,8 @@ import time
 
 from ludoteca.core.rng import SeededRng
 from ludoteca.games.psychopath import AI_LEVELS, DEFAULT_LEVEL
-from ludoteca.games.psychopath.ai import AlphaBetaBot, AlphaBetaSearch, evaluate
-from ludoteca.games.psychopath.rules import MIRROR, Resurrect, Step
+from ludoteca.games.psychopath.ai import CONTEMPT, AlphaBetaBot, AlphaBetaSearch, evaluate
+from ludoteca.games.psychopath.rules import MIRROR, QUIET_LIMIT, Resurrect, Step
 
 from .helpers import new_state, position
 
@@ -82,3 +82,67 @@ def test_evaluation_is_symmetric_between_the_sides():
     assert evaluate(state) == evaluate(mirrored)
     ahead = position({13: "P0", 1: "D0", 33: "D0", 45: "P1"}, turn=0)
     assert evaluate(ahead) > 0
+
+
+def test_a_draw_is_worth_the_contempt_to_the_searching_side_whoever_ends_the_game():
+    # At QUIET_LIMIT - 1 the searcher's own quiet move draws; at QUIET_LIMIT - 2
+    # the opponent's reply does. Either way the searcher scores -CONTEMPT.
+    for plies_left in (1, 2):
+        for player in (0, 1):
+            state = new_state(4)
+            state.turn = player
+            state.quiet = QUIET_LIMIT - plies_left
+            search = AlphaBetaSearch(state, player, SeededRng(0), seconds=None, max_depth=2)
+            search.run()
+            assert search.best_value == -CONTEMPT, (plies_left, player)
+
+
+def _only_move_not_repeating(state, kept):
+    """`state` with every move but `kept` made a third repetition."""
+    history = state.history
+    for move in state.legal_moves(state.turn):
+        if move != kept:
+            child = state.clone()
+            child.apply(state.turn, move)
+            history += (child.key, child.key)
+    state.history = history
+    return state
+
+
+def test_the_ai_plays_a_slightly_worse_move_rather_than_repeat():
+    state = new_state()
+    kept = next(move for move in state.legal_moves(0) if move.text == "m 1 0")
+    after = state.clone()
+    after.apply(0, kept)
+    assert -CONTEMPT < -evaluate(after) < 0  # worse than a plain draw, better than the contempt
+    _only_move_not_repeating(state, kept)
+    chosen = {}
+    for contempt in (0, CONTEMPT):
+        search = AlphaBetaSearch(state, 0, SeededRng(0), seconds=None, max_depth=1, contempt=contempt)
+        search.run()
+        chosen[contempt] = search.best_move()
+    assert chosen[CONTEMPT] == kept
+    repeated = state.clone()
+    repeated.apply(0, chosen[0])
+    assert repeated.result() == (-1, "repetition")  # without contempt it took the draw
+
+
+def test_the_ai_still_repeats_when_playing_on_loses_more_than_the_contempt():
+    state = new_state()
+    kept = next(move for move in state.legal_moves(0) if move.text == "m 31 38")
+    after = state.clone()
+    after.apply(0, kept)
+    assert -evaluate(after) < -CONTEMPT
+    _only_move_not_repeating(state, kept)
+    search = AlphaBetaSearch(state, 0, SeededRng(0), seconds=None, max_depth=1)
+    search.run()
+    assert search.best_move() != kept and search.best_value == -CONTEMPT
+
+
+def test_a_bot_keeps_one_table_a_seat():
+    bot = AlphaBetaBot(1, seconds=None, max_depth=2)
+    state = new_state()
+    bot.choose(state, 0)
+    state.apply(0, state.legal_moves(0)[0])
+    bot.choose(state, 1)
+    assert set(bot.tables) == {0, 1} and bot.tables[0] is not bot.tables[1]
