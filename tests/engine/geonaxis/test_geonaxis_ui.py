@@ -137,8 +137,8 @@ def test_protected_areas_show_their_public_number_and_funds_are_always_visible()
     assert "your stake 0 + 3 jokers" in member
     assert "Pot 30" in outsider
     assert ui.panel_detail(state.view(2), 1, translate).startswith("10 credits")
-    assert "in hand 10" not in ui.panel_detail(state.view(2), 1, translate)
-    assert "in hand 7" in ui.panel_detail(state.view(0), 0, translate)
+    assert "10 not staked" not in ui.panel_detail(state.view(2), 1, translate)
+    assert "7 not staked" in ui.panel_detail(state.view(0), 0, translate)
 
 
 def test_challenging_selects_a_wager_then_a_protected_cell():
@@ -235,6 +235,18 @@ def test_every_cell_carries_its_name_as_the_log_writes_it():
                          markup), (q, r)
     entry = Entry(0, GAME.parse_move("s 0 -1"), [])
     assert "0,-1" in ui.describe_move(entry, ["Ann", "Bob"], translate, state, viewer=0)
+
+
+def test_a_cell_name_fits_inside_its_hexagon_on_the_largest_table():
+    # The name was 9 units high whatever its length: "-3,-4" spilled over two cells.
+    state = new_state(6, table="7")
+    names = re.findall(r'<text class="cell-no"[^>]*font-size="([0-9.]+)"[^>]*>([^<]+)</text>',
+                       ui.render_table(state.view(0), Ctx(players=6)))
+    assert len(names) == len(state.table.cells)
+    hexagon_width = 3 ** 0.5 * ui.SIZE
+    for size, name in names:
+        assert 0.6 * float(size) * len(name) <= 0.9 * hexagon_width, name
+    assert max(len(name) for _, name in names) >= 5  # some names are long ones
 
 
 # --- rules diagrams --------------------------------------------------------------------

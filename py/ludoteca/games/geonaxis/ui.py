@@ -61,7 +61,7 @@ MESSAGES = {
         "geonaxis.pot": "Pot {n}",
         "geonaxis.house_pot": "House pot {n}",
         "geonaxis.credits": "{n} credits",
-        "geonaxis.hand": "in hand {n}",
+        "geonaxis.hand": "{n} not staked",
         "geonaxis.tile_in_hand": "tile in hand",
         "geonaxis.extra_moves": "{n} bought moves",
         "geonaxis.points": "{n} pts",
@@ -196,7 +196,7 @@ MESSAGES = {
         "geonaxis.pot": "Piatto {n}",
         "geonaxis.house_pot": "Piatto della casa {n}",
         "geonaxis.credits": "{n} crediti",
-        "geonaxis.hand": "in mano {n}",
+        "geonaxis.hand": "{n} non puntati",
         "geonaxis.tile_in_hand": "tessera in mano",
         "geonaxis.extra_moves": "{n} mosse comprate",
         "geonaxis.points": "{n} punti",
@@ -376,6 +376,12 @@ def chip_detail(view: dict, player: int, t) -> str:
     return t("geonaxis.credits", n=view["wealth"][player])
 
 
+def _cell_name_size(name: str) -> float:
+    """A font size (SVG units) at which a cell's name fits inside its hexagon:
+    a bold digit is about 0.6 em wide, and the hexagon is 1.73 SIZE across."""
+    return min(SIZE * 0.6, SIZE * 1.5 / (0.6 * len(name)))
+
+
 def panel_detail(view: dict, player: int, t) -> str:
     parts = [t("geonaxis.credits", n=view["wealth"][player]),
              t("geonaxis.points", n=_points_text(view["points"][player]))]
@@ -545,7 +551,10 @@ def render_table(view: dict, ctx) -> str:
             parts.append(f'<circle class="pending" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
                          f' fill="{_colour(ctx, viewer)}" data-testid="pending"/>')
         # The log names cells "q,r": a cell shows its name under the pointer or the focus.
-        parts.append(f'<text class="cell-no" x="{x:.1f}" y="{y + 3:.1f}" aria-hidden="true">{q},{r}</text></g>')
+        name = f"{q},{r}"
+        size = _cell_name_size(name)
+        parts.append(f'<text class="cell-no" x="{x:.1f}" y="{y + size * 0.35:.1f}" font-size="{size:.1f}"'
+                     f' aria-hidden="true">{name}</text></g>')
     for agreement in view["agreements"]:
         xs, ys = zip(*(cell_xy(*cell) for cell in agreement["cells"]))
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
