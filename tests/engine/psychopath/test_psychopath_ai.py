@@ -146,3 +146,43 @@ def test_a_bot_keeps_one_table_a_seat():
     state.apply(0, state.legal_moves(0)[0])
     bot.choose(state, 1)
     assert set(bot.tables) == {0, 1} and bot.tables[0] is not bot.tables[1]
+
+
+def _start_without_a_doctor(owner: int):
+    """The starting position with one of `owner`'s doctors gone, player 0 to move."""
+    tokens = {node: "PSID"[(code - 1) & 3] + str((code - 1) >> 2) for node, code in enumerate(new_state().board) if code}
+    missing = next(node for node, token in tokens.items() if token == f"D{owner}")
+    del tokens[missing]
+    return position(tokens, turn=0)
+
+
+def _choice(state):
+    search = AlphaBetaSearch(state, 0, SeededRng(0), seconds=None, max_depth=2)
+    search.run()
+    return search.best_move(), search.best_value
+
+
+def _seen_once(state, move):
+    """`state` where the position after `move` already stood once earlier in the game."""
+    child = state.clone()
+    child.apply(0, move)
+    state.history = (child.key,) + state.history
+    return state
+
+
+def test_a_side_ahead_does_not_go_back_to_a_position_already_seen():
+    # The position it returns to is not a draw yet (a second occurrence), but
+    # going back to it lets the other side repeat: the search counts it a draw.
+    ahead = _start_without_a_doctor(1)
+    favourite, value = _choice(ahead)
+    assert value > 200
+    other, other_value = _choice(_seen_once(ahead, favourite))
+    assert other != favourite and other_value > 200
+
+
+def test_a_side_behind_goes_back_to_a_position_already_seen():
+    behind = _start_without_a_doctor(0)
+    favourite, value = _choice(behind)
+    assert value < -200
+    repeat = next(move for move in behind.legal_moves(0) if move != favourite)
+    assert _choice(_seen_once(behind, repeat)) == (repeat, -CONTEMPT)

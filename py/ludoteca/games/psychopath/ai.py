@@ -21,6 +21,11 @@
   level position the AI plays on rather than repeat. Two equal searches
   that both valued a draw at 0 repeated into a draw in 6 of 33 balance
   games; a draw is still taken when every alternative is worse by more.
+- Inside the tree, a position that already stood in the game (or earlier on
+  the searched line) since the last capture counts as a draw, as chess
+  engines do: a side a piece up shuffled between three nodes and let the
+  other side reach a third repetition, because the draw lay beyond its
+  horizon and the table remembered the repeated position's old value.
 
 Levels: "easy" searches one ply and adds noise; "medium" (default) thinks
 about 0.3 s; "hard" about 1 s.
@@ -241,6 +246,8 @@ class AlphaBetaSearch(Search):
         self.nodes += 1
         if self.nodes % YIELD_EVERY == 0:
             yield
+        if state.phase == MOVE and state.history.count(state.key) >= 2:
+            return self._draw_value(state.turn)  # a repetition: whoever repeats can go on repeating
         if depth <= 0 and state.phase == MOVE:
             # A leaf: no move generation (a player left without moves is rare
             # and is found one ply deeper).
