@@ -2,11 +2,20 @@
 
 import pytest
 
+from ludoteca.core.protocol import run_pieces
 from ludoteca.games.alphagon import AI_LEVELS, DEFAULT_LEVEL
+from ludoteca.games.alphagon import ai as alphagon_ai
 from ludoteca.games.alphagon.ai import LEVEL_VOCABULARY, WordBot, _words_named, vocabulary
-from ludoteca.games.alphagon.rules import Place
+from ludoteca.games.alphagon.rules import SUSPEND, Pass, Place
 
 from .helpers import build_word, give, new_state, play
+
+
+@pytest.fixture
+def short_endgame(monkeypatch):
+    """Hard's end-of-game search with few iterations: whole games stay quick,
+    and the search is still the one the app runs."""
+    monkeypatch.setattr(alphagon_ai, "ENDGAME_ITERATIONS", 40)
 
 
 def test_levels_and_default():
@@ -21,6 +30,7 @@ def test_levels_and_default():
 
 
 @pytest.mark.parametrize("edition", ["en", "it"])
+@pytest.mark.usefixtures("short_endgame")
 def test_ai_plays_only_words_it_knows(edition):
     for seed in range(3):
         state = new_state(2, edition, seed=100 + seed)
@@ -120,6 +130,7 @@ def test_ai_sometimes_bluffs_a_letter_instead_of_passing():
     assert honest.choose(state, p).keyword in ("pass", "doubt", "change")
 
 
+@pytest.mark.usefixtures("short_endgame")
 def test_ai_games_end_with_every_level():
     for level in AI_LEVELS:
         state = new_state(3, "it", seed=11)
@@ -151,6 +162,7 @@ def _positions_of_games(edition: str, players: int, seed: int, every: int = 2) -
 
 
 @pytest.mark.parametrize("edition", ["en", "it"])
+@pytest.mark.usefixtures("short_endgame")
 def test_a_decision_thought_in_pieces_equals_one_thought_at_once(edition):
     pieces_seen = set()
     phases = set()
@@ -188,3 +200,85 @@ def test_a_vocabulary_is_built_a_chunk_at_a_time():
     assert chunks == -(-len(wordlist) // ai.VOCABULARY_CHUNK)
     assert built.words == wordlist.vocabulary(4)
     assert vocabulary(wordlist, 4) is built  # cached for later decisions
+
+
+# --- the end of the game ---------------------------------------------------------------------
+def _near_stalemate(passes: int, points: tuple, letters: str):
+    """HOUS on the board, the player to move holding `letters`, no bonus,
+    `passes` passes in a row so far (4 end a two-player game)."""
+    state = new_state(2, seed=2)
+    build_word(state, "HOUS", "D4", "E")
+    player = state.to_move()[0]
+    give(state, player, letters)
+    state.points = [points[0], points[1]] if player == 0 else [points[1], points[0]]
+    state.bonuses = [0, 0]
+    state.passes = passes
+    return state, player
+
+
+def _choices(state, player):
+    """(hard's move, the same bot's move without the end-of-game look)."""
+    return (WordBot(1, "hard", bluff=0.0, endgame=True).choose(state, player),
+            WordBot(1, "hard", bluff=0.0, endgame=False).choose(state, player))
+
+
+def test_hard_ends_the_game_with_a_pass_when_that_leaves_it_ahead():
+    state, player = _near_stalemate(3, (12, 10), "E")
+    move, plain = _choices(state, player)
+    assert isinstance(move, Pass) and isinstance(plain, Place)  # HOUSE is worth less than the win
+    after = state.clone()
+    after.apply(player, move)
+    assert after.is_terminal() and after.returns()[player] == 1.0
+
+
+def _left_after_the_end_look(state, player):
+    bot = WordBot(1, "hard", bluff=0.0, endgame=True)
+    finish, left = run_pieces(bot._endgame_filter(state, player, state.legal_moves(player)))
+    return finish, left
+
+
+def test_hard_behind_leaves_out_a_pass_the_other_side_can_answer_with_a_stalemate():
+    # 2 passes so far: after a third, the other player's pass ends the game.
+    behind, player = _near_stalemate(2, (10, 12), "QZXJKVW")
+    finish, left = _left_after_the_end_look(behind, player)
+    assert finish is None and SUSPEND in left
+    assert not [move for move in left if isinstance(move, Pass)]
+    ahead, player = _near_stalemate(2, (12, 10), "QZXJKVW")
+    finish, left = _left_after_the_end_look(ahead, player)
+    assert finish is None and [move for move in left if isinstance(move, Pass)]
+
+
+def _pieces_of_a_hard_turn(points: tuple) -> int:
+    state = new_state(2, seed=2)
+    build_word(state, "HOUS", "D4", "E")
+    player = state.to_move()[0]
+    state.points = list(points)
+    search = AI_LEVELS["hard"](5).start(state, player)
+    pieces = 1
+    while not search.step(0.0):
+        pieces += 1
+    assert search.best_move() in state.legal_moves(player)
+    return pieces
+
+
+def test_near_the_goal_hard_chooses_its_turn_by_searching_to_the_end(monkeypatch):
+    monkeypatch.setattr(alphagon_ai, "ENDGAME_ITERATIONS", 150)
+    goal = new_state(2).goal
+    early = _pieces_of_a_hard_turn((10, 12))
+    late = _pieces_of_a_hard_turn((goal - alphagon_ai.LATE_MARGIN, 12))
+    assert late >= 150 > early  # an iteration of the search a piece
+
+
+def test_ai_declares_the_longest_word_of_the_family():
+    # ABAN: ABANDON, ABANDONED, ABANDONEDLY, ABANDONMENT, ABANDONS are one family.
+    # Naming ABANDON scores 5; a 9+ letter word scores 6 and the long-word prize,
+    # and a correction could only bring it back to ABANDON.
+    state = new_state(2, seed=2)
+    build_word(state, "ABAN", "D4", "E")
+    p = state.to_move()[0]
+    move = WordBot(1, "hard").choose(state, p)
+    while move.keyword == "find":  # a card's syllable or shape is claimed first
+        play(state, p, move.text)
+        move = WordBot(1, "hard").choose(state, p)
+    assert move.keyword == "declare" and len(move.words) == 1 and len(move.words[0]) >= 9
+    assert state.wordlist().same_family("ABANDON", move.words[0])

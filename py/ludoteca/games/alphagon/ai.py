@@ -15,9 +15,20 @@ the words it leads to):
   closes a word at once; after placing, the free change swaps the rack's
   rarest letter for a common one;
 - it declares when every word it knows on the letters is of one meaning,
-  naming the shortest; it doubts a word it cannot complete; it contradicts or
-  corrects with words it knows; it claims every syllable and shape it can;
-- moves that would end the game are weighed by who would win.
+  naming the longest (a correction can only bring the score down to the
+  shortest, which naming the shortest would score anyway); it doubts a word
+  it cannot complete; it contradicts or corrects with words it knows; it
+  claims every syllable and shape it can;
+- moves that would end the game are weighed by who would win;
+- hard also looks one reply ahead at the end of the game. It ends the game
+  at once when a move leaves it alone in the lead. It leaves out a move that
+  ends the game with it not in the lead, then one that lets the next player
+  end it so by a pass, a suspension or a concession (moves open to them
+  whatever they hold, so this peeks at nothing hidden), while another move
+  is left. Without this, hard lost 13 of 36 games to the core's UCT, every
+  one ended while it was behind (blocked, closed, stalemate; never the goal),
+  several by its own move: a close that blocked the polygon, a doubt whose
+  concession closed it, a pass answered by the pass that made a stalemate.
 
 A decision is a generator (`WordBot.deciding`) that yields between small
 pieces of work (a chunk of the word list while a vocabulary is built, one
@@ -32,16 +43,18 @@ import math
 from bisect import bisect_left
 from typing import Generator, Optional
 
-from ...core.ai import Bot, Search
+from ...core.ai import Bot, Search, UctBot
 from ...core.protocol import Move, run_pieces
 from . import components as C
 from .rules import (
     ACCEPT,
     CLOSE,
     CONCEDE,
+    Concede,
     DICTIONARY,
     DOUBT,
     END,
+    LONG_WORD,
     MIN_DECLARE,
     MIN_WORD,
     SUSPEND,
@@ -56,6 +69,7 @@ from .rules import (
     Place,
     Reward,
     Say,
+    Suspend,
     Vote,
     points_for,
 )
@@ -67,6 +81,12 @@ GIFT_VOCABULARY = 2  # the words `_gift` assumes the next player knows
 _VOCABULARIES: dict = {}
 VOCABULARY_CHUNK = 10_000  # words of the list scanned in one piece of a decision (well under 1 ms)
 OPENING_CHUNK = 24  # opening moves weighed in one piece (a few microseconds each)
+# Hard's end of the game (see the module doc): from this many sides, or this
+# close to the goal, a turn is chosen by the core's UCT on the player's own
+# view, with this many iterations.
+LATE_SIDES = 6
+LATE_MARGIN = 8
+ENDGAME_ITERATIONS = 1000
 
 
 class Vocabulary:
@@ -149,9 +169,10 @@ class WordBot(Bot):
     name = "alphagon-words"
 
     def __init__(self, seed: int = 0, level: str = "hard", bluff: float = 0.2, doubt: float = 1.0,
-                 declare: bool = True, noise: float = 0.0, lookahead: bool = True):
+                 declare: bool = True, noise: float = 0.0, lookahead: bool = True, endgame: bool = False):
         super().__init__(seed)
         self.lookahead = lookahead
+        self.endgame = endgame
         self.level = level
         self.bluff = bluff
         self.doubt_rate = doubt
@@ -199,7 +220,82 @@ class WordBot(Bot):
         if phase == "vote":
             word = state.vote["word"]
             return Vote("yes" if self.vocab(state).is_word(word) or state.wordlist().is_word(word) else "no")
+        if self.endgame:
+            finish, legal = yield from self._endgame_filter(state, player, legal)
+            if finish is not None:
+                return finish
+            if state.sides >= LATE_SIDES or max(state.points) >= state.goal - LATE_MARGIN:
+                return (yield from self._endgame_search(state, player))
         return (yield from self._turn(state, player, legal))
+
+    def _endgame_search(self, state, player: int) -> Thinking:
+        """The core's UCT, an iteration a piece: its random games to the end
+        weigh who would lead when the polygon closes, which the word values
+        above do not."""
+        uct = UctBot(iterations=ENDGAME_ITERATIONS)
+        uct.rng = self.rng.fork()
+        search = uct.start(state, player)
+        while not search.step(0.0):
+            yield
+        return search.best_move()
+
+    # --- the end of the game -----------------------------------------------------------------
+    def _endgame_filter(self, state, player: int, legal: list) -> Thinking:
+        """(a move that ends the game with us alone in the lead, or None; the
+        moves left to choose from: without those that end the game with us
+        not in the lead, then without those that let the next player end it
+        so, as long as some move is left)."""
+        ends_behind, lets_end = set(), set()
+        for move in legal:
+            if isinstance(move, Change):
+                continue  # a change touches neither the polygon nor the scores
+            yield
+            trial = self._after(state, player, move)
+            if trial.is_terminal():
+                if _alone_ahead(trial, player):
+                    return move, legal
+                ends_behind.add(move)
+            elif self._reply_ends_it(trial, player):
+                lets_end.add(move)
+        for avoided in (ends_behind | lets_end, ends_behind):
+            left = [move for move in legal if move not in avoided]
+            if left:
+                return None, left
+        return None, legal
+
+    def _after(self, state, player: int, move):
+        """A copy of `state` after `move`, the draws it causes and the small
+        decisions it queues (which letter a penalty takes, which reward):
+        the game ends, or not, only once those are settled, whichever is chosen."""
+        trial = state.clone()
+        trial.apply_unchecked(player, move)
+        while trial.queue and not trial.is_terminal():
+            if trial.is_chance():
+                trial.apply_unchecked(-1, trial.sample_chance(self.rng))
+                continue
+            acting = trial.to_move()
+            if not acting:
+                break
+            trial.apply_unchecked(acting[0], next(iter(trial.legal_moves(acting[0]))))
+        return trial
+
+    def _reply_ends_it(self, trial, player: int) -> bool:
+        """Whether the next player, if not us, can end the game by passing,
+        suspending or conceding with us not alone in the lead."""
+        acting = trial.to_move()
+        if len(acting) != 1 or acting[0] == player:
+            return False
+        other = acting[0]
+        tried = set()
+        for reply in trial.legal_moves(other):
+            kind = type(reply)
+            if kind not in (Pass, Concede, Suspend) or kind in tried:
+                continue  # one pass stands for all: which letter it costs changes no ending
+            tried.add(kind)
+            ended = self._after(trial, other, reply)
+            if ended.is_terminal() and not _alone_ahead(ended, player):
+                return True
+        return False
 
     def _keep_value(self, state, player: int, letter: str) -> float:
         """How much a rack letter is worth keeping: common letters, and letters
@@ -269,11 +365,12 @@ class WordBot(Bot):
             full = state.wordlist().has_prefix(word)
             if not full or self.rng.random() < self.doubt_rate * (0.5 if self.level != "hard" else 0.0):
                 return DOUBT
-        declare = yield from self._declaration(state, word, vocab)
+        declare, floor = yield from self._declaration(state, word, vocab)
         options = yield from self._placements(state, player, legal, word, vocab)
         best_value, best_move = (max(options, key=lambda o: o[0]) if options else (-1e9, None))
         if declare is not None:
-            declared_value = points_for(len(declare.words[0])) - 0.5
+            # halfway between its own score and the score a correction leaves
+            declared_value = (points_for(len(declare.words[0])) + floor) / 2 - 0.5
             if declared_value > best_value:
                 return declare
         if best_move is not None and best_value > 0:
@@ -293,22 +390,27 @@ class WordBot(Bot):
         return best_move if best_move is not None else legal[0]
 
     def _declaration(self, state, word: str, vocab: Vocabulary) -> Thinking:
+        """(a declaration worth making, or None; what it is worth if another
+        player corrects it down to the family's shortest word)."""
         if not self.declare or len(word) < MIN_DECLARE or state.judge != DICTIONARY:
-            return None
+            return None, 0
         known = [w for w in vocab.completions(word) if len(w) >= MIN_WORD]
         if not known or len(known) > 60:
-            return None
+            return None, 0
         wordlist = state.wordlist()
         shortest = min(known, key=lambda w: (len(w), w))
         for w in known:
             yield
             if not wordlist.same_family(shortest, w):
-                return None
-        if len(shortest) <= len(word) + 1:
-            return None  # as quick to place the letter and close
-        if not wordlist.declaration_admissible(word, (shortest,)).ok:
-            return None
-        return Declare((shortest,))
+                return None, 0
+        # The longest word scores most; a correction can only bring it down to
+        # the shortest, which naming the shortest would score anyway.
+        named = max(known, key=lambda w: (points_for(len(w)), len(w) >= LONG_WORD, w))
+        if len(named) <= len(word) + 1:
+            return None, 0  # as quick to place the letter and close
+        if not wordlist.declaration_admissible(word, (named,)).ok:
+            return None, 0
+        return Declare((named,)), points_for(len(shortest))
 
     def _placements(self, state, player: int, legal: list, word: str, vocab: Vocabulary) -> Thinking:
         """(value, move) for each single placement."""
@@ -400,7 +502,7 @@ class WordBot(Bot):
                     trial.apply_unchecked(player, move)
                     if self._ending_value(trial, player) >= 0:
                         return move
-        declare = yield from self._declaration(state, word, vocab)
+        declare, _ = yield from self._declaration(state, word, vocab)
         if declare is not None:
             return declare
         if not state.changed:
@@ -428,6 +530,11 @@ class WordBot(Bot):
         return move if move in legal else None
 
 
+def _alone_ahead(state, player: int) -> bool:
+    scores = state.scores()
+    return all(scores[player] > score for other, score in enumerate(scores) if other != player)
+
+
 def _words_named(state, player, move) -> list:
     """The words a move names (for the bench: words outside the vocabulary)."""
     if isinstance(move, Declare):
@@ -442,6 +549,6 @@ def _words_named(state, player, move) -> list:
 AI_LEVELS = {
     "easy": lambda seed: WordBot(seed, "easy", bluff=0.1, doubt=0.5, declare=False, noise=1.0, lookahead=False),
     "medium": lambda seed: WordBot(seed, "medium", bluff=0.15, doubt=0.7, noise=0.4),
-    "hard": lambda seed: WordBot(seed, "hard", bluff=0.2, doubt=1.0),
+    "hard": lambda seed: WordBot(seed, "hard", bluff=0.2, doubt=1.0, endgame=True),
 }
 DEFAULT_LEVEL = "medium"
