@@ -61,14 +61,21 @@ def play_one_human_turn(page) -> bool:
     if page.locator('[data-testid="results"]').count():
         return False
     before = moves_played(page)
-    first_move = page.locator(MOVE_BUTTONS).first
-    try:
-        first_move.click(timeout=3_000)
-    except PlaywrightTimeoutError:
-        pass  # a lone legal move (pass) the app played by itself before the click landed
-    page.wait_for_function(
-        "n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
-    return True
+    # Under a loaded CI machine a move once took over 10 s to show, or the
+    # click fell between two redraws: the move is clicked again, up to 3 times.
+    for _ in range(3):
+        try:
+            page.locator(MOVE_BUTTONS).first.click(timeout=3_000)
+        except PlaywrightTimeoutError:
+            pass  # a lone legal move (pass) the app played by itself before the click landed
+        try:
+            page.wait_for_function(
+                "n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before,
+                timeout=20_000)
+            return True
+        except PlaywrightTimeoutError:
+            continue
+    raise AssertionError(f"no move was played after move {before}, in 3 tries")
 
 
 def table_markup(page) -> str:
