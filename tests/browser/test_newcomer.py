@@ -149,6 +149,9 @@ def test_a_finished_round_shows_who_scored_what_and_why(fast_page, open_app):
     page = opened_and_started(fast_page, open_app)
     summary = page.locator('[data-testid="round-summary"]')
     for _ in range(80):
+        # Look once it is the player's move again: the computer's move that ends
+        # the round may land after the player's, and the summary with it.
+        page.locator('[data-testid="controls"] button, [data-testid="results"]').first.wait_for(timeout=60_000)
         if summary.count():
             break
         click_move(page)
