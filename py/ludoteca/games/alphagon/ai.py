@@ -25,10 +25,14 @@ the words it leads to):
   ends the game with it not in the lead, then one that lets the next player
   end it so by a pass, a suspension or a concession (moves open to them
   whatever they hold, so this peeks at nothing hidden), while another move
-  is left. Without this, hard lost 13 of 36 games to the core's UCT, every
-  one ended while it was behind (blocked, closed, stalemate; never the goal),
-  several by its own move: a close that blocked the polygon, a doubt whose
-  concession closed it, a pass answered by the pass that made a stalemate.
+  is left. Without this, hard lost 10 of 36 games to the core's UCT (and
+  tied 1), none by the goal: each ended blocked, closed or by stalemate,
+  several by hard's own move: a close that blocked the polygon, a doubt whose
+  concession closed it, a pass answered by the pass that made a stalemate;
+- hard's turns from LATE_SIDES sides, or within LATE_MARGIN points of the
+  goal, are chosen by the core's UCT on its own view (its random games to
+  the end weigh who leads when the polygon stops, which the word values do
+  not), an iteration a piece.
 
 A decision is a generator (`WordBot.deciding`) that yields between small
 pieces of work (a chunk of the word list while a vocabulary is built, one
@@ -81,9 +85,7 @@ GIFT_VOCABULARY = 2  # the words `_gift` assumes the next player knows
 _VOCABULARIES: dict = {}
 VOCABULARY_CHUNK = 10_000  # words of the list scanned in one piece of a decision (well under 1 ms)
 OPENING_CHUNK = 24  # opening moves weighed in one piece (a few microseconds each)
-# Hard's end of the game (see the module doc): from this many sides, or this
-# close to the goal, a turn is chosen by the core's UCT on the player's own
-# view, with this many iterations.
+# Hard's last turns (see the module doc).
 LATE_SIDES = 6
 LATE_MARGIN = 8
 ENDGAME_ITERATIONS = 1000
@@ -229,9 +231,7 @@ class WordBot(Bot):
         return (yield from self._turn(state, player, legal))
 
     def _endgame_search(self, state, player: int) -> Thinking:
-        """The core's UCT, an iteration a piece: its random games to the end
-        weigh who would lead when the polygon closes, which the word values
-        above do not."""
+        """The core's UCT, an iteration a piece (see the module doc)."""
         uct = UctBot(iterations=ENDGAME_ITERATIONS)
         uct.rng = self.rng.fork()
         search = uct.start(state, player)
