@@ -31,6 +31,7 @@ Wilson interval, the draw share and the median length, for the goal
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
@@ -55,6 +56,14 @@ OPENING_DEPTH = 3
 OPENING_MARGIN = 100  # evaluation units: a third of a doctor
 OPENING_RULE = f"within {OPENING_MARGIN} of the best at depth {OPENING_DEPTH}"
 ENGINE_MODULES = ("ludoteca.games.psychopath",)
+
+
+@functools.cache
+def this_engine() -> str:
+    """The fingerprint of the engine this process loaded (hashed once, at the
+    first call, which comes before any game: a file edited during a run must
+    not relabel the games the old code played)."""
+    return engine_fingerprint(ENGINE_MODULES)
 
 
 def sound_moves(state, player: int) -> list:
@@ -104,7 +113,7 @@ def play_one(seed: int, opening_plies: int, seconds: float) -> dict:
         state.apply(player, bots[player].choose(state, player))
     winner, reason = state.result()
     return {"seed": seed, "opening": opening, "opening_rule": OPENING_RULE,
-            "engine": engine_fingerprint(ENGINE_MODULES), "winner": winner, "reason": reason,
+            "engine": this_engine(), "winner": winner, "reason": reason,
             "plies": state.plies, "seconds": seconds, "cpu_s": round(time.process_time() - cpu, 1)}
 
 
@@ -132,8 +141,8 @@ def read_results(path: Path) -> list:
     if not path.exists():
         return []
     games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    engine = engine_fingerprint(ENGINE_MODULES)
-    kept = [game for game in games if game.get("opening_rule") == OPENING_RULE and game.get("engine") == engine]
+    kept = [game for game in games
+            if game.get("opening_rule") == OPENING_RULE and game.get("engine") == this_engine()]
     if len(kept) < len(games):
         print(f"({len(games) - len(kept)} games with another opening rule or engine left out)")
     return kept
@@ -152,6 +161,7 @@ def main() -> None:
                         help="K/N: play only games K, K+N, K+2N... (N processes share one --out file)")
     args = parser.parse_args()
     engine_source = use_engine()
+    this_engine()
     if args.report:
         print(summary(read_results(Path(args.report))))
         return
