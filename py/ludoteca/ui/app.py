@@ -357,8 +357,8 @@ class App:
 
     # --- setup ----------------------------------------------------------------
     def _default_seat_name(self, index: int, kind: str) -> str:
-        if kind == AI:
-            return self.t("setup.default_ai_name", n=index)
+        if kind == AI:  # computers count from the second seat; a computer in the first is just "Computer"
+            return self.t("setup.default_ai_name", n=index) if index else self.t("setup.kind.ai")
         return (self.prefs.get("name") or self.t("setup.default_name", n=1)) if index == 0 \
             else self.t("setup.default_name", n=index + 1)
 
@@ -406,7 +406,7 @@ class App:
             if attribute == "kind":
                 kind = HUMAN if value == HUMAN else AI
                 # A seat still under its default name takes the new kind's ("Computer 2" -> "Player 3").
-                if kind != seat.kind and int(index) > 0 and seat.name == self._default_seat_name(int(index), seat.kind):
+                if kind != seat.kind and seat.name == self._default_seat_name(int(index), seat.kind):
                     seat.name = self._default_seat_name(int(index), kind)
                 seat.kind = kind
                 return True

@@ -56,5 +56,21 @@ def test_a_seat_under_its_default_name_is_renamed_when_its_kind_changes():
     app.dispatch("field", "seat.1.kind=human")
     assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Bea", "Player 3"]
     app.dispatch("field", "seat.2.kind=ai")
-    app.dispatch("field", "seat.0.kind=ai")  # the first seat keeps the player's own name
-    assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Bea", "Computer 2"]
+    app.dispatch("field", "seat.0.kind=ai")
+    assert [seat.name for seat in app.setup.seats[:3]] == ["Computer", "Bea", "Computer 2"]
+    app.dispatch("field", "seat.0.kind=human")
+    assert app.setup.seats[0].name == "Player 1"
+
+
+def test_the_first_seat_under_the_players_own_name_follows_its_kind_too():
+    app, browser = make_app()
+    app.prefs["name"] = "Ada"
+    app.navigate("#/new/geonaxis")
+    assert app.setup.seats[0].name == "Ada"
+    app.dispatch("field", "seat.0.kind=ai")
+    assert app.setup.seats[0].name == "Computer"
+    app.dispatch("field", "seat.0.kind=human")
+    assert app.setup.seats[0].name == "Ada"
+    app.dispatch("field", "seat.0.name=Zoe")
+    app.dispatch("field", "seat.0.kind=ai")  # a name the player typed is theirs to keep
+    assert app.setup.seats[0].name == "Zoe"
