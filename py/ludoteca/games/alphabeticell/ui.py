@@ -9,6 +9,7 @@ letter in use is solid and the other one faded.
 from html import escape
 
 from . import BLURB, TILE_ART, TITLE
+from ..texts import count_text
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 WIDTH = 360
@@ -158,15 +159,6 @@ MESSAGES = {
         "error.abc.state_scores": "La posizione salvata è danneggiata: i punteggi non tornano.",
     },
 }
-
-
-def plural_category(n: int, lang: str = "en") -> str:
-    """CLDR plural category; English and Italian both use one/other."""
-    return "one" if n == 1 else "other"
-
-
-def count_text(t, key: str, n: int, lang: str = "en") -> str:
-    return t(f"{key}.{plural_category(n, lang)}", n=n)
 
 
 def tile_art() -> str:
@@ -327,11 +319,10 @@ def render_round_summary(view: dict, ctx) -> str:
     if last is None or not (just_ended or view["game_over"]):
         return ""
     t = ctx.t
-    lang = getattr(ctx, "lang", "en")
     names = [seat.name for seat in ctx.seats]
     rows = "".join(
         f'<li class="{ctx.seat_class(p)}" data-testid="round-score-{p}"><span class="dot"></span>'
-        + escape(t("abc.round_score", name=names[p], points=count_text(t, "abc.points", score, lang),
+        + escape(t("abc.round_score", name=names[p], points=count_text(t, "abc.points", score),
                    total=view["totals"][p])) + "</li>"
         for p, score in enumerate(last["scores"]))
     return (f'<section class="abc-round-summary" data-testid="round-summary" aria-labelledby="abc-round-over">'
@@ -341,7 +332,6 @@ def render_round_summary(view: dict, ctx) -> str:
 
 def render_centre(view: dict, ctx, fresh_flip: bool) -> str:
     t = ctx.t
-    lang = getattr(ctx, "lang", "en")
     out = []
     out.append(f'<text class="info" x="6" y="14">{escape(t("abc.round", n=view["round"]))}'
                f' · {escape(t("abc.target", n=view["target"]))}</text>')
@@ -354,7 +344,7 @@ def render_centre(view: dict, ctx, fresh_flip: bool) -> str:
                    f'<title>{escape(reason)}</title>'
                    f'{escape(t("abc.last_round", n=last["round"], scores=scores))}</text>')
     # Deck: a stack of backs with the count.
-    deck_label = count_text(t, "abc.deck_left", view["deck_count"], lang)
+    deck_label = count_text(t, "abc.deck_left", view["deck_count"])
     out.append(f'<g class="deck" transform="translate(40,36)" data-testid="deck" role="img"'
                f' aria-label="{escape(deck_label)}">'
                '<rect class="back" x="4" y="4" width="48" height="68" rx="5"/>'

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from html import escape
 
+from ..texts import count_text
+
 CELL = 26
 MARGIN = 18
 BOARD = 13 * CELL
@@ -399,12 +401,6 @@ class _Plain:
 
     def __init__(self, t):
         self.t = t
-
-
-def count_text(t, key: str, n: int) -> str:
-    """The key's .one form for 1 (1 card), else its .other form (2 cards):
-    English and Italian have just these two."""
-    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n)
 
 
 def game_t(view: dict, ctx):

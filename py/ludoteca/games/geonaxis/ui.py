@@ -11,6 +11,7 @@ import math
 from html import escape
 
 from .board import tile_cells, tile_centre
+from ..texts import count_text
 
 SIZE = 10.0  # hexagon radius in SVG units
 ROOT3 = math.sqrt(3)
@@ -671,7 +672,7 @@ def render_info(view: dict, ctx) -> str:
     t = ctx.t
     # After the last round the counter has moved on: say how many were played.
     played = view["round"] - 1
-    rounds = t(f"geonaxis.rounds_played.{'one' if played == 1 else 'other'}", n=played) if view["game_over"] \
+    rounds = count_text(t, "geonaxis.rounds_played", played) if view["game_over"] \
         else t("geonaxis.round", n=view["round"])
     items = [rounds, t("geonaxis.pot", n=view["pot"])]
     if view["house_variant"]:
