@@ -282,3 +282,37 @@ def test_ai_declares_the_longest_word_of_the_family():
         move = WordBot(1, "hard").choose(state, p)
     assert move.keyword == "declare" and len(move.words) == 1 and len(move.words[0]) >= 9
     assert state.wordlist().same_family("ABANDON", move.words[0])
+
+
+def _a_step_onto_a_cloud():
+    """A state from seeded random play where the player to move, with no bonus,
+    can place a letter on a cloud (which then costs a letter of their choice)."""
+    import random
+
+    from ludoteca.games.alphagon.components import CLOUDS, parse_cell
+
+    for seed in range(200):
+        state, rng = new_state(2, seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            legal = state.legal_moves(player)
+            onto_cloud = [move for move in legal if isinstance(move, Place) and parse_cell(move.cell) in CLOUDS]
+            if onto_cloud and state.bonuses[player] == 0 and not state.queue:
+                return state, player, onto_cloud[0]
+            state.apply(player, rng.choice(list(legal)))
+            state.resolve_chance()
+    raise AssertionError("no seeded game steps onto a cloud")
+
+
+def test_the_end_look_settles_the_draws_and_choices_a_move_queues():
+    state, player, move = _a_step_onto_a_cloud()
+    before = state.to_json()
+    trial = WordBot(1, "hard")._after(state, player, move)
+    assert state.to_json() == before  # the look works on a copy
+    queued = state.clone()
+    queued.apply(player, move)
+    assert queued.queue  # by itself, the move leaves a letter to lose (and a refill) pending
+    assert not trial.queue and not trial.is_chance()
+    if not trial.is_terminal():
+        # placed one, drew one, lost one
+        assert len(trial.racks[player]) == len(state.racks[player]) - 1
