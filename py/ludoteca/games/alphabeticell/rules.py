@@ -70,7 +70,9 @@ from ...core.protocol import (
     VariantOption,
     parse_with,
 )
+from ...core.records import short_text
 from ...core.rng import SeededRng
+from ...core.state_json import StateReader
 from . import MAX_PLAYERS, MIN_PLAYERS
 
 # --- the deck ----------------------------------------------------------------
@@ -652,127 +654,83 @@ def _line_json(line: tuple) -> list:
     return [{"card": card, "letter": letter} for card, letter in line]
 
 
-class _StateReader:
-    """Reads and checks the JSON form of a state (see `from_json`)."""
+MAX_SCORE = 10 ** 6  # far above any real score; a damaged save's huge number is refused
+
+
+class _StateReader(StateReader):
+    """Reads and checks the JSON form of a state (see `from_json`) with the
+    core's typed accessors; the cards, lines and scores are this game's own."""
 
     def __init__(self, data):
-        if not isinstance(data, dict):
-            raise _damaged("abc.state_field", "the state is not an object", field="state")
-        self.data = data
+        super().__init__("abc")
+        self.data = self.mapping(data, "state")
 
-    # --- typed fields -------------------------------------------------------
-    def field(self, key: str, kind, data=None, name: str = ""):
-        data = self.data if data is None else data
-        name = name or key
-        if key not in data:
-            raise _damaged("abc.state_field", f"{name} is missing", field=name)
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, kind):
-            raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
-        return value
+    def value(self, key: str, data=None, field: str = ""):
+        return self.get(self.data if data is None else data, key, field or key)
 
-    def number(self, key: str, low: int, high: int, data=None, name: str = "") -> int:
-        """An int in [low, high]."""
-        value = self.field(key, int, data, name)
-        if not low <= value <= high:
-            raise _damaged("abc.state_number", f"{name or key} cannot be {value}", field=name or key, value=value)
-        return value
+    def number(self, key: str, low: int, high: int, data=None, field: str = "") -> int:
+        return self.whole(self.value(key, data, field), field or key, low, high)
 
-    def sized_list(self, key: str, length: Optional[int], data=None, name: str = "") -> list:
-        value = self.field(key, list, data, name)
-        if length is not None and len(value) != length:
-            raise _damaged("abc.state_length", f"{name or key} has {len(value)} entries, not {length}",
-                           field=name or key, count=len(value), expected=length)
-        return value
-
-    def card(self, value, name: str) -> str:
+    def card(self, value, field: str) -> str:
         if not isinstance(value, str) or value not in FLIPS:
-            raise _damaged("abc.state_card", f"{name} holds an unknown card {value!r}", card=str(value)[:12])
+            raise self.damaged("state_card", f"{field} holds an unknown card {value!r}", card=str(value)[:12])
         return value
 
-    def cards(self, key: str) -> tuple:
-        return tuple(self.card(value, key) for value in self.sized_list(key, None))
+    def cards(self, value, field: str) -> tuple:
+        return tuple(self.card(card, field) for card in self.items(value, field))
 
-    def hand(self, value, name: str) -> tuple:
-        if not isinstance(value, list):
-            raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
-        return tuple(self.card(card, name) for card in value)
-
-    def line(self, value, name: str, player: int) -> tuple:
-        if not isinstance(value, list):
-            raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
+    def line(self, value, field: str, player: int) -> tuple:
         line = []
-        for entry in value:
-            if not isinstance(entry, dict):
-                raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
-            card = self.card(self.field("card", str, entry, name), name)
-            letter = self.field("letter", (str, type(None)), entry, name)
-            if letter is not None and (len(letter) != 1 or letter not in card):
-                raise _damaged("abc.state_line", f"{name}: {letter!r} is not a letter of {card}", player=player + 1)
+        for index, entry in enumerate(self.items(value, field)):
+            entry_field = f"{field}.{index}"
+            card = self.card(self.text(self.value("card", self.mapping(entry, entry_field), f"{entry_field}.card"),
+                                       f"{entry_field}.card"), field)
+            letter = self.value("letter", entry, f"{entry_field}.letter")
+            if letter is not None and (not isinstance(letter, str) or len(letter) != 1 or letter not in card):
+                raise self.damaged("state_line", f"{field}: {short_text(letter)} is not a letter of {card}",
+                                   player=player + 1)
             line.append((card, letter))
         letters = [letter for _, letter in line]
         if len(line) == 1 and letters != [None]:
-            raise _damaged("abc.state_line", f"{name}: a one-card line has no letter yet", player=player + 1)
+            raise self.damaged("state_line", f"{field}: a one-card line has no letter yet", player=player + 1)
         if len(line) > 1 and (None in letters or letters != sorted(set(letters))):
-            raise _damaged("abc.state_line", f"{name} is not in alphabetical order", player=player + 1)
+            raise self.damaged("state_line", f"{field} is not in alphabetical order", player=player + 1)
         return tuple(line)
 
-    def lines(self, key: str, players: int, data=None, name: str = "") -> list:
-        name = name or key
-        return [self.line(value, f"{name}[{player}]", player)
-                for player, value in enumerate(self.sized_list(key, players, data, name))]
+    def lines(self, value, field: str, players: int) -> list:
+        return [self.line(line, f"{field}.{player}", player)
+                for player, line in enumerate(self.items(value, field, players))]
 
-    def scores(self, value, name: str, players: int) -> tuple:
-        if not isinstance(value, list):
-            raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
-        if len(value) != players:
-            raise _damaged("abc.state_length", f"{name} has {len(value)} entries, not {players}",
-                           field=name, count=len(value), expected=players)
-        for score in value:
-            if isinstance(score, bool) or not isinstance(score, int):
-                raise _damaged("abc.state_field", f"{name} has the wrong type", field=name)
-            if score < 0:
-                raise _damaged("abc.state_number", f"{name} cannot hold {score}", field=name, value=score)
-        return tuple(value)
+    def scores(self, value, field: str, players: int) -> tuple:
+        return tuple(self.whole(score, field, 0, MAX_SCORE) for score in self.items(value, field, players))
 
     # --- the whole state --------------------------------------------------------
-    def settings(self) -> Settings:
-        raw = self.field("settings", dict)
-        players = self.field("players", int, raw, "settings.players")
-        variants = self.field("variants", dict, raw, "settings.variants") if "variants" in raw else {}
-        if not all(isinstance(key, str) for key in variants):
-            raise _damaged("abc.state_field", "a variant has no name", field="settings.variants")
-        try:
-            return GAME.validate_settings(Settings(players, dict(variants)))
-        except GameError as error:  # keeps the core's code: wrong player count, unknown variant
-            raise RecordError(str(error), error.code, **error.params) from None
-
     def state(self) -> "AlphabeticellState":
         data = self.data
         if data.get("game") != GAME.id:
-            raise _damaged("abc.state_not_ours", f"not an {GAME.id} state", game=str(data.get("game"))[:40])
-        settings = self.settings()
+            raise self.damaged("state_not_ours", f"not an {GAME.id} state", game=str(data.get("game"))[:40])
+        settings = self.settings(data, GAME)
         n = settings.num_players
         state = AlphabeticellState.new(settings, 0)
         state.rng = SeededRng(self.number("rng", 0, (1 << 64) - 1))
-        phase_name = self.field("phase", str)
+        phase_name = self.text(self.value("phase"), "phase")
         if phase_name not in PHASE_NAMES:
-            raise _damaged("abc.state_phase", f"unknown phase {phase_name!r}", phase=phase_name[:20])
+            raise self.damaged("state_phase", f"unknown phase {phase_name!r}", phase=phase_name[:20])
         state.phase = PHASE_NAMES.index(phase_name)
         state.round = self.number("round", 1, 10 ** 6)
         state.dealer = self.number("dealer", 0, n - 1)
         state.round_first_dealer = self.number("round_first_dealer", 0, n - 1)
         state.step = self.number("step", 0, SETUP_CARDS * n - 1)
-        state.deck = tuple(sorted(self.cards("deck")))
-        state.hands = [self.hand(value, f"hands[{player}]")
-                       for player, value in enumerate(self.sized_list("hands", n))]
-        state.lines = self.lines("lines", n)
-        face_up = self.field("face_up", (str, type(None)))
+        state.deck = tuple(sorted(self.cards(self.value("deck"), "deck")))
+        state.hands = [self.cards(hand, f"hands.{player}")
+                       for player, hand in enumerate(self.items(self.value("hands"), "hands", n))]
+        state.lines = self.lines(self.value("lines"), "lines", n)
+        face_up = self.value("face_up")
         state.face_up = None if face_up is None else self.card(face_up, "face_up")
-        state.discards = self.cards("discards")
-        state.round_scores = tuple(self.scores(scores, "round_scores", n)
-                                   for scores in self.field("round_scores", list))
-        state.totals = self.scores(self.field("totals", list), "totals", n)
+        state.discards = self.cards(self.value("discards"), "discards")
+        state.round_scores = tuple(self.scores(scores, f"round_scores.{index}", n) for index, scores
+                                   in enumerate(self.items(self.value("round_scores"), "round_scores")))
+        state.totals = self.scores(self.value("totals"), "totals", n)
         state.last_round = self.last_round(n, state.round)
         state.last_placed = self.last_placed(state.lines)
         self.check_cards(state)
@@ -785,31 +743,29 @@ class _StateReader:
         last = self.data.get("last_placed")
         if last is None:
             return None
-        if not isinstance(last, dict):
-            raise _damaged("abc.state_field", "last_placed has the wrong type", field="last_placed")
+        last = self.mapping(last, "last_placed")
         player = self.number("player", 0, len(lines) - 1, last, "last_placed.player")
         if not lines[player]:
-            raise _damaged("abc.state_field", "last_placed points at an empty line", field="last_placed")
+            raise self.wrong("last_placed", "points at an empty line")
         return player, self.number("index", 0, len(lines[player]) - 1, last, "last_placed.index")
 
     def last_round(self, n: int, current_round: int):
-        last = self.field("last_round", (dict, type(None)))
+        last = self.value("last_round")
         if last is None:
             return None
+        last = self.mapping(last, "last_round")
         number = self.number("round", 1, current_round, last, "last_round.round")
-        reason = self.field("reason", str, last, "last_round.reason")
-        if reason not in (ELEVEN, DECK_OUT, DISCARDS):
-            raise _damaged("abc.state_field", f"unknown reason {reason!r}", field="last_round.reason")
-        scores = self.scores(self.field("scores", list, last, "last_round.scores"), "last_round.scores", n)
-        lines = tuple(self.lines("lines", n, last, "last_round.lines"))
-        ender = self.field("ender", (int, type(None)), last, "last_round.ender")
+        reason = self.choice(self.value("reason", last, "last_round.reason"), "last_round.reason",
+                             (ELEVEN, DECK_OUT, DISCARDS))
+        scores = self.scores(self.value("scores", last, "last_round.scores"), "last_round.scores", n)
+        lines = tuple(self.lines(self.value("lines", last, "last_round.lines"), "last_round.lines", n))
+        ender = self.value("ender", last, "last_round.ender")
         if ender is not None:
-            ender = self.number("ender", 0, n - 1, last, "last_round.ender")
+            ender = self.whole(ender, "last_round.ender", 0, n - 1)
         next_dealer = self.number("next_dealer", 0, n - 1, last, "last_round.next_dealer")
         return (number, reason, scores, lines, ender, next_dealer)
 
-    @staticmethod
-    def check_cards(state: "AlphabeticellState") -> None:
+    def check_cards(self, state: "AlphabeticellState") -> None:
         """Every card of the deck is in exactly one place."""
         placed = list(state.deck) + list(state.discards)
         for hand in state.hands:
@@ -821,14 +777,13 @@ class _StateReader:
         seen = set()
         for card in placed:
             if card in seen:
-                raise _damaged("abc.state_card_twice", f"{card} is in two places", card=card)
+                raise self.damaged("state_card_twice", f"{card} is in two places", card=card)
             seen.add(card)
         for card in ALL_CARDS:
             if card not in seen:
-                raise _damaged("abc.state_card_missing", f"{card} is nowhere", card=card)
+                raise self.damaged("state_card_missing", f"{card} is nowhere", card=card)
 
-    @staticmethod
-    def check_phase(state: "AlphabeticellState", name: str) -> None:
+    def check_phase(self, state: "AlphabeticellState", name: str) -> None:
         """The phase agrees with the hands, lines, face-up card and counters."""
         n, phase, step = state.n, state.phase, state.step
         hands = [len(hand) for hand in state.hands]
@@ -860,10 +815,9 @@ class _StateReader:
         if state.discard_limit and not over:
             ok = ok and len(state.discards) < state.discard_limit
         if not ok:
-            raise _damaged("abc.state_phase", f"the cards do not fit the phase {name}", phase=name)
+            raise self.damaged("state_phase", f"the cards do not fit the phase {name}", phase=name)
 
-    @staticmethod
-    def check_scores(state: "AlphabeticellState") -> None:
+    def check_scores(self, state: "AlphabeticellState") -> None:
         """Totals add up the finished rounds, and the target decides the end."""
         finished = len(state.round_scores)
         sums = tuple(sum(scores[p] for scores in state.round_scores) for p in range(state.n))
@@ -877,11 +831,7 @@ class _StateReader:
         else:
             ok = ok and last[0] == finished and last[2] == state.round_scores[-1]
         if not ok:
-            raise _damaged("abc.state_scores", "the scores do not add up")
-
-
-def _damaged(code: str, problem: str, **params) -> RecordError:
-    return RecordError(f"damaged {GAME.id} state: {problem}", code, **params)
+            raise self.damaged("state_scores", "the scores do not add up")
 
 
 def letter_counts(cards) -> dict:
