@@ -59,12 +59,10 @@ from typing import Iterator, Optional
 
 from ...core.protocol import (
     Game,
-    GameError,
     GameType,
     IllegalMoveError,
     Move,
     MoveParseError,
-    RecordError,
     Settings,
     State,
     VariantOption,
