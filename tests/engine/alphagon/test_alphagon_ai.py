@@ -1,11 +1,14 @@
 """The AI levels: vocabulary discipline, sensible choices, slices."""
 
+import random
+
 import pytest
 
 from ludoteca.core.protocol import run_pieces
 from ludoteca.games.alphagon import AI_LEVELS, DEFAULT_LEVEL
 from ludoteca.games.alphagon import ai as alphagon_ai
 from ludoteca.games.alphagon.ai import LEVEL_VOCABULARY, WordBot, _words_named, vocabulary
+from ludoteca.games.alphagon.components import CLOUDS, parse_cell
 from ludoteca.games.alphagon.rules import SUSPEND, Pass, Place
 
 from .helpers import build_word, give, new_state, play
@@ -287,10 +290,6 @@ def test_ai_declares_the_longest_word_of_the_family():
 def _a_step_onto_a_cloud():
     """A state from seeded random play where the player to move, with no bonus,
     can place a letter on a cloud (which then costs a letter of their choice)."""
-    import random
-
-    from ludoteca.games.alphagon.components import CLOUDS, parse_cell
-
     for seed in range(200):
         state, rng = new_state(2, seed=seed), random.Random(seed)
         while not state.is_terminal():
@@ -312,7 +311,5 @@ def test_the_end_look_settles_the_draws_and_choices_a_move_queues():
     queued = state.clone()
     queued.apply(player, move)
     assert queued.queue  # by itself, the move leaves a letter to lose (and a refill) pending
-    assert not trial.queue and not trial.is_chance()
-    if not trial.is_terminal():
-        # placed one, drew one, lost one
-        assert len(trial.racks[player]) == len(state.racks[player]) - 1
+    assert not trial.queue and not trial.is_chance() and not trial.is_terminal()
+    assert len(trial.racks[player]) == len(state.racks[player]) - 1  # placed one, drew one, lost one
