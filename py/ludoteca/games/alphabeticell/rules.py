@@ -681,8 +681,7 @@ class _StateReader(StateReader):
         line = []
         for index, entry in enumerate(self.items(value, field)):
             entry_field = f"{field}.{index}"
-            card = self.card(self.text(self.value("card", self.mapping(entry, entry_field), f"{entry_field}.card"),
-                                       f"{entry_field}.card"), field)
+            card = self.card(self.value("card", self.mapping(entry, entry_field), f"{entry_field}.card"), field)
             letter = self.value("letter", entry, f"{entry_field}.letter")
             if letter is not None and (not isinstance(letter, str) or len(letter) != 1 or letter not in card):
                 raise self.damaged("state_line", f"{field}: {short_text(letter)} is not a letter of {card}",
