@@ -20,6 +20,20 @@ def dump_storage(page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
+def settled_storage(page) -> dict:
+    """The storage once the page's computer players have moved and saved: the
+    same on two reads half a second apart, with the player's move or the results shown."""
+    page.locator('[data-testid="controls"] button, [data-testid="results"]').first.wait_for(timeout=60_000)
+    storage = dump_storage(page)
+    for _ in range(40):
+        page.wait_for_timeout(500)
+        again = dump_storage(page)
+        if again == storage:
+            return storage
+        storage = again
+    raise AssertionError("the saves kept changing for 20 s")
+
+
 def csp_violations(page) -> list:
     return page.evaluate("() => window.ludotecaBoot.cspViolations")
 
@@ -199,7 +213,7 @@ def test_two_tabs_on_one_save_lose_no_move(context, open_app):
     second.wait_for_selector('[data-testid="game"]')
     assert play_one_human_turn(first)
     expect(second.locator('[data-testid="conflict-banner"]')).to_be_visible()
-    newer = dump_storage(first)
+    newer = settled_storage(first)
     second.click('[data-testid="conflict-keep"]')  # the stale tab keeps its copy as a new save
     second.wait_for_selector('[data-testid="game"]')
     after = dump_storage(second)
