@@ -36,14 +36,27 @@ expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 # The app's own stall watchdog (60 s in production) fires sooner under test.
 # Memory snapshots are made by a second Pyodide after start-up; only test_snapshot.py wants them.
 BOOT_OPTIONS_SCRIPT = "window.ludotecaBootOptions = { stallTimeoutMs: 20000, snapshots: false };"
+# Chromium's own log (every process): read back when a page's renderer crashes.
+CHROMIUM_LOG = REPO_ROOT / ".cache" / "chromium.log"
+# Playwright's words for a page whose renderer process died.
+RENDERER_CRASH = r"(Target|Page) crashed"
 
 
 def pytest_collection_modifyitems(config, items):
-    """A hard per-test limit (pytest-timeout) for every browser test that sets none."""
+    """Every browser test gets a hard limit (pytest-timeout) unless it sets its own,
+    and one rerun if, and only if, its page's renderer crashed.
+
+    A renderer crash is Chromium's process dying, not an assertion: one CI run
+    lost two Alphagon tests to it, and 30 runs of the same tests under the same
+    load did not crash again. The rerun is reported with Chromium's log at the
+    end of the run (see pytest_terminal_summary), and a second crash fails."""
     here = pathlib.Path(__file__).parent
     for item in items:
-        if here in pathlib.Path(str(item.fspath)).parents and item.get_closest_marker("timeout") is None:
+        if here not in pathlib.Path(str(item.fspath)).parents:
+            continue
+        if item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S))
+        item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASH]))
 
 
 @pytest.fixture(scope="session")
@@ -83,7 +96,36 @@ def serve_dir(dist_dir) -> Iterator[Callable[..., StaticServer]]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args) -> dict:
-    return {**browser_type_launch_args, **chromium_launch_args()}
+    CHROMIUM_LOG.parent.mkdir(exist_ok=True)
+    CHROMIUM_LOG.write_bytes(b"")
+    logging = ["--enable-logging", f"--log-file={CHROMIUM_LOG}"]
+    args = [*browser_type_launch_args.get("args", []), *logging]
+    return {**browser_type_launch_args, **chromium_launch_args(), "args": args}
+
+
+# Renderer crashes seen in this run: (test id, page URL, Chromium's log lines of that test).
+_renderer_crashes: list[tuple[str, str, list[str]]] = []
+_crashed_pages: list[str] = []
+_chromium_log_offset = 0
+# Chromium's log lines that say nothing about a crash (no D-Bus in a sandbox, and such).
+CHROMIUM_LOG_NOISE = ("dbus", "D-Bus", "on_device_model")
+
+
+def _chromium_log_since(offset: int) -> list[str]:
+    try:
+        with open(CHROMIUM_LOG, "rb") as log:
+            log.seek(offset)
+            text = log.read().decode("utf-8", "replace")
+    except OSError:
+        return []
+    return [line for line in text.splitlines() if line and not any(word in line for word in CHROMIUM_LOG_NOISE)]
+
+
+def _chromium_log_size() -> int:
+    try:
+        return CHROMIUM_LOG.stat().st_size
+    except OSError:
+        return 0
 
 
 # Errors the pages of the running test wrote to the console (Python tracebacks
@@ -98,7 +140,10 @@ def _keep_console_error(message) -> None:
 
 @pytest.fixture(autouse=True)
 def _fresh_console_errors() -> Iterator[None]:
+    global _chromium_log_offset
     _console_errors.clear()
+    _crashed_pages.clear()
+    _chromium_log_offset = _chromium_log_size()
     yield
 
 
@@ -107,10 +152,29 @@ def pytest_runtest_makereport(item, call):
     report = yield
     if report.failed and _console_errors:
         report.sections.append(("browser console errors", "\n---\n".join(_console_errors)))
+    if report.failed and _crashed_pages:
+        log_lines = _chromium_log_since(_chromium_log_offset)
+        _renderer_crashes.append((item.nodeid, ", ".join(_crashed_pages), log_lines))
+        report.sections.append(("renderer crash: Chromium's log", "\n".join(log_lines[-40:]) or "(empty)"))
     return report
 
 
+def pytest_terminal_summary(terminalreporter):
+    if not _renderer_crashes:
+        return
+    terminalreporter.section("renderer crashes (each test is run once more after one)")
+    for test_id, urls, log_lines in _renderer_crashes:
+        terminalreporter.line(f"{test_id}: the page at {urls} crashed")
+        for line in log_lines[-15:]:
+            terminalreporter.line("    " + line)
+
+
+def _watch_for_crashes(page) -> None:
+    page.on("crash", lambda crashed: _crashed_pages.append(crashed.url))
+
+
 def _prepare(context):
+    context.on("page", _watch_for_crashes)
     context.on("console", _keep_console_error)
     context.on("weberror", lambda web_error: _console_errors.append(f"uncaught: {web_error.error}"))
     context.set_default_timeout(ACTION_TIMEOUT_MS)
