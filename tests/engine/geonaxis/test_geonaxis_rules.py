@@ -263,3 +263,27 @@ def test_move_texts_parse_back_and_bad_texts_raise_parse_errors():
     for text in ("s 0", "s 1 0 0 0", "stone 1 1", "t a b", "pass 1"):
         with pytest.raises(IllegalMoveError):
             GAME.parse_move(text)
+
+
+def test_a_tile_collision_bars_the_spot_only_and_a_stone_collision_the_cell_only():
+    # Tile spots and cells are both written as two numbers: spot (1, 0) and
+    # cell (1, 0) are different places, and each collision bars only its own.
+    state = new_state(2)
+    play_round(state, {0: Tile(1, 0), 1: Tile(1, 0)})
+    assert not state.is_legal(0, Tile(1, 0))
+    assert state.is_legal(0, Stone(1, 0)) and state.move_problem(0, Stone(1, 0)) is None
+    state = new_state(2)
+    play_round(state, {0: Stone(1, 0), 1: Stone(1, 0)})
+    assert not state.is_legal(0, Stone(1, 0))
+    assert state.is_legal(0, Tile(1, 0)) and Tile(1, 0) in state.legal_moves(0)
+
+
+def test_a_save_from_before_tile_bars_were_kept_apart_bars_both_for_that_round():
+    state = new_state(2)
+    play_round(state, {0: Tile(1, 0), 1: Tile(1, 0)})
+    data = state.to_json()
+    assert data["barred"] == {} and data["barred_spots"] == {"0": [[1, 0]], "1": [[1, 0]]}
+    data["barred"] = data.pop("barred_spots")
+    old = GAME.state_from_json(data)
+    assert not old.is_legal(0, Tile(1, 0)) and not old.is_legal(0, Stone(1, 0))
+    assert GAME.state_from_json(old.to_json()).to_json() == old.to_json()

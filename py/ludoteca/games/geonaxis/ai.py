@@ -206,7 +206,7 @@ class RoundSearch(Search):
         moves = [PASS] + [Stone(q, r) for q, r in cells]
         if world.tile_in_hand[player]:
             moves += [Tile(a, b) for a, b in world.table.open_spots
-                      if (a, b) not in world.barred.get(player, ())]
+                      if (a, b) not in world.barred_spots.get(player, ())]
         return moves
 
     def _add_pair(self) -> None:

@@ -356,7 +356,7 @@ class GeonAxisState(State):
     __slots__ = (
         "settings", "rng", "n", "tiles", "tile_in_hand", "stones", "prisoners", "hands",
         "pot", "house", "extra_moves", "agreements", "next_id", "phase", "round",
-        "round_limit", "members", "submissions", "queue", "barred", "history",
+        "round_limit", "members", "submissions", "queue", "barred", "barred_spots", "history",
         "last_round", "last_node", "final", "passes", "_table", "_regions", "_groups", "_key",
     )
 
@@ -382,7 +382,8 @@ class GeonAxisState(State):
         state.round_limit = int(settings.variants["rounds"])
         state.submissions = {}
         state.queue = []
-        state.barred = {}
+        state.barred = {}  # player -> cells a stone collision bars for the next round (R5)
+        state.barred_spots = {}  # player -> tile spots a tile collision bars (R5)
         state.history = [position_key(state.stones, state.tiles)]
         state.last_round = None
         state.last_node = None
@@ -420,6 +421,7 @@ class GeonAxisState(State):
         other.submissions = dict(self.submissions)
         other.queue = list(self.queue)
         other.barred = dict(self.barred)
+        other.barred_spots = dict(self.barred_spots)
         other.history = list(self.history)
         other.last_round = self.last_round
         other.last_node = self.last_node
@@ -432,13 +434,17 @@ class GeonAxisState(State):
         other._key = (other.stones, len(other.stones), len(other.tiles), key) if key is not None else None
         return other
 
+    def _still_current(self, cached) -> bool:
+        """Whether a cache entry (stones, stone count, tile count, ...) was made
+        for this table: the same stones dict (a round replaces it; the count
+        catches a change in place) and as many tiles (tiles are added in place)."""
+        return (cached is not None and cached[0] is self.stones and cached[1] == len(self.stones)
+                and cached[2] == len(self.tiles))
+
     def _current_key(self) -> Optional[int]:
         """The position key the last round left, if the table has not changed since."""
         cached = self._key
-        if (cached is None or cached[0] is not self.stones or cached[1] != len(self.stones)
-                or cached[2] != len(self.tiles)):
-            return None
-        return cached[3]
+        return cached[3] if self._still_current(cached) else None
 
     # --- basic queries --------------------------------------------------------------
     @property
@@ -490,8 +496,7 @@ class GeonAxisState(State):
     def regions(self) -> list:
         """`empty_regions` of the current table, cached until the stones change."""
         cached = self._regions
-        if (cached is None or cached[0] is not self.stones or cached[1] != len(self.stones)
-                or cached[2] != len(self.tiles)):
+        if not self._still_current(cached):
             # The cache holds the dict itself, so its identity cannot be reused.
             cached = self._regions = (self.stones, len(self.stones), len(self.tiles),
                                       empty_regions(self.stones, self.table))
@@ -501,8 +506,7 @@ class GeonAxisState(State):
         """[stones, stone count, tile count, cell -> liberties, complete?], kept
         until the stones change; groups are found as they are asked for."""
         cached = self._groups
-        if (cached is None or cached[0] is not self.stones or cached[1] != len(self.stones)
-                or cached[2] != len(self.tiles)):
+        if not self._still_current(cached):
             cached = self._groups = [self.stones, len(self.stones), len(self.tiles), {}, False]
         return cached
 
@@ -569,7 +573,7 @@ class GeonAxisState(State):
     def tile_problem(self, player: int, spot: tuple) -> Optional[tuple]:
         if not self.tile_in_hand[player]:
             return ("no_tile", "you have already played your tile")
-        if spot in self.barred.get(player, ()):
+        if spot in self.barred_spots.get(player, ()):
             return ("barred", "a collision there last round bars you from that spot this round")
         if spot not in self.table.open_spots:
             return ("bad_spot", "a tile must touch the tiles down and stay inside the table limit")
@@ -639,7 +643,7 @@ class GeonAxisState(State):
                     moves.append(Stone(first[0], first[1], second[0], second[1]))
         if self.tile_in_hand[player]:
             moves += [Tile(a, b) for a, b in self.table.open_spots
-                      if (a, b) not in self.barred.get(player, ())]
+                      if (a, b) not in self.barred_spots.get(player, ())]
         table = self.table
         for region, borders in self.regions():
             if len(borders) >= 2 and player in borders and table.open_edge.isdisjoint(region):
@@ -767,7 +771,7 @@ class GeonAxisState(State):
         start_key = self._current_key()
         if start_key is None:
             start_key = position_key(self.stones, self.tiles)
-        self.barred = {}
+        self.barred, self.barred_spots = {}, {}
         # 1. Challenges, one per area: the highest wager, then the lower seat (R12).
         stones_wanted = []  # (player, cell)
         by_area: dict = {}
@@ -802,7 +806,7 @@ class GeonAxisState(State):
             if len(players) > 1:
                 summary["tile_collisions"].append({"spot": list(spot), "players": players})
                 for player in players:
-                    self.barred.setdefault(player, set()).add(spot)
+                    self.barred_spots.setdefault(player, set()).add(spot)
             else:
                 self.tiles[spot] = players[0]
                 self.tile_in_hand[players[0]] = False
@@ -849,6 +853,7 @@ class GeonAxisState(State):
                 for taker in takers:
                     self.prisoners[taker] += share * len(cells)
         self.barred = {p: tuple(sorted(cells)) for p, cells in self.barred.items()}
+        self.barred_spots = {p: tuple(sorted(spots)) for p, spots in self.barred_spots.items()}
         if key not in self.history:
             self.history.append(key)
         # 4. Agreements whose area is no longer enclosed end (R14).
@@ -1177,6 +1182,7 @@ class GeonAxisState(State):
                           if player is not None and player in self.submissions else None),
             "node": self._node_view(),
             "barred": {str(p): [list(c) for c in cells] for p, cells in sorted(self.barred.items())},
+            "barred_spots": {str(p): [list(s) for s in spots] for p, spots in sorted(self.barred_spots.items())},
             "last_round": self.last_round,
             "last_node": self.last_node,
             "territory": [{"cells": [list(c) for c in cells], "owners": list(owners)}
@@ -1227,7 +1233,7 @@ class GeonAxisState(State):
                                            "min": agreement.public + 1, "max": self.hands[player]})
             return {"stones": [list(c) for c in self.stone_cells(player)],
                     "tiles": [list(s) for s in self.table.open_spots
-                              if self.tile_in_hand[player] and s not in self.barred.get(player, ())],
+                              if self.tile_in_hand[player] and s not in self.barred_spots.get(player, ())],
                     "proposals": proposals, "challenges": challenges,
                     "extra_moves": self.extra_moves[player], "max_amount": MAX_AMOUNT}
         return {"max_credits": self.hands[player], "max_jokers": MAX_JOKERS, "max_amount": MAX_AMOUNT,
@@ -1255,6 +1261,7 @@ class GeonAxisState(State):
             "submissions": {str(p): m.text for p, m in sorted(self.submissions.items())},
             "queue": self.queue,
             "barred": {str(p): [list(c) for c in cells] for p, cells in sorted(self.barred.items())},
+            "barred_spots": {str(p): [list(s) for s in spots] for p, spots in sorted(self.barred_spots.items())},
             "history": list(self.history),
             "last_round": self.last_round,
             "last_node": self.last_node,
@@ -1310,10 +1317,10 @@ class GeonAxisState(State):
                              for p, text in submissions.items()}
         state.queue = [_node_from(node, f"queue.{i}", n, state.next_id)
                        for i, node in enumerate(read.items(value("queue"), "queue"))]
-        barred = read.mapping(value("barred"), "barred")
-        state.barred = {read.seat_key(p, "barred", n): tuple(read.distinct(
-            [_cell_from(c, f"barred.{p}.{i}") for i, c in enumerate(read.items(cells, f"barred.{p}"))], f"barred.{p}"))
-            for p, cells in barred.items()}
+        state.barred = _bars_from(read, value("barred"), "barred", n)
+        # Saves from before tile bars were kept apart held both kinds in "barred": they bar both for that round.
+        state.barred_spots = (_bars_from(read, value("barred_spots"), "barred_spots", n) if "barred_spots" in data
+                              else dict(state.barred))
         state.history = read.distinct([read.whole(key, f"history.{i}", 0, MASK53) for i, key in
                                        enumerate(read.items(value("history"), "history"))], "history")
         state.last_round = _last_round_from(value("last_round"), n)
@@ -1462,6 +1469,13 @@ def _cell_from(value, field: str) -> tuple:
     q, r = _READ.items(value, field, 2)
     return (_READ.whole(q, f"{field}.0", -MAX_COORDINATE, MAX_COORDINATE),
             _READ.whole(r, f"{field}.1", -MAX_COORDINATE, MAX_COORDINATE))
+
+
+def _bars_from(read, value, field: str, n: int) -> dict:
+    """A player -> distinct [q, r] pairs mapping (cells or tile spots a collision bars)."""
+    return {read.seat_key(p, field, n): tuple(read.distinct(
+        [_cell_from(c, f"{field}.{p}.{i}") for i, c in enumerate(read.items(pairs, f"{field}.{p}"))], f"{field}.{p}"))
+        for p, pairs in read.mapping(value, field).items()}
 
 
 def _cells_from(value, field: str) -> tuple:
