@@ -4,7 +4,9 @@ and the invariants every reachable state keeps."""
 
 import pathlib
 
-from ludoteca.core.protocol import Settings
+import pytest
+
+from ludoteca.core.protocol import IllegalMoveError, Settings
 from ludoteca.games.alphagon import components as C
 from ludoteca.games.alphagon.rules import GAME, PLUS
 
@@ -68,6 +70,16 @@ def check_geometry(state) -> None:
         assert h1 == h2 or h1[0] * h2[0] + h1[1] * h2[1] == 0, "turns are right angles"
     sides = 1 + sum(1 for h1, h2 in zip(headings, headings[1:]) if h1 != h2) if headings else 0
     assert sides == state.sides
+
+
+def expect_error(state, player, text, code):
+    """The move is refused with alphagon.<code> and leaves the state as it was."""
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as caught:
+        state.apply(player, GAME.parse_move(text))
+    assert caught.value.code == "alphagon." + code, caught.value.code
+    assert state.to_json() == before
+    return caught.value
 
 
 def play(state, player, text):

@@ -2,20 +2,11 @@
 
 import pytest
 
-from ludoteca.core.protocol import RESPONSE, TURN, IllegalMoveError, NotYourTurnError
+from ludoteca.core.protocol import RESPONSE, TURN, NotYourTurnError
 from ludoteca.games.alphagon import components as C
 from ludoteca.games.alphagon.rules import GAME, Draw, Place, points_for
 
-from .helpers import build_word, check_invariants, give, new_state, play, set_trail
-
-
-def expect_error(state, player, text, code):
-    before = state.to_json()
-    with pytest.raises(IllegalMoveError) as caught:
-        state.apply(player, GAME.parse_move(text))
-    assert caught.value.code == "alphagon." + code, caught.value.code
-    assert state.to_json() == before
-    return caught.value
+from .helpers import build_word, check_invariants, expect_error, give, new_state, play, set_trail
 
 
 # --- start -----------------------------------------------------------------------------
