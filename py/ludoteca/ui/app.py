@@ -563,6 +563,7 @@ class App:
         if stored != self.save_text and not self.play.conflict:
             self._cancel_ai()
             self.play.conflict = True
+            self._sync_clock()  # this tab's round clock stops while the other tab's copy is newer
             self.render()
 
     def on_confirm(self, _arg: str):
@@ -652,7 +653,8 @@ class App:
 
     def on_redo(self, _arg: str):
         match = self.match
-        if match is not None and match.can_redo() and not self.play.conflict:
+        # Like Undo: never in the replay viewer (R would change the live game behind it) or a paused tab.
+        if match is not None and match.can_redo() and not self.play.conflict and self.play.replay_index is None:
             self._cancel_ai()
             # As many groups as the undo it reverses took back, so Redo never
             # stops on a forced position the app would play again.
