@@ -492,6 +492,8 @@ STATIC_HOME_TAG = re.compile(r'(<script type="application/json" id="static-home"
 BOOT_FILES_TAG = re.compile(r'(<script type="application/json" id="boot-files">)(.*?)(</script>)', re.DOTALL)
 SW_PLACEHOLDERS = ("__LUDOTECA_CACHE_NAME__", "__LUDOTECA_PRECACHE__")
 CSP_PLACEHOLDER = "__LUDOTECA_CSP__"
+# The tag itself, not the words: a comment may name the policy too.
+CSP_META_TAG = re.compile(r'<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]+"\s*/?>', re.IGNORECASE)
 INLINE_SCRIPT = re.compile(r"<script(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)
 NOT_EXECUTED_SCRIPT_TYPES = ("application/json", "py", "mpy")
 # The page may run only its own files and the inline scripts it ships (by hash);
@@ -574,7 +576,7 @@ def finalize_dist(dist: Path, sw_template: Path = WEB / "sw.js", boot_files: tup
     page = BOOT_PRELOAD_TAG.sub(lambda m: m.group(1) + preload + m.group(3), page, count=1)
     if page.count(CSP_PLACEHOLDER) == 1:
         page = page.replace(CSP_PLACEHOLDER, content_security_policy(page))
-    elif "Content-Security-Policy" not in page:
+    elif not CSP_META_TAG.search(page):
         raise BuildError(f"index.html lacks its Content-Security-Policy meta tag ({CSP_PLACEHOLDER})")
     index.write_text(page, encoding="utf-8")
 
