@@ -4,24 +4,14 @@ reading of a state's JSON."""
 
 import pytest
 
-from ludoteca.core.match import AI, HUMAN, Match, Seat
+from ludoteca.core.match import Match, Seat
 from ludoteca.core.protocol import IllegalMoveError, RecordError
 from ludoteca.core.rng import SEED_MASK, seed_from_text
 from ludoteca.core.state_json import StateReader
+from .test_match import new_match as nim_match, play_first_legal
 from .toy_council import GAME as COUNCIL, Bid
-from .toy_nim import NIM
 
 READ = StateReader("toy")
-
-
-def nim_match(kinds=(HUMAN, AI), seed=3):
-    seats = [Seat(f"P{i}", kind, "easy" if kind == AI else "") for i, kind in enumerate(kinds)]
-    return Match(NIM, NIM.default_settings(), seed, seats)
-
-
-def play_first_legal(match):
-    player = match.state.to_move()[0]
-    return match.play(player, match.state.legal_moves()[0])
 
 
 # --- undo / redo -----------------------------------------------------------------
