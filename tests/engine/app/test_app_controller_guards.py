@@ -1,11 +1,14 @@
 """Guards for the app controller: what a conflicted tab, the replay viewer
 and a computer's seat refuse, the round clock in a paused tab, rematch
 colours, an import after a replay, the turn chime, stored preferences, the
-resign option of a resigned player, the keys and the browser's languages."""
+resign option of a resigned player and a resign question the computer's last
+move overtook, a response window's hand-off, the keys and the browser's languages."""
 
 import json
+import random
 
 from ludoteca.core.match import AI, HUMAN, SEAT_COLOURS
+from ludoteca.core.protocol import RESPONSE
 from ludoteca.ui.app import MAX_NAME
 from ludoteca.ui.i18n import language_for
 from ludoteca.ui.keyboard import shortcut
@@ -249,3 +252,57 @@ def test_a_hotseat_forced_move_notice_never_names_the_cards_it_dealt():
     else:
         raise AssertionError("no forced move dealt a new round")
     assert not any("you get" in text for text in forced)
+
+
+def test_agreeing_to_resign_after_the_computer_ended_the_game_changes_nothing():
+    """The question stays open while the computer plays; if its move ends the
+    game, agreeing afterwards neither raises nor marks the human as resigned."""
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    for _ in range(2000):
+        match = app.match
+        if match.is_over:
+            raise AssertionError("the human's own move ended the game; try another seed")
+        if 0 in match.state.to_move():
+            app.dispatch("move", f"0:{match.state.legal_moves(0).texts()[-1]}")
+        app.dispatch("resign")
+        assert app.confirming is not None
+        browser.run_pending()  # the computer plays with the question open
+        if match.is_over:
+            break
+        app.dispatch("cancel_confirm")
+    else:
+        raise AssertionError("the game did not end")
+    places, entries = match.final_places(), list(match.entries)
+    app.dispatch("confirm")
+    assert app.confirming is None and match.resigners == [] and match.status != "resigned"
+    assert match.final_places() == places and match.entries == entries
+    assert 'data-testid="results"' in browser.html
+
+
+def test_a_response_window_on_a_shared_device_hands_over_before_showing_a_rack():
+    """Alphagon's answer to a declaration: the responder's rack is secret, so
+    the screen asks for the device to be handed over, and only then shows it."""
+    app, browser = make_app()
+    app.navigate("#/new/alphagon")
+    app.dispatch("field", "seat.1.kind=human")
+    app.dispatch("field", "seed=5")
+    app.dispatch("start")
+    browser.run_pending()
+    choose = random.Random(1)
+    for _ in range(300):
+        state = app.match.state
+        if state.acting_mode() == RESPONSE:
+            break
+        player = state.to_move()[0]
+        app.dispatch("reveal", str(player))
+        app.dispatch("move", f"{player}:{choose.choice(state.legal_moves(player).texts())}")
+        browser.run_pending()
+    else:
+        raise AssertionError("no declaration was made")
+    (responder,) = state.to_move()
+    model = app.play_model()
+    assert (model.handoff, model.viewer, model.actors) == (responder, None, [])
+    app.dispatch("reveal", str(responder))
+    model = app.play_model()
+    assert (model.handoff, model.viewer, model.actors) == (None, responder, [responder])
