@@ -2,14 +2,12 @@
 
 import json
 
-from ludoteca.core.match import AI, HUMAN
+from ludoteca.core.match import AI, SEAT_COLOURS
 from ludoteca.ui.screens import seat_colour
-from ludoteca.core.match import SEAT_COLOURS
 from ludoteca.ui.storage import INDEX_KEY, SAVE_PREFIX
 
 from .fake_browser import make_app
-from .test_app import start_vs_ai
-from .test_storage_faults import SHORT_XSS, exported, human_move
+from .test_storage_faults import SHORT_XSS, human_move, reimported
 
 TYPED_XSS = "<img src=x onerror=f()>"  # fits the setup form's name field
 QUOTE_BREAK = 'x" onfocus="alert(1)'
@@ -17,13 +15,11 @@ SAVE_ID = "20260101000000-7"
 
 
 def imported_with_names(name):
-    app, browser = make_app()
-    start_vs_ai(app, browser)
-    record = json.loads(exported(app, browser))
-    app.dispatch("quit")
-    for seat in record["seats"]:
-        seat["name"] = name
-    app.import_text(json.dumps(record))
+    def rename(record):
+        for seat in record["seats"]:
+            seat["name"] = name
+
+    app, browser = reimported(rename)
     assert app.route.name == "play"
     return app, browser
 

@@ -187,6 +187,17 @@ def exported(app, browser):
     return browser.downloads[-1][1]
 
 
+def reimported(edit):
+    """A new game against the computer, exported, changed by `edit(record)` and imported."""
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    record = json.loads(exported(app, browser))
+    app.dispatch("quit")
+    edit(record)
+    app.import_text(json.dumps(record))
+    return app, browser
+
+
 @pytest.mark.parametrize("text, words", [
     ("[" * 10000 + "]" * 10000, "nested"),
     ('{"a":' * 4000 + "1" + "}" * 4000, "nested"),
@@ -225,25 +236,18 @@ def test_file_too_large_is_refused_before_reading():
     ("moves", [1, 2]),
 ])
 def test_hostile_record_fields_give_an_import_message(field, value):
-    app, browser = make_app()
-    start_vs_ai(app, browser)
-    record = json.loads(exported(app, browser))
-    app.dispatch("quit")
-    record[field] = value
-    app.import_text(json.dumps(record))
+    app, browser = reimported(lambda record: record.update({field: value}))
     assert any(e.startswith("That file could not be imported") for e in errors(app)), errors(app)
     assert not any("Something went wrong" in e for e in errors(app))
 
 
 def test_markup_in_every_record_field_stays_inert():
-    app, browser = make_app()
-    start_vs_ai(app, browser)
-    record = json.loads(exported(app, browser))
-    app.dispatch("quit")
-    for seat in record["seats"]:
-        seat["name"] = SHORT_XSS
-    record["created"] = XSS
-    app.import_text(json.dumps(record))
+    def hostile(record):
+        for seat in record["seats"]:
+            seat["name"] = SHORT_XSS
+        record["created"] = XSS
+
+    app, browser = reimported(hostile)
     assert app.route.name == "play"
     assert "<img" not in browser.html and "&lt;img" in browser.html
     browser.app.navigate("#/")
