@@ -1,6 +1,7 @@
 """GeonAxis in the real app, by clicks: a security agreement and a challenge
 against computer players, the round timer running out, pause and resume,
-and board zoom and pan on a phone-sized screen."""
+keep passing while three computers play on, and board zoom and pan on a
+phone-sized screen."""
 
 import json
 import re
@@ -110,6 +111,28 @@ def test_an_agreement_and_a_challenge_against_the_computer_by_clicking(fast, ope
     # Ann's stone went down in the area, and in this position it is captured at once: the reveal shows it.
     expect(fast.locator(f'{TABLE} [data-testid="captured-1-3"]')).to_have_count(1)
     expect(fast.locator(f'{TABLE} [data-testid="fund-info-3"]')).to_have_count(0)  # the area is open again
+    assert fast.evaluate("() => window.ludotecaBoot.cspViolations") == []
+
+
+def test_keep_passing_by_keyboard_lets_three_computers_play_on_until_stopped(fast, open_app):
+    open_app(fast)
+    start(fast, "geonaxis", seed="11", players=4)
+    wait_for_choice(fast)
+    fast.focus(f'{TABLE} [data-testid="keep-passing"]')
+    fast.keyboard.press("Enter")
+    banner = fast.locator('[data-testid="keep-passing-banner"]')
+    expect(banner).to_contain_text("Passing for Player 1 in every round of play.")
+    # Rounds go by with no click: each has the human's pass and the three computers' choices.
+    fast.wait_for_function("() => Number(document.querySelector('[data-testid=game]').dataset.moves) >= 16",
+                           timeout=120_000)
+    expect(fast.locator(f'{TABLE} [data-testid="pass"]')).to_have_count(0)
+    fast.click('[data-testid="stop-passing-0"]')
+    expect(banner).to_have_count(0)
+    wait_for_choice(fast)
+    fast.wait_for_selector('[data-testid="status"]:not([data-thinking])')
+    before = moves_played(fast)
+    fast.wait_for_timeout(1500)  # the computers have chosen; nobody passes for the human any more
+    assert moves_played(fast) == before and fast.locator(f'{TABLE} [data-testid="pass"]').count() == 1
     assert fast.evaluate("() => window.ludotecaBoot.cspViolations") == []
 
 

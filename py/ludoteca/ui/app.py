@@ -212,6 +212,9 @@ class PlayView:
     # they outlive moves, for as long as this game stays open.
     ui_options: dict = field(default_factory=dict)
     log_cache: dict = field(default_factory=dict)  # (index, viewer, language) -> (entry, text)
+    # Humans who chose "keep passing" (a game whose UI has standing_pass):
+    # player -> their view when they chose it, which the game's stop rule compares with.
+    keep_passing: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -637,6 +640,7 @@ class App:
         taken = [self.move_description(index, match.entries[index], viewer, ui)
                  for index in range(landing, len(match.entries))]
         self._cancel_ai()
+        self.play.keep_passing.pop(human, None)  # else the app would pass again at once
         if not match.can_redo():
             self.play.undo_steps.clear()  # a move since the last undo dropped the match's redo groups
         undos = 0
@@ -849,8 +853,8 @@ class App:
         live = not replaying and not match.is_over and not play.conflict
         humans = match.human_players
         # A resigned human's seat plays on by itself (the match moves it).
-        acting = [p for p in state.to_move() if match.seats[p].kind == HUMAN and p not in match.resigners] \
-            if live else []
+        acting = [p for p in state.to_move() if match.seats[p].kind == HUMAN and p not in match.resigners
+                  and self._standing_move(state, p)[0] != "play"] if live else []
         viewer, actors, handoff = None, [], None
         if len(humans) == 1:
             viewer = humans[0]
@@ -892,6 +896,39 @@ class App:
                 text = self.t("game.log.forced", move=text, name=names[entry.player])
         self.play.log_cache[key] = (entry, text)
         return text
+
+    def _standing_move(self, state, player: int) -> tuple:
+        """What "keep passing" does for `player` now: the game's standing_pass
+        verdict, ("play", text), ("ask", None) or ("stop", reason key); ("off", None)
+        when they did not choose it."""
+        since = self.play.keep_passing.get(player)
+        if since is None:
+            return ("off", None)
+        return registry.game_ui(self.match.game.id).standing_pass(state.view(player), since)
+
+    def on_keep_passing(self, arg: str):
+        """A human passes now and lets the app pass for them in the rounds to come."""
+        match = self.match
+        if match is None or not arg.isdigit() or int(arg) not in self.play_model().actors:
+            return False
+        player = int(arg)
+        if not hasattr(registry.game_ui(match.game.id), "standing_pass"):
+            return False
+        self.play.keep_passing[player] = match.state.view(player)
+        verdict, what = self._standing_move(match.state, player)
+        if verdict == "play":
+            self.on_move(f"{player}:{what}")
+        elif verdict == "stop":
+            self._stop_passing(player, what)
+
+    def on_stop_passing(self, arg: str):
+        if not arg.isdigit() or self.play.keep_passing.pop(int(arg), None) is None:
+            return False
+
+    def _stop_passing(self, player: int, reason_key: str) -> None:
+        del self.play.keep_passing[player]
+        self.notify("info", self.t("notice.keep_passing_stopped", name=self.match.seats[player].name,
+                                   reason=self.t(reason_key)), topic="play")
 
     def _undo_player(self) -> Optional[int]:
         """The human the Undo button acts for, if undo is allowed now."""
@@ -1144,6 +1181,15 @@ class App:
             self.browser.spawn(self._ai_turn(self.ai_generation, thinkers))
             self.render()
             return
+        for player in acting:
+            verdict, what = self._standing_move(match.state, player)
+            if verdict == "stop":
+                self._stop_passing(player, what)
+                self.render()
+            elif verdict == "play" and match.seats[player].kind == HUMAN:
+                self.ai_generation += 1
+                self.browser.spawn(self._standing_pass(self.ai_generation, player, what))
+                return
         ui = registry.game_ui(match.game.id)
         for player in acting:
             if self._forced_in(match.state, player, ui):
@@ -1163,6 +1209,16 @@ class App:
             viewer = player if match.training_mode else None  # hotseat: the screen is shared
             move = self.move_description(index, match.entries[index], viewer, registry.game_ui(match.game.id))
             self.notify("info", self.t("notice.forced", move=move), topic="play")
+        self.render()
+        self._after_change()
+
+    async def _standing_pass(self, generation: int, player: int, text: str) -> None:
+        """Passes for a human who chose "keep passing", after a short pause so each round shows."""
+        await self.browser.sleep(FORCED_MOVE_PAUSE.get(self.prefs.get("pace"), 0.35))
+        if generation != self.ai_generation or self.match is None \
+                or self._standing_move(self.match.state, player) != ("play", text):
+            return  # stopped meanwhile, or the position changed
+        self._human_move(player, text)  # not on_move: whoever holds the device keeps it
         self.render()
         self._after_change()
 

@@ -349,6 +349,13 @@ def render_game(app, model) -> str:
                   f'{escape(t("game.conflict"))} '
                   f'{button(t("game.conflict_reload"), "conflict-reload", cls="small primary", testid="conflict-reload")}'
                   f'{button(t("game.conflict_keep"), "conflict-keep", cls="small", testid="conflict-keep")}</div>')
+    elif play.keep_passing and not match.is_over:
+        passing = sorted(play.keep_passing)
+        names = ", ".join(match.seats[p].name for p in passing)
+        stops = "".join(button(t("game.stop_passing", name=match.seats[p].name), "stop-passing", str(p), cls="small",
+                               testid=f"stop-passing-{p}") for p in passing)
+        banner = (f'<div class="banner" data-testid="keep-passing-banner">'
+                  f'<span>{escape(t("game.keep_passing", names=names))}</span><span class="row">{stops}</span></div>')
     elif match.training_mode and match.undo_count:
         banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
     overlay = ""

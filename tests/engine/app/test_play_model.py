@@ -24,8 +24,8 @@ def council_registered(monkeypatch):
     registry.game_ui.cache_clear()
 
 
-def start(app, browser, kinds, seed="5"):
-    browser.app.navigate("#/new/council")
+def start(app, browser, kinds, seed="5", game="council"):
+    browser.app.navigate(f"#/new/{game}")
     app.dispatch("field", f"players={len(kinds)}")
     for seat, kind in enumerate(kinds):
         app.dispatch("field", f"seat.{seat}.kind={kind}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .board import tile_cells, tile_centre
+from .board import all_groups, table_for, tile_cells, tile_centre
 from ..texts import count_text
 
 SIZE = 10.0  # hexagon radius in SVG units
@@ -79,6 +79,10 @@ MESSAGES = {
         "geonaxis.prompt.waiting": "Waiting for {names}",
         "geonaxis.your_choice": "Your secret choice: {move}",
         "geonaxis.pass": "Pass",
+        "geonaxis.keep_passing": "Keep passing",
+        "geonaxis.keep_passing_name": "Keep passing: pass now and in every round of play until something of yours is at stake",
+        "geonaxis.stop_reason.atari": "one of their groups is down to its last liberty",
+        "geonaxis.stop_reason.points": "their points went down",
         "geonaxis.tile": "Place your tile",
         "geonaxis.cancel_select": "Back",
         "geonaxis.propose": "Protect area ({n} cells) at {amount} each",
@@ -214,6 +218,10 @@ MESSAGES = {
         "geonaxis.prompt.waiting": "Si aspetta {names}",
         "geonaxis.your_choice": "La tua scelta segreta: {move}",
         "geonaxis.pass": "Passo",
+        "geonaxis.keep_passing": "Continua a passare",
+        "geonaxis.keep_passing_name": "Continua a passare: passa ora e in ogni turno di gioco finché qualcosa di tuo non è in pericolo",
+        "geonaxis.stop_reason.atari": "un suo gruppo ha una sola libertà",
+        "geonaxis.stop_reason.points": "i suoi punti sono scesi",
         "geonaxis.tile": "Posa la tua tessera",
         "geonaxis.cancel_select": "Indietro",
         "geonaxis.propose": "Proteggi la zona ({n} caselle) a {amount} a testa",
@@ -337,6 +345,24 @@ def private_content(view: dict) -> bool:
 def auto_play_forced(move) -> bool:
     """Every choice is secret and deliberate: nothing is played automatically."""
     return False
+
+
+def standing_pass(view: dict, since: dict) -> tuple:
+    """For a player who chose "Keep passing" when their view was `since`:
+    ("play", "pass") to pass for them in this round of play; ("ask", None)
+    for a decision they make themselves (agreements, renegotiations) with
+    the choice kept; ("stop", reason key) once something of theirs is at
+    stake: a group of theirs with one liberty, or fewer points than then."""
+    player = view["viewer"]
+    if view["phase"] != "play" or player not in view["to_move"]:
+        return ("ask", None)
+    stones = {(q, r): owner for q, r, owner in view["stones"]}
+    table = table_for(tuple(sorted(tuple(tile["spot"]) for tile in view["tiles"])))
+    if any(owner == player and len(liberties) == 1 for owner, _, liberties in all_groups(stones, table)):
+        return ("stop", "geonaxis.stop_reason.atari")
+    if view["points"][player] < since["points"][player]:
+        return ("stop", "geonaxis.stop_reason.points")
+    return ("play", "pass")
 
 
 def end_reason(view: dict, ctx) -> str:
@@ -748,6 +774,8 @@ def render_controls(view: dict, ctx) -> str:
                 _button(str(amount), "move", f"{player}:propose {q} {r} {amount}", f"propose-{q}-{r}-{amount}",
                         "btn small", t("geonaxis.propose", n=cells, amount=amount)) for amount in (1, 2, 3)]))
         buttons.append(_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass", "btn primary"))
+        buttons.append(_button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
+                               t("geonaxis.keep_passing_name")))
     elif phase == "agree":
         amount = view["node"]["amount"]
         hand = view["hand"]
