@@ -72,6 +72,9 @@ def offer_state(lines: list, face_up: str, dealer: int = 0, step: int = 0,
     state.face_up = face_up
     state.discards = tuple(discards)
     placed = [card for built in state.lines for card, _ in built] + [face_up] + list(discards)
+    unknown = [card for card in [face_up, *discards] if card not in ALL_CARDS]
+    if unknown:
+        raise ValueError(f"{unknown}: there is no such card")
     used = set(placed)
     if len(used) != len(placed):
         raise ValueError("a card is used twice")

@@ -212,11 +212,13 @@ def test_cards_go_only_at_either_end_in_alphabetical_order():
 def test_a_card_that_fits_nowhere_can_only_be_passed():
     state = offer_state(["Nh aP Sc", "aj"], "OH", dealer=0)
     assert [move.text for move in state.legal_moves(0)] == ["pass", "take L H"]
-    state = offer_state(["Nh aP Sc", "aj"], "RS", dealer=0)
+    # Both letters of OH lie between the ends of B...Y: no end takes it.
+    state = offer_state(["eB tY", "aj"], "OH", dealer=0)
     assert [move.text for move in state.legal_moves(0)] == ["pass"]
     before = state.to_json()
-    with pytest.raises(IllegalMoveError):
-        state.apply(0, take_move("R", "R"))
+    for wrong in (take_move("R", "O"), take_move("L", "H")):
+        with pytest.raises(IllegalMoveError):
+            state.apply(0, wrong)
     assert state.to_json() == before
 
 
@@ -249,7 +251,7 @@ def test_deck_running_out_ends_the_round_after_the_last_card():
 
 
 def test_deck_running_out_on_a_discard_ends_the_round():
-    state = offer_state(["Nh aP", "Eb iL"], "RS", dealer=1, deck=())
+    state = offer_state(["Nh aP", "Eb iL"], "SV", dealer=1, deck=())
     state.apply(1, PASS)
     state.apply(0, PASS)
     assert state.last_round[1] == "deck" and state.last_round[5] == 1

@@ -109,7 +109,7 @@ def test_every_focusable_target_acts_and_slots_that_cannot_act_do_not_take_focus
         (offer_state(["Nh aP Sc", "aj"], "EB"), "end:L"),
         (offer_state(["sg", "aj"], "EW"), "end:L"),
         (offer_state(["sg", "aj"], "EW"), "end:R"),
-        (offer_state(["Nh aP Sc", "aj"], "RS"), None),  # fits nowhere: no slot at all
+        (offer_state(["eB tY", "aj"], "OH"), None),  # fits nowhere: no slot at all
     ]
     for state, selection in cases:
         for tag, attrs in Elements(render(state, selection=selection)).tags:

@@ -26,7 +26,7 @@ def test_classic_and_2018_targets():
 
 
 def test_fourth_discard_ends_a_2018_round():
-    state = offer_state(["Nh aP", "Eb iL"], "RS", variant="2018", discards=("OU", "TY", "IQ"))
+    state = offer_state(["Nh aP", "Eb iL"], "SV", variant="2018", discards=("OU", "TY", "IQ"))
     state.apply(0, PASS)
     state.apply(1, PASS)
     assert state.round == 2 and state.last_round[1] == "discards"
@@ -35,14 +35,14 @@ def test_fourth_discard_ends_a_2018_round():
 
 
 def test_third_discard_does_not_end_a_2018_round():
-    state = offer_state(["Nh aP", "Eb iL"], "RS", variant="2018", discards=("OU", "TY"))
+    state = offer_state(["Nh aP", "Eb iL"], "SV", variant="2018", discards=("OU", "TY"))
     state.apply(0, PASS)
     state.apply(1, PASS)
-    assert state.round == 1 and state.discards == ("OU", "TY", "RS")
+    assert state.round == 1 and state.discards == ("OU", "TY", "SV")
 
 
 def test_discards_do_not_end_a_classic_round():
-    state = offer_state(["Nh aP", "Eb iL"], "RS", discards=("OU", "TY", "IQ", "RZ", "AM"))
+    state = offer_state(["Nh aP", "Eb iL"], "SV", discards=("OU", "TY", "IQ", "RZ", "AM"))
     state.apply(0, PASS)
     state.apply(1, PASS)
     assert state.round == 1 and len(state.discards) == 6
@@ -56,7 +56,7 @@ def test_2018_lines_may_pass_eleven_cards():
 
 
 def test_2018_game_ends_at_25():
-    state = offer_state(["Nh aP Sc", "Eb iL"], "RS", variant="2018", discards=("OU", "TY", "IQ"))
+    state = offer_state(["Nh aP Sc", "Eb iL"], "SV", variant="2018", discards=("OU", "TY", "IQ"))
     state.round_scores = ((10, 8), (12, 9))
     state.totals = (22, 17)
     state.round = 3
