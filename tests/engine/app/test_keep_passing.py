@@ -153,3 +153,14 @@ def test_a_pass_already_on_its_way_is_not_played_once_stopped():
     app.dispatch("stop-passing", "0")
     browser.advance(5)
     assert len(moves_of(app, 0)) == 1 and app.play.keep_passing == {}
+
+
+def test_reloading_the_game_ends_the_passing():
+    app, browser = start([HUMAN, AI])
+    browser.run_pending()
+    app.dispatch("keep-passing", "0")
+    browser.run_pending(limit=2)
+    reloaded, browser_again = make_app(browser.store)
+    reloaded.navigate(f"#/play/{app.save_id}")
+    browser_again.run_pending()
+    assert reloaded.play.keep_passing == {} and reloaded.play_model().actors == [0]
