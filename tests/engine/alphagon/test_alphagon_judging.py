@@ -4,7 +4,6 @@ table's own judging (vote or host) for house rules."""
 import pytest
 
 from ludoteca.games.alphagon import dictionary
-from ludoteca.games.alphagon.rules import GAME
 
 from .helpers import ROOT, build_word, give, new_state, play
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from ludoteca.core.match import AI, HUMAN
+from ludoteca.core.match import HUMAN
 from ludoteca.ui import app as app_module
 from ludoteca.ui.storage import SAVE_PREFIX, MemoryStore
 

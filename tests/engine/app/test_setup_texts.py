@@ -36,7 +36,7 @@ def test_a_fresh_page_names_every_setup_option_in_the_players_language():
     for name, html in screens.items():
         language, game_id = name.split(":")
         assert 'data-testid="setup"' in html, name
-        assert f"{game_id}." not in html.replace(f'data-field="variant.', ""), name  # a message key shown raw
+        assert f"{game_id}." not in html.replace('data-field="variant.', ""), name  # a message key shown raw
         assert ">red<" not in html and ">blue<" not in html, name
         assert (">Red<" if language == "en" else ">Rosso<") in html, name
 

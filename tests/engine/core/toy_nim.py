@@ -7,7 +7,7 @@ perfect strategy, which makes bots easy to check.
 
 from dataclasses import dataclass
 
-from ludoteca.core.protocol import Game, IllegalMoveError, Move, State, parse_with
+from ludoteca.core.protocol import Game, Move, State, parse_with
 from ludoteca.core.rng import SeededRng
 
 

@@ -63,7 +63,7 @@ def test_selected_piece_shows_a_move_button_for_every_legal_destination():
         for arg in wanted:
             assert GAME.parse_move(arg.split(":", 1)[1]) in state.legal_moves(0)
         # clicking the selected piece again clears the selection
-        assert f'data-action="select" data-arg=""' in markup
+        assert 'data-action="select" data-arg=""' in markup
 
 
 def test_no_moves_offered_to_a_viewer_who_cannot_act():
