@@ -1186,7 +1186,7 @@ class App:
             if verdict == "stop":
                 self._stop_passing(player, what)
                 self.render()
-            elif verdict == "play" and match.seats[player].kind == HUMAN:
+            elif verdict == "play":  # only a human who may act can have chosen it
                 self.ai_generation += 1
                 self.browser.spawn(self._standing_pass(self.ai_generation, player, what))
                 return
