@@ -795,10 +795,8 @@ BROWSER_TESTS = "tests/browser"
 ENGINE_TEST_LOG = ROOT / ".cache" / "engine-tests.log"
 NO_TESTS_COLLECTED = 5
 ENGINE_TESTS_NICENESS = 10
-# The whole suite runs each game's random-game property tests at full size
-# (1000+ games a game; about 6 CPU minutes in all); a run of named files
-# keeps the short profile unless these are set.
-FULL_PROPERTY_RUNS = {"PSYCHOPATH_FULL": "1", "ALPHAGON_FULL": "1", "GEONAXIS_FULL": "1"}
+# The suite plays the random-game property tests in their quick profile;
+# `pytest --full` plays them at full size, and `bench fuzz` thousands of games.
 
 
 def command_test(pytest_args: list[str]) -> int:
@@ -817,7 +815,6 @@ def command_test(pytest_args: list[str]) -> int:
     with open(ENGINE_TEST_LOG, "w", encoding="utf-8") as engine_log:
         # Niced: the browser tests wait on timeouts, the engine tests only on CPU.
         engine = subprocess.Popen(engine_command, cwd=ROOT, stdout=engine_log, stderr=subprocess.STDOUT,
-                                  env={**os.environ, **FULL_PROPERTY_RUNS},
                                   preexec_fn=lambda: os.nice(ENGINE_TESTS_NICENESS))
         try:
             browser_code = subprocess.run(browser_command, cwd=ROOT).returncode

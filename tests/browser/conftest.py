@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGES = pathlib.Path(__file__).resolve().parent / "pages"
-for path in (REPO_ROOT / "py" / "tools", REPO_ROOT):
+for path in (REPO_ROOT / "py" / "tools", REPO_ROOT / "py", REPO_ROOT):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 

@@ -3,6 +3,8 @@ Settings and is remembered; a game against the computer is played to the end."""
 
 from playwright.sync_api import expect
 
+from ludoteca.games.registry import PLAYABLE
+
 from browser_harness import wait_for_app_ready
 
 from test_play import FAST_PLAY, play_one_human_turn, start_game
@@ -42,7 +44,7 @@ def test_the_language_switch_is_remembered(new_context, open_app):
 
 def test_every_setup_screen_names_its_options_in_italian_in_a_fresh_page(new_context, open_app):
     context = new_context(locale="it-IT")
-    for game_id in ("alphabeticell", "psychopath", "alphagon", "geonaxis"):
+    for game_id in PLAYABLE:
         page = context.new_page()  # a fresh page: no game's UI has loaded yet
         open_app(page)
         page.click(f'[data-testid="new-{game_id}"]')

@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from ludoteca.games.registry import PLAYABLE
+
 from test_accessibility import axe_problems
 from test_new_games import start as start_any_game
 from test_play import FAST_PLAY, moves_played, play_one_human_turn, start_game
@@ -299,7 +301,7 @@ def test_every_screen_fits_a_360_wide_touch_phone(new_context, open_app):
     page.tap('[data-testid="nav-home"]')
     problems += tap_to(page, '[data-testid="rules-alphabeticell"]', "rules", "rules")
     page.tap('[data-testid="nav-home"]')
-    for game in ("alphabeticell", "psychopath", "alphagon", "geonaxis"):
+    for game in PLAYABLE:
         problems += tap_to(page, f'[data-testid="new-{game}"]', "setup", f"setup {game}")
         page.tap('[data-testid="nav-home"]')
         start_any_game(page, game, seed="3")

@@ -2,20 +2,20 @@
 each move, compared with golden_playthrough.json.
 
 After an intended rules or view change, regenerate the file with
-    ALPHABETICELL_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/engine/alphabeticell -k golden
+    .venv/bin/python -m pytest tests/engine/alphabeticell -k golden --regen-golden
 and review its diff.
 """
 
 import json
-import os
 import pathlib
 
+import run_profile
 from ludoteca.core.match import Match, Seat
 from ludoteca.core.protocol import Settings
 from ludoteca.games.alphabeticell.rules import GAME, KEEP, PASS
 
 GOLDEN = pathlib.Path(__file__).with_name("golden_playthrough.json")
-REGENERATE = os.environ.get("ALPHABETICELL_REGEN_GOLDEN") == "1"
+REGENERATE = run_profile.REGEN_GOLDEN
 SEED = 20180904
 PLAYERS = 2
 MAX_SKIP = 2

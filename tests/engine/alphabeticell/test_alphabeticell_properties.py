@@ -1,10 +1,13 @@
-"""Property tests over many random games (fixed example database: derandomized)."""
+"""Property tests over random games (derandomized): a short profile by default,
+1000 games with --full (and thousands in `build.py bench fuzz`)."""
 
 import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import run_profile
 
 from ludoteca.core.match import AI, HUMAN, Match, Seat
 from ludoteca.core.protocol import IllegalMoveError, Settings
@@ -28,7 +31,7 @@ GAMES = st.fixed_dictionaries({
     "variant": st.sampled_from(["classic", "2018"]),
     "take_bias": st.sampled_from([0.0, 0.5, 0.8, 1.0]),
 })
-RANDOM_GAMES = settings(max_examples=1000, derandomize=True, deadline=None,
+RANDOM_GAMES = settings(max_examples=run_profile.examples(60, 1000), derandomize=True, deadline=None,
                         suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -87,7 +90,7 @@ def test_random_games_keep_every_invariant(game):
     assert moves > 0
 
 
-@settings(max_examples=150, derandomize=True, deadline=None,
+@settings(max_examples=run_profile.examples(30, 150), derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(GAMES, st.booleans())
 def test_undo_redo_is_the_identity_and_records_replay(game, training):

@@ -1,14 +1,15 @@
 """A golden playthrough: a fixed seed and a fixed, simple policy (not the AI),
 with the acting player's view after each move, compared with
-golden_playthrough.json. The test never writes the file; after an intended
-rules or view change, regenerate it and review the diff:
+golden_playthrough.json. After an intended rules or view change, regenerate
+it and review the diff:
 
-    .venv/bin/python tests/engine/alphagon/test_alphagon_golden.py --regen
+    .venv/bin/python -m pytest tests/engine/alphagon -k golden --regen-golden
 """
 
 import json
 import pathlib
-import sys
+
+import run_profile
 
 GOLDEN = pathlib.Path(__file__).with_name("golden_playthrough.json")
 SEED = 20260411
@@ -63,6 +64,8 @@ def dump(data: dict) -> str:
 
 
 def test_golden_playthrough_matches_the_file():
+    if run_profile.REGEN_GOLDEN:
+        GOLDEN.write_text(dump(play_golden_game()), encoding="utf-8")
     assert GOLDEN.exists(), "golden_playthrough.json is missing: regenerate it (see the docstring)"
     expected = json.loads(GOLDEN.read_text(encoding="utf-8"))
     got = json.loads(dump(play_golden_game()))
@@ -86,12 +89,3 @@ def test_golden_game_is_a_complete_game_that_replays():
     match = Match.from_record(data["record"], {GAME.id: GAME})
     assert match.state.view(None)["scores"] == final["scores"]
 
-
-if __name__ == "__main__" and "--regen" in sys.argv:
-    root = pathlib.Path(__file__).resolve().parents[3]
-    sys.path[:0] = [str(root / "py"), str(root)]
-    import importlib
-
-    module = importlib.import_module("tests.engine.alphagon.test_alphagon_golden")
-    GOLDEN.write_text(module.dump(module.play_golden_game()), encoding="utf-8")
-    print(f"wrote {GOLDEN}")

@@ -1,15 +1,17 @@
 """Hypothesis properties over random games of 2-6 players, both editions.
 
-The default run keeps to a short profile; the full count (1000+ games):
-    ALPHAGON_FULL=1 .venv/bin/python -m pytest tests/engine/alphagon -k properties
+The default run keeps to a short profile; --full plays 1000+ games (and
+`build.py bench fuzz` thousands):
+    .venv/bin/python -m pytest tests/engine/alphagon -k properties --full
 """
 
 import json
-import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import run_profile
 
 from ludoteca.core.match import Match, Seat
 from ludoteca.core.protocol import GameError, IllegalMoveError, RecordError
@@ -18,7 +20,6 @@ from ludoteca.games.alphagon.rules import GAME, FREE_TEXT, Place
 
 from .helpers import check_invariants, new_state, provide_assets, settings as make_settings
 
-FULL = os.environ.get("ALPHAGON_FULL") == "1"
 GAMES = st.fixed_dictionaries({
     "seed": st.integers(0, 2 ** 53 - 1),
     "players": st.integers(2, 6),
@@ -26,7 +27,7 @@ GAMES = st.fixed_dictionaries({
     "deal": st.sampled_from(["random", "balanced"]),
     "place_bias": st.sampled_from([0.3, 0.7, 0.9]),
 })
-RANDOM_GAMES = settings(max_examples=1000 if FULL else 40, derandomize=True, deadline=None,
+RANDOM_GAMES = settings(max_examples=run_profile.examples(40, 1000), derandomize=True, deadline=None,
                         suppress_health_check=[HealthCheck.too_slow])
 
 WRONG = ["place A1 A", "place M13 Q", "close", "end", "doubt", "suspend", "accept", "concede",
@@ -94,7 +95,7 @@ def test_random_games_keep_every_invariant(game):
     assert state.winners() and sum(state.returns()) == pytest.approx(1.0)
 
 
-@settings(max_examples=200 if FULL else 8, derandomize=True, deadline=None,
+@settings(max_examples=run_profile.examples(8, 200), derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(GAMES)
 def test_records_replay_at_every_move(game):

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from ludoteca.core.match import HUMAN
+from ludoteca.games.registry import PLAYABLE
 from ludoteca.ui import app as app_module
 from ludoteca.ui.storage import SAVE_PREFIX, MemoryStore
 
@@ -236,7 +237,7 @@ def test_a_rules_page_draws_its_diagrams_in_place_in_both_languages(game):
 
 
 def test_each_rules_page_names_its_game_once_in_its_one_top_heading():
-    for game in ("alphabeticell", "psychopath", "alphagon", "geonaxis"):
+    for game in PLAYABLE:
         for language in ("en", "it"):
             app, browser = make_app()
             app.dispatch("pref", f"language={language}")

@@ -6,6 +6,8 @@ import pathlib
 import subprocess
 import sys
 
+from ludoteca.games.registry import PLAYABLE
+
 from .fake_browser import make_app
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -32,7 +34,7 @@ def test_a_fresh_page_names_every_setup_option_in_the_players_language():
     done = subprocess.run([sys.executable, "-c", FRESH_PAGE, str(REPO_ROOT)], capture_output=True, text=True,
                           check=True)
     screens = json.loads(done.stdout)
-    assert len(screens) == 8
+    assert len(screens) == 2 * len(PLAYABLE)
     for name, html in screens.items():
         language, game_id = name.split(":")
         assert 'data-testid="setup"' in html, name

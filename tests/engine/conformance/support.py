@@ -14,15 +14,18 @@ import time
 
 import pytest
 
+import run_profile
+
 TOOLS = pathlib.Path(__file__).resolve().parents[3] / "py" / "tools"
 if str(TOOLS) not in sys.path:
     sys.path.insert(0, str(TOOLS))
 
 import fuzzing  # noqa: E402  (test tooling lives in py/tools, shared with bench_fuzz.py)
 
-# Seeded random games per game, spread over its player counts and variants
-# (LUDOTECA_CONFORMANCE_GAMES overrides it, e.g. 40 while iterating).
-GAMES_PER_GAME = int(os.environ.get("LUDOTECA_CONFORMANCE_GAMES", "320"))
+# Seeded random games per game, spread over its player counts and variants:
+# a quick profile in the test command, 320 with --full (LUDOTECA_CONFORMANCE_GAMES
+# overrides both, e.g. 40 while iterating). `build.py bench fuzz` plays thousands.
+GAMES_PER_GAME = int(os.environ.get("LUDOTECA_CONFORMANCE_GAMES") or run_profile.examples(96, 320))
 # Share of decision nodes that get every check; all nodes get the cheap ones.
 FULL_RATE = float(os.environ.get("LUDOTECA_CONFORMANCE_FULL_RATE", "0.04"))
 FIRST_SEED = 1
@@ -30,7 +33,8 @@ FIRST_SEED = 1
 # one game per variant combination: keeps games with costly moves (many legal
 # moves, big states) within the suite's few minutes. CPU time, not wall time,
 # so a busy machine plays the same games.
-CPU_SECONDS_PER_PLAYER_COUNT = float(os.environ.get("LUDOTECA_CONFORMANCE_SECONDS", "20"))
+CPU_SECONDS_PER_PLAYER_COUNT = float(os.environ.get("LUDOTECA_CONFORMANCE_SECONDS")
+                                     or run_profile.examples(6, 20))
 
 DISCOVERED = fuzzing.discover_games()
 LOADED = {entry.id: entry.game for entry in DISCOVERED if entry.game is not None}

@@ -7,20 +7,20 @@ decision node, and the full views at the start and the end (so a change shows
 as a readable diff of those). A missing file fails. After an intended rules
 or view change, regenerate and review the diff:
 
-    LUDOTECA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/engine/conformance/test_golden.py
+    .venv/bin/python -m pytest tests/engine/conformance/test_golden.py --regen-golden
 """
 
 import hashlib
 import json
-import os
 import pathlib
 
 import pytest
 
+import run_profile
 from .support import fuzzing, game_or_fail, game_params
 
 GOLDEN_DIR = pathlib.Path(__file__).with_name("golden")
-REGENERATE = os.environ.get("LUDOTECA_REGEN_GOLDEN") == "1"
+REGENERATE = run_profile.REGEN_GOLDEN
 NO_CHECKS = fuzzing.Checks(clone=False, json_round_trip=False, replay=False, record=False, parse_back=False,
                            junk=False, wrong_moves=False, determinize=False, views=False, multi_actor=False,
                            secrecy=False, terminal=False, full_rate=0.0)
@@ -72,7 +72,7 @@ def test_golden_playthrough(game_id, players):
     if REGENERATE:
         path.write_text(dump(current), encoding="utf-8")
     if not path.exists():
-        pytest.fail(f"{path.name} is missing: generate it with LUDOTECA_REGEN_GOLDEN=1 .venv/bin/python -m pytest"
+        pytest.fail(f"{path.name} is missing: generate it with .venv/bin/python -m pytest --regen-golden"
                     f" tests/engine/conformance/test_golden.py -k {game_id}, then review and commit it", pytrace=False)
     expected = json.loads(path.read_text(encoding="utf-8"))
     assert {k: expected[k] for k in ("game", "players", "settings", "seed")} == \

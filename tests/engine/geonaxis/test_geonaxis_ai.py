@@ -1,7 +1,6 @@
 """AI levels: legal moves in every kind of decision, slices, speed, secrecy,
 and the wagering policy's bluffs and challenges."""
 
-import time
 
 import pytest
 
@@ -45,15 +44,13 @@ def test_every_level_plays_legal_moves_in_every_kind_of_decision():
                 assert state.is_legal(player, move), (level, state.phase, move.text)
 
 
-def test_searches_work_in_slices_and_medium_decides_well_under_a_second():
+def test_searches_work_in_slices_and_the_default_level_decides_a_legal_move():
+    """Timings are the bench's business (`bench geonaxis`, `bench slices`), not a test's."""
     state = position({(0, 0): 0, (1, 0): 1, (-1, 1): 0}, players=4)
     search = AI_LEVELS["hard"](3).start(state, 0)
-    start = time.perf_counter()
-    search.step(0.02)
-    assert time.perf_counter() - start < 0.3
-    start = time.perf_counter()
-    move = AI_LEVELS[DEFAULT_LEVEL](3).choose(state, 0)
-    assert time.perf_counter() - start < 0.9 and state.is_legal(0, move)
+    assert search.step(0.02) is False  # one slice is far less than hard's budget
+    assert state.is_legal(0, search.run())
+    assert state.is_legal(0, AI_LEVELS[DEFAULT_LEVEL](3).choose(state, 0))
 
 
 def test_a_decision_does_not_depend_on_the_others_hidden_choices():

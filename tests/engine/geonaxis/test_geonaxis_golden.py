@@ -2,14 +2,14 @@
 players, with every player's view after each move, compared with
 golden_playthrough.json. The test never writes the file: after an intended
 rules or view change, regenerate it with
-    GEONAXIS_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/engine/geonaxis -k golden
+    .venv/bin/python -m pytest tests/engine/geonaxis -k golden --regen-golden
 and review its diff.
 """
 
 import json
-import os
 import pathlib
 
+import run_profile
 from ludoteca.core.match import Match, Seat
 from ludoteca.core.protocol import Settings
 from ludoteca.games.geonaxis.rules import (
@@ -25,7 +25,7 @@ from ludoteca.games.geonaxis.rules import (
 )
 
 GOLDEN = pathlib.Path(__file__).with_name("golden_playthrough.json")
-REGENERATE = os.environ.get("GEONAXIS_REGEN_GOLDEN") == "1"
+REGENERATE = run_profile.REGEN_GOLDEN
 SEED = 20150207
 PLAYERS = 3
 # Each player's home: stones go to the free cell nearest to it.

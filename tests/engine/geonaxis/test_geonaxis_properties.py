@@ -4,16 +4,17 @@ replay at every move, legal move texts parse back, no secret in another
 player's view, determinize keeps the view, and illegal moves raise typed
 errors that leave the state unchanged.
 
-The default run plays a few dozen games; set GEONAXIS_FULL=1 for the full
-run (1200 games):
-    GEONAXIS_FULL=1 .venv/bin/python -m pytest tests/engine/geonaxis -k properties
+The default run plays a few dozen games; --full plays 1200 (and
+`build.py bench fuzz` thousands):
+    .venv/bin/python -m pytest tests/engine/geonaxis -k properties --full
 """
 
 import json
-import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import run_profile
 
 from ludoteca.core.protocol import GameError, IllegalMoveError
 from ludoteca.core.rng import SeededRng
@@ -41,9 +42,7 @@ def start_state(players, seed, table, pot, walled):
     stones = {cell: (0 if index < 6 else 1) for index, cell in enumerate(WALL)}
     return position(stones, players=players, table=table, pot=pot, rounds=60, seed=seed)
 
-FULL = os.environ.get("GEONAXIS_FULL") == "1"
-GAMES = 1200 if FULL else 15
-PROFILE = settings(max_examples=GAMES, deadline=None, derandomize=True,
+PROFILE = settings(max_examples=run_profile.examples(15, 1200), deadline=None, derandomize=True,
                    suppress_health_check=list(HealthCheck))
 
 
@@ -149,7 +148,7 @@ def test_random_games_keep_every_invariant(players, seed, table, pot, walled):
     # The full run checks every game's invariants, secrets and replay; the
     # costly per-move checks (illegal moves, JSON round trip, determinize)
     # run on every game by default and on one game in eight in the full run.
-    state = play_checked(players, seed, table, pot, walled, heavy=not FULL or seed % 8 == 0)
+    state = play_checked(players, seed, table, pot, walled, heavy=not run_profile.FULL or seed % 8 == 0)
     assert state.is_terminal()
     assert sum(state.final["shares"]) + (state.house if pot == "house" else 0) >= state.final["pot"]
     assert state.winners()

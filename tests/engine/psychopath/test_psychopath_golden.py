@@ -3,21 +3,21 @@ views after each move, compared with golden_playthrough.json.
 
 The test never writes the file. After an intended rules or view change,
 regenerate it with
-    PSYCHOPATH_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/engine/psychopath -k golden
+    .venv/bin/python -m pytest tests/engine/psychopath -k golden --regen-golden
 and review its diff.
 """
 
 import json
-import os
 import pathlib
 
+import run_profile
 from ludoteca.core.match import Match, Seat
 from ludoteca.core.protocol import Settings
 from ludoteca.core.rng import SeededRng
 from ludoteca.games.psychopath.rules import GAME
 
 GOLDEN = pathlib.Path(__file__).with_name("golden_playthrough.json")
-REGENERATE = os.environ.get("PSYCHOPATH_REGEN_GOLDEN") == "1"
+REGENERATE = run_profile.REGEN_GOLDEN
 SEED = 20070901
 
 

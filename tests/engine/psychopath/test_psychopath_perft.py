@@ -1,10 +1,10 @@
 """Perft: legal move sequences from the start, against golden numbers and a
-second, plain generator (simple_rules.py). Set PSYCHOPATH_FULL_PERFT=1 to
+second, plain generator (simple_rules.py). With --full the tests
 check depth 3 against the plain generator in full (about a minute)."""
 
-import os
-
 import pytest
+
+import run_profile
 
 from ludoteca.core.rng import SeededRng
 from ludoteca.games.psychopath.rules import MOVE, perft
@@ -13,7 +13,7 @@ from . import simple_rules
 from .helpers import new_state
 
 GOLDEN_PERFT = {1: 46, 2: 2060, 3: 94702}
-FULL = os.environ.get("PSYCHOPATH_FULL_PERFT") == "1"
+FULL = run_profile.FULL
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3])

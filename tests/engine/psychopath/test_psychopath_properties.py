@@ -1,13 +1,13 @@
 """Property tests over random games (derandomized hypothesis).
 
-The default run plays a few dozen games so the folder stays fast; set
-PSYCHOPATH_FULL=1 for the full 1000-game run."""
-
-import os
+The default run plays a few dozen games so the folder stays fast; --full
+plays 1000 (and `build.py bench fuzz` thousands)."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import run_profile
 
 from ludoteca.core.match import Match, Seat
 from ludoteca.core.protocol import GameError, IllegalMoveError, MoveParseError, Settings
@@ -25,12 +25,8 @@ from ludoteca.games.psychopath.rules import (
 
 from .helpers import check_invariants
 
-FULL = os.environ.get("PSYCHOPATH_FULL") == "1"
-settings.register_profile("psychopath-quick", max_examples=25, derandomize=True, deadline=None,
-                          suppress_health_check=list(HealthCheck))
-settings.register_profile("psychopath-full", max_examples=1000, derandomize=True, deadline=None,
-                          suppress_health_check=list(HealthCheck))
-PROFILE = settings.get_profile("psychopath-full" if FULL else "psychopath-quick")
+PROFILE = settings(max_examples=run_profile.examples(25, 1000), derandomize=True, deadline=None,
+                   suppress_health_check=list(HealthCheck))
 
 GAMES = st.fixed_dictionaries({
     "seed": st.integers(0, 2**53 - 1),

@@ -8,6 +8,8 @@ from .. import load_on_first_use
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+# The original rulebooks (in ../shared/seeds), which our texts must never copy.
+RULEBOOKS = ("alphagon-en.txt", "alphagon-it.txt")
 TITLE = {"en": "Alphagon", "it": "Alphagon"}
 BLURB = {
     "en": "Spell words letter by letter along the sides of a polygon; declare, doubt and contradict to score.",

@@ -9,6 +9,8 @@ from .. import load_on_first_use
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+# The original rulebooks (in ../shared/seeds), which our texts must never copy.
+RULEBOOKS = ("geonaxis.txt",)
 
 TITLE = {"en": "GeonAxis", "it": "GeonAxis"}
 BLURB = {

@@ -8,6 +8,8 @@ from .. import load_on_first_use
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
+# The original rulebooks (in ../shared/seeds), which our texts must never copy.
+RULEBOOKS = ("alpha-psychopath.txt",)
 
 TITLE = {"en": "ALPHA // PSYCHOPATH", "it": "ALPHA // PSYCHOPATH"}
 BLURB = {
