@@ -771,9 +771,9 @@ def command_serve(port: int, host: str) -> int:
     try:  # claim the port first: a busy port should fail before any work
         server = StaticServer(DIST, host=host, port=port, log_requests=True)
     except PortBusyError as error:
-        raise BuildError(f"{error}. Stop the other server or pick another port: python3 build.py serve --port {port + 1}")
+        raise BuildError(f"{error}. Stop the other server or pick another port: python3 build.py serve --port {port + 1}") from None
     except OSError as error:
-        raise BuildError(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        raise BuildError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     try:
         ensure_node_modules()  # playing needs no test tooling
         build()

@@ -309,7 +309,7 @@ def test_letters_go_down_with_two_key_presses_each(new_context, open_app):
     start_any_game(page, "alphagon", "5", players=3)  # Computer 2 opens at J10: the next square is J8
     page.wait_for_selector('[data-testid="rack"] button')
     page.wait_for_function("() => document.activeElement.closest('[data-testid=rack]')")
-    for placed in range(2):
+    for _placed in range(2):
         before = moves_played(page)
         assert page.evaluate(FOCUSED_JS)["rack"]
         page.keyboard.press("Enter")

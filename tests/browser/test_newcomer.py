@@ -119,7 +119,7 @@ def click_move(page, last=True):
         "n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
 
 
-def test_undo_after_an_automatic_pass_keeps_the_position_and_says_so(fast_page, open_app):
+def test_undo_after_an_automatic_pass_keeps_the_position_and_says_so(fast_page, open_app):  # noqa: F811 (a fixture)
     """Seed 2: the human's only move is soon a pass, which the app plays and explains."""
     page = opened_and_started(fast_page, open_app)
     automatic = page.locator('[data-testid="notice-info"]', has_text="Played automatically:")
@@ -145,7 +145,7 @@ def test_undo_after_an_automatic_pass_keeps_the_position_and_says_so(fast_page, 
     assert moves_played(page) == moves
 
 
-def test_a_finished_round_shows_who_scored_what_and_why(fast_page, open_app):
+def test_a_finished_round_shows_who_scored_what_and_why(fast_page, open_app):  # noqa: F811 (a fixture)
     page = opened_and_started(fast_page, open_app)
     summary = page.locator('[data-testid="round-summary"]')
     for _ in range(80):
@@ -161,7 +161,7 @@ def test_a_finished_round_shows_who_scored_what_and_why(fast_page, open_app):
     assert summary.is_visible()
 
 
-def test_hotseat_status_names_the_player_in_the_take_or_pass_phase(fast_page, open_app):
+def test_hotseat_status_names_the_player_in_the_take_or_pass_phase(fast_page, open_app):  # noqa: F811 (a fixture)
     page = fast_page
     open_app(page, timeout_ms=BOOT_UNDER_LOAD_MS)
     page.click('[data-testid="new-alphabeticell"]')
@@ -179,7 +179,7 @@ def test_hotseat_status_names_the_player_in_the_take_or_pass_phase(fast_page, op
     expect(page.locator('[data-testid="status"]')).to_have_text(re.compile(r"^(Alice|Bob): Take \w\w or pass\?$"))
 
 
-def test_letter_strip_label_unused_letters_and_rules_page_wording(fast_page, open_app):
+def test_letter_strip_label_unused_letters_and_rules_page_wording(fast_page, open_app):  # noqa: F811 (a fixture)
     page = opened_and_started(fast_page, open_app)
     expect(page.locator('[data-testid="strip-label"]')).to_have_text("Still unseen: cards per letter")
     assert page.locator('[data-testid="strip-label"]').is_visible()

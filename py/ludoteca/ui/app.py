@@ -456,7 +456,7 @@ class App:
                     self.loaded_assets.add(path)
             registry.game_ui(game.id)
             await self.browser.sleep(0)
-            registry.game_package(game.id).AI_LEVELS
+            _ai_levels = registry.game_package(game.id).AI_LEVELS  # imports the AI now, in its own task
             await self.browser.sleep(0)
         except Exception as error:  # an offline miss, a broken file: say so, keep the app
             self.loading = None

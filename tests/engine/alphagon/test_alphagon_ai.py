@@ -25,7 +25,7 @@ def test_levels_and_default():
     assert set(AI_LEVELS) == {"easy", "medium", "hard"} and DEFAULT_LEVEL in AI_LEVELS
     state = new_state(2, seed=1)
     player = state.to_move()[0]
-    for level, factory in AI_LEVELS.items():
+    for factory in AI_LEVELS.values():
         search = factory(3).start(state, player)
         while not search.step(0.01):
             pass

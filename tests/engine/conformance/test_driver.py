@@ -78,7 +78,7 @@ def test_damaged_json_of_the_sound_toy_is_refused_or_sound():
     rng = fuzzing.SeededRng(1)
     stats = fuzzing.Stats()
     for kind in fuzzing.CORRUPTIONS:
-        for label, data in fuzzing.corruptions(state.to_json(), kind, rng, 10):
+        for _label, data in fuzzing.corruptions(state.to_json(), kind, rng, 10):
             try:
                 loaded = game.state_from_json(data)
             except fuzzing.GameError:  # RecordError, or the core's settings errors
