@@ -181,7 +181,7 @@ def _ucb_pick(children, parent_visits_of) -> "_Node":
         )
         if score > best_score:
             best, best_score = child, score
-    return best
+    return best  # type: ignore[return-value]  # callers pass at least one child
 
 
 class _TreeSearch(Search):
@@ -230,7 +230,7 @@ class _TreeSearch(Search):
             stats = node.joint.setdefault(actor, {})
             picks.append(self._decoupled_pick(stats, actor, list(state.generate_moves(actor))))
         for stat in picks:
-            state.apply_unchecked(stat.player, stat.move)
+            state.apply_unchecked(stat.player, stat.move)  # type: ignore[arg-type]  # a pick is never the root
             path.append(stat)
         key = tuple((stat.player, stat.move) for stat in picks)
         child = node.children.get(key)
@@ -410,7 +410,7 @@ class _IsmctsSearch(_TreeSearch):
                 path.append(child)
                 break
             child = _ucb_pick(available, lambda candidate: candidate.available)
-            state.apply_unchecked(actor, child.move)
+            state.apply_unchecked(actor, child.move)  # type: ignore[arg-type]  # only the root has no move
             node = child
             path.append(node)
         self._backpropagate(path, self._playout(state))

@@ -7,7 +7,7 @@ count those)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from . import ai as core_ai
 from .rng import SeededRng
@@ -16,7 +16,7 @@ from .rng import SeededRng
 def sample_positions(game, settings, count: int, seed: int, every: int = 4) -> list:
     """(state, player) pairs a human would face, every `every` decisions of seeded random games."""
     rng = SeededRng(seed)
-    found = []
+    found: list = []
     game_seed = seed
     while len(found) < count:
         state = game.new_state(settings, game_seed)
@@ -35,7 +35,7 @@ def sample_positions(game, settings, count: int, seed: int, every: int = 4) -> l
     return found
 
 
-def search_rate(positions: list, make_bot: Callable[[int], object]) -> dict:
+def search_rate(positions: list, make_bot: Callable[[int], Any]) -> dict:
     """Work units a second over full searches of `positions` (wall clock)."""
     core_ai.use_wall_clock()
     work = 0
