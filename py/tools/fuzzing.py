@@ -604,7 +604,8 @@ def first_difference(want, got, path: str = "$") -> str:
 
 # --- junk move texts ------------------------------------------------------------------
 BAD_ARGUMENTS = ("", "-1", "0", "99999999999999999999", "1e309", "NaN", "None", "null", "[]", "{}",
-                 "ZZZZ", "é", "\u0000", "x" * 300, "1.5", "-", ":", "A B C D E F G H")
+                 "ZZZZ", "é", "\u0000", "x" * 300, "1.5", "-", ":", "A B C D E F G H",
+                 "²", "٣", "１", "1_0", "+1")
 
 
 def junk_texts(rng: SeededRng, keywords: list, legal_texts: list) -> list:

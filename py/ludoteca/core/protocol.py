@@ -478,6 +478,22 @@ def score_shares(scores) -> list:
     return [score / total for score in clipped]
 
 
+MAX_NUMBER_DIGITS = 9  # no number in a move text is longer; int() of a huge one is slow or refused
+
+
+def read_number(word: str, *, negative: bool = False, code: str = "core.bad_number", **params) -> int:
+    """The whole number written as `word` in a move text. Only ASCII digits
+    count, with one leading '-' where `negative` allows it: `str.isdigit` and
+    `int` also take '²', other scripts' digits, full-width digits, '_' and '+',
+    which no move text writes. Anything else is a MoveParseError with `code`
+    (params default to `text=word`), never a raw ValueError."""
+    digits = word[1:] if negative and word.startswith("-") else word
+    if not (0 < len(digits) <= MAX_NUMBER_DIGITS and digits.isascii() and digits.isdigit()):
+        raise MoveParseError(f"{word!r} is not a number written with the digits 0-9", code,
+                             **(params or {"text": word}))
+    return int(word)
+
+
 def parse_with(parsers: dict, text: str) -> Move:
     """Dispatches a move text on its first word: `parsers[word](rest)`."""
     head, _, rest = text.strip().partition(" ")

@@ -67,6 +67,7 @@ from ...core.protocol import (
     State,
     VariantOption,
     parse_with,
+    read_number,
 )
 from ...core.records import short_text
 from ...core.rng import SeededRng
@@ -202,8 +203,8 @@ MOVE_PARSERS = {
     "take": _parse_take,
     "keep": lambda rest: KEEPS[_card_word(_words(rest, 1, 1)[0])],
     "flip": lambda rest: FLIPS[_card_word(_words(rest, 1, 1)[0])],
-    "deal": lambda rest: Deal(int(_words(rest, 2, 2)[0]), _card_word(rest.split()[1])),
-    "dealer": lambda rest: ChooseDealer(int(_words(rest, 1, 1)[0])),
+    "deal": lambda rest: Deal(read_number(_words(rest, 2, 2)[0]), _card_word(rest.split()[1])),
+    "dealer": lambda rest: ChooseDealer(read_number(_words(rest, 1, 1)[0])),
 }
 
 

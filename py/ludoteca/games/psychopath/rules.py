@@ -43,6 +43,7 @@ from ...core.protocol import (
     RecordError,
     Settings,
     State,
+    read_number,
 )
 from ...core.rng import SeededRng
 from . import MAX_PLAYERS, MIN_PLAYERS
@@ -316,9 +317,7 @@ RESURRECTS = {name: Resurrect(name) for name in KIND_NAMES[1:]}
 
 
 def _node_word(word: str) -> int:
-    if not word.isdigit():
-        raise MoveParseError(f"{word!r} is not a node number", "psychopath.bad_node", node=word)
-    node = int(word)
+    node = read_number(word, code="psychopath.bad_node", node=word)
     if not 0 <= node < NODE_COUNT:
         raise MoveParseError(f"there is no node {node}", "psychopath.bad_node", node=word)
     return node
