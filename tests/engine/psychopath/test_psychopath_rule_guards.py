@@ -106,8 +106,10 @@ def test_a_record_cannot_resurrect_onto_an_occupied_node():
 
 
 def test_a_finished_record_names_a_known_winner():
-    data = new_state().to_json()
-    data.update(phase="over", winner=2, end_reason="psychopath")
+    state = position({13: "P1", 1: "D0", 33: "D0", 34: "I0", 49: "P0", 16: "S1"})
+    state.apply(0, Step(34, 20))  # captures the black psychopath
+    data = state.to_json()
+    data.update(winner=2)
     _rejected(data, "psychopath.phase")
     data.update(winner=0)
     assert GAME.state_from_json(data).is_terminal()

@@ -323,7 +323,7 @@ def test_state_from_json_rejects_damaged_content_with_codes():
     assert _damaged(lambda d: d.update(pending=[99])) == "psychopath.bad_node"
     assert _damaged(lambda d: d.update(winner=0)) == "psychopath.phase"
     assert _damaged(lambda d: d.update(quiet=-1)) == "psychopath.counters"
-    assert _damaged(lambda d: d.pop("board")) == "psychopath.damaged_state"
+    assert _damaged(lambda d: d.pop("board")) == "psychopath.state_field"
     assert _damaged(lambda d: d.update(captured="x")) == "psychopath.captured_counts"
     with pytest.raises(RecordError):
         GAME.state_from_json(["not", "a", "dict"])
