@@ -546,8 +546,7 @@ class PsychopathState(State):
 
     def _generate(self) -> list:
         if self.phase == RESURRECT:
-            mine = self.captured[self.turn]
-            return [RESURRECTS[KIND_NAMES[kind]] for kind in (PSYCHOLOGIST, INFORMER, DOCTOR) if mine[kind]]
+            return [RESURRECTS[KIND_NAMES[kind]] for kind in self.returning_kinds(self.turn, self.pending[0])]
         if self.phase != MOVE:
             return []
         player = self.turn
@@ -574,12 +573,24 @@ class PsychopathState(State):
         """Would the piece moved from source to target escape capture, once
         the captures its move makes are done (R6)?"""
         code = self.board[source]
-        kind = kind_of(code)
-        player = owner_of(code)
+        return self._stands(owner_of(code), kind_of(code), target, 1 << source)
+
+    def returning_kinds(self, player: int, node: int) -> list:
+        """The captured kinds of `player` that may come back on `node`: those
+        that would not stand captured there once the captures their return
+        makes are done (R10, judged as suicide is, R6)."""
+        mine = self.captured[player]
+        return [kind for kind in (PSYCHOLOGIST, INFORMER, DOCTOR)
+                if mine[kind] and self._stands(player, kind, node)]
+
+    def _stands(self, player: int, kind: int, target: int, source_bit: int = 0) -> bool:
+        """Would a piece of `player` and `kind` arriving on `target` (from the
+        node in `source_bit`, or from off the board) escape capture once the
+        captures it makes are done?"""
         enemy = 1 - player
         doctors = self.doctors(player)
         informers = self.informers(player)
-        bit = (1 << source) | (1 << target)
+        bit = source_bit | (1 << target)
         if kind == DOCTOR:
             doctors ^= bit
         elif kind == INFORMER:
@@ -699,13 +710,11 @@ class PsychopathState(State):
 
     def _next_resurrection(self, player: int) -> None:
         """Moves to the next psychologist node where a captured piece may come
-        back (R10); skips it when the player has none captured or when the
-        piece would be captured there at once (R10, like suicide)."""
-        enemy = 1 - player
+        back (R10); skips it when no captured kind of the player could stand
+        there (none captured, or each would be captured there, R10)."""
         while self.pending:
             node = self.pending[0]
-            if (any(self.captured[player][1:]) and self.board[node] == EMPTY
-                    and not attacked(node, self.doctors(enemy), self.informers(enemy))):
+            if self.board[node] == EMPTY and self.returning_kinds(player, node):
                 self.phase = RESURRECT
                 return
             self.pending = self.pending[1:]
@@ -1007,7 +1016,8 @@ class _StateReader(StateReader):
         name = PHASE_NAMES[phase]
         if (phase == RESURRECT) != bool(state.pending):
             raise self.damaged("phase", "pending resurrections do not match the phase", phase=name)
-        if phase == RESURRECT and (state.board[state.pending[0]] != EMPTY or not any(captured[turn][1:])):
+        if phase == RESURRECT and (state.board[state.pending[0]] != EMPTY
+                                   or not state.returning_kinds(turn, state.pending[0])):
             raise self.damaged("phase", "nothing can come back there", phase=name)
         lost = [captured[owner][PSYCHOPATH] for owner in range(2)]
         if state.end_reason == END_PSYCHOPATH:
