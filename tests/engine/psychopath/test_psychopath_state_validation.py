@@ -9,7 +9,7 @@ import pytest
 
 from ludoteca.core.protocol import Settings
 from ludoteca.games.psychopath import ui
-from ludoteca.games.psychopath.rules import GAME, Step
+from ludoteca.games.psychopath.rules import GAME
 
 from ..state_damage import check_damage_case, check_texts, damaged
 from .helpers import new_state, position

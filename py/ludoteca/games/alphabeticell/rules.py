@@ -76,7 +76,6 @@ from . import MAX_PLAYERS, MIN_PLAYERS
 
 # --- the deck ----------------------------------------------------------------
 TOP_LETTERS = "AEINORST"
-COPIES_PER_TOP = 6
 BOTTOM_COUNTS = {
     "B": 4, "C": 4, "D": 5, "F": 2, "G": 3, "H": 5, "J": 1, "K": 1, "L": 5,
     "M": 4, "P": 2, "Q": 1, "U": 3, "V": 1, "W": 3, "X": 1, "Y": 2, "Z": 1,

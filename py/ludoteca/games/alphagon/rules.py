@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from ...core.protocol import (
+    CHANCE,
     RESPONSE,
     TURN,
     Game,
@@ -572,10 +573,6 @@ class AlphagonState(State):
         return other
 
     # --- board geometry -------------------------------------------------------------------
-    @property
-    def start_cell(self):
-        return self.trail[0] if self.trail else None
-
     def word(self) -> str:
         """The letters of the word under construction (since the last '+')."""
         symbols = self.symbols
@@ -1139,7 +1136,7 @@ class AlphagonState(State):
 
     # --- playing ---------------------------------------------------------------------------------
     def apply_unchecked(self, player: int, move: Move) -> None:
-        if player < 0:
+        if player == CHANCE:
             self._apply_chance(move)
         elif self.queue:
             self._apply_decision(player, move)

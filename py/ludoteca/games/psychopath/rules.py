@@ -34,15 +34,20 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from ...core.protocol import (
+    DRAW,
+    ChanceKind,
+    Dynamics,
     Game,
     GameType,
     IllegalMoveError,
+    Information,
     Move,
     MoveParseError,
     NotYourTurnError,
     RecordError,
     Settings,
     State,
+    Utility,
     read_number,
 )
 from ...core.records import short_text
@@ -78,7 +83,6 @@ NODE_PATHS = BOARD.node_paths
 BORDER = BOARD.border_path
 SPECIAL = BOARD.special
 PATH_MASK = tuple(sum(1 << node for node in path) for path in PATHS)
-ALL_NODES = (1 << NODE_COUNT) - 1
 
 
 def _rays(node: int) -> tuple:
@@ -184,7 +188,6 @@ CACHE_LIMIT = 50_000  # entries per memo below; cleared when full
 _ATTACK_MEMO: dict = {}
 _FLANK_MEMO: dict = {}
 BORDER_NODES = PATHS[BORDER]
-BORDER_INDEX = {node: index for index, node in enumerate(BORDER_NODES)}
 
 
 def _border_flank_table() -> tuple:
@@ -355,7 +358,7 @@ class PsychopathGame(Game):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     variants = ()
-    game_type = GameType("sequential", "perfect", "deterministic", "zero_sum")
+    game_type = GameType(Dynamics.SEQUENTIAL, Information.PERFECT, ChanceKind.DETERMINISTIC, Utility.CONSTANT_SUM)
 
     def new_state(self, settings: Settings, seed: int) -> "PsychopathState":
         return PsychopathState.new(self.validate_settings(settings), seed)
@@ -390,7 +393,7 @@ class PsychopathState(State):
         state.turn = 0
         state.phase = MOVE
         state.pending = ()
-        state.winner = None  # player, or -1 for a draw
+        state.winner = None  # player, or DRAW
         state.end_reason = None
         state.plies = 0
         state.quiet = 0
@@ -443,7 +446,7 @@ class PsychopathState(State):
         return self.phase == OVER or (self.phase == MOVE and not self._moves())
 
     def result(self) -> tuple:
-        """(winner or -1 for a draw, end reason), or (None, None) while playing."""
+        """(winner or DRAW, end reason), or (None, None) while playing."""
         if self.phase == OVER:
             return self.winner, self.end_reason
         if self.phase == MOVE and not self._moves():
@@ -741,17 +744,17 @@ class PsychopathState(State):
         self.history = self.history + (self.key,)
         if self.history.count(self.key) >= REPETITIONS_FOR_DRAW:
             self.phase = OVER
-            self.winner = -1
+            self.winner = DRAW
             self.end_reason = END_REPETITION
         elif self.quiet >= QUIET_LIMIT:
             self.phase = OVER
-            self.winner = -1
+            self.winner = DRAW
             self.end_reason = END_QUIET
 
     # --- results ----------------------------------------------------------
     def scores(self) -> list:
         winner, _ = self.result()
-        if winner is not None and winner >= 0:
+        if winner is not None and winner != DRAW:
             return [1 if player == winner else 0 for player in range(2)]
         return [0, 0]
 
@@ -925,7 +928,7 @@ class _StateReader(StateReader):
     def ending(self, phase: int) -> tuple:
         winner, reason = self.value("winner"), self.value("end_reason")
         over = phase == OVER
-        known = winner is None or type(winner) is int and winner in (-1, 0, 1)  # -1: a draw
+        known = winner is None or type(winner) is int and winner in (DRAW, 0, 1)
         if over != (winner is not None) or not known:
             raise self.damaged("phase", "the winner does not match the phase", phase=PHASE_NAMES[phase])
         stored = (END_PSYCHOPATH, END_REPETITION, END_QUIET)  # no_moves is read off the position, never stored
