@@ -190,7 +190,7 @@ def play_game(game, settings, bots, seed: int, max_moves: int = 100000, opening:
     moves drawn from `seed` (varied games between bots that play alike every
     game). `watch.move` sees every decision. Raises RuntimeError past
     `max_moves` moves."""
-    from ludoteca.core.protocol import TURN
+    from ludoteca.core.protocol import CHANCE, TURN
     from ludoteca.core.rng import SeededRng
 
     state = resolve_game(game).new_state(settings, seed)
@@ -215,7 +215,7 @@ def play_game(game, settings, bots, seed: int, max_moves: int = 100000, opening:
         if moves > max_moves:
             raise RuntimeError(f"no end after {max_moves} moves (seed {seed})")
         if state.is_chance():
-            state.apply_unchecked(-1, state.sample_chance())
+            state.apply_unchecked(CHANCE, state.sample_chance())
             continue
         acting = tuple(state.to_move())
         if not acting:
@@ -603,6 +603,7 @@ def format_times(label: str, timed: list) -> str:
 def random_playouts(game, settings, seconds: float, seed: int = 1) -> dict:
     """Whole random games per second, moves per second (chance included),
     moves per game, and clones per second of a fresh state."""
+    from ludoteca.core.protocol import CHANCE
     from ludoteca.core.rng import SeededRng
 
     game = resolve_game(game)
@@ -613,7 +614,7 @@ def random_playouts(game, settings, seconds: float, seed: int = 1) -> dict:
         state = game.new_state(settings, seed + games)
         while not state.is_terminal():
             if state.is_chance():
-                state.apply_unchecked(-1, state.sample_chance(rng))
+                state.apply_unchecked(CHANCE, state.sample_chance(rng))
             else:
                 for player in tuple(state.to_move()):
                     if player in state.to_move() and not state.is_terminal():

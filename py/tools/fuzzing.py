@@ -37,17 +37,24 @@ REGRESSION_CASES = ROOT / "tests" / "engine" / "regressions" / "cases"
 
 from ludoteca.core.match import Match, Seat  # noqa: E402
 from ludoteca.core.protocol import (  # noqa: E402
+    CHANCE,
     RESPONSE,
     SIMULTANEOUS,
     TURN,
+    ChanceKind,
+    Dynamics,
     GameError,
     IllegalMoveError,
+    Information,
+    MoveParseError,
     RecordError,
     Settings,
 )
 from ludoteca.core.rng import SeededRng  # noqa: E402
 
 ACTING_MODES = (TURN, SIMULTANEOUS, RESPONSE)
+# The acting modes each GameType.dynamics allows.
+MODES_OF = {Dynamics.SEQUENTIAL: (TURN,), Dynamics.SIMULTANEOUS: (TURN, SIMULTANEOUS), Dynamics.MIXED: ACTING_MODES}
 # Separate streams, so that turning a check on or off never changes the moves played.
 MOVE_SALT = 0x6D6F766573
 CHECK_SALT = 0x636865636B
@@ -287,7 +294,7 @@ class Checker:
         return rate >= 1.0 or (rate > 0 and self.rng.random() < rate)
 
     def remember(self, player: int, move) -> None:
-        if player < 0:
+        if player == CHANCE:
             if len(self.chance_reservoir) < RESERVOIR_SIZE:
                 self.chance_reservoir.append(move)
             else:
@@ -348,7 +355,10 @@ class Checker:
             if self.checks.terminal:
                 self.terminal(state)
             return
+        game_type = self.game.game_type
         if state.is_chance():
+            expect(game_type.chance == ChanceKind.EXPLICIT, "protocol",
+                   f"a chance node in a game whose game_type says {game_type.chance.value}")
             expect(acting == (), "protocol", lambda: f"a chance node has players to move: {acting!r}")
             if full:
                 outcomes = state.chance_outcomes()
@@ -360,6 +370,8 @@ class Checker:
         expect(acting, "protocol", "the game is neither over nor at a chance node, yet nobody can act")
         mode = state.acting_mode()
         expect(mode in ACTING_MODES, "protocol", lambda: f"acting_mode() {mode!r} is not one of {ACTING_MODES}")
+        expect(mode in MODES_OF[game_type.dynamics], "protocol",
+               lambda: f"a {mode} node in a game whose game_type says {game_type.dynamics.value}")
         if mode == TURN:
             expect(len(acting) == 1, "protocol", lambda: f"a TURN node with several players {acting!r}")
         for player in (acting if full else acting[:1]):
@@ -374,12 +386,9 @@ class Checker:
         expect(len(returns) == n, "terminal", lambda: f"returns() {returns!r} has not {n} entries")
         expect(all(isinstance(value, (int, float)) and math.isfinite(value) and -1e-9 <= value <= 1 + 1e-9
                    for value in returns), "terminal", lambda: f"returns() {returns!r} must lie in [0, 1]")
-        total = sum(returns)
-        if self.game.game_type.utility in ("zero_sum", "constant_sum"):
-            expect(math.isclose(total, 1.0, abs_tol=1e-6), "terminal",
-                   lambda: f"returns() {returns!r} of a {self.game.game_type.utility} game sum to {total}, not 1")
-        else:
-            expect(0 <= total <= n + 1e-6, "terminal", lambda: f"returns() {returns!r} sum to {total}")
+        utility = self.game.game_type.utility
+        expect(self.game.game_type.returns_add_up(returns), "terminal",
+               lambda: f"returns() {returns!r} do not add up as a {utility.value} game's do")
         expect(len(state.scores()) == n and len(state.ranking()) == n, "terminal",
                "scores() and ranking() need one entry per player")
         for player in range(n):
@@ -433,6 +442,9 @@ class Checker:
             self.stats.count("determinize")
             world = state.determinize(player, SeededRng(self.rng.next_u64() >> 11))
             expect(world is not state, "determinize", "determinize() returned the state itself")
+            if self.game.game_type.information == Information.PERFECT:
+                expect(world.to_json() == state.to_json(), "determinize",
+                       "a perfect-information game's determinize() is not a plain copy")
             if world.view(player) != state.view(player):
                 fail("determinize", f"determinize({player}).view({player}) != view({player}):\n"
                      + first_difference(state.view(player), world.view(player)))
@@ -448,7 +460,7 @@ class Checker:
             if copy.is_terminal():
                 break
             if copy.is_chance():
-                copy.apply_unchecked(-1, copy.sample_chance())
+                copy.apply_unchecked(CHANCE, copy.sample_chance())
                 continue
             player = walker.choice(list(copy.to_move()))
             copy.apply(player, walker.choice(legal_list(copy, player)))
@@ -476,7 +488,7 @@ class Checker:
             self.stats.count("junk")
             try:
                 move = self.game.parse_move(text)
-            except IllegalMoveError as error:
+            except MoveParseError as error:
                 self.stats.saw_error("parse_move(junk)", error)
                 continue
             except GameError as error:
@@ -604,7 +616,8 @@ def first_difference(want, got, path: str = "$") -> str:
 
 # --- junk move texts ------------------------------------------------------------------
 BAD_ARGUMENTS = ("", "-1", "0", "99999999999999999999", "1e309", "NaN", "None", "null", "[]", "{}",
-                 "ZZZZ", "é", "\u0000", "x" * 300, "1.5", "-", ":", "A B C D E F G H")
+                 "ZZZZ", "é", "\u0000", "x" * 300, "1.5", "-", ":", "A B C D E F G H",
+                 "²", "٣", "１", "1_0", "+1")
 
 
 def junk_texts(rng: SeededRng, keywords: list, legal_texts: list) -> list:
@@ -678,8 +691,8 @@ def play_game(game, settings, seed: int, checks: Optional[Checks] = None, stats:
                 stage = "chance"
                 checker.node(state, full=False)
                 outcome = state.sample_chance()
-                checker.remember(-1, outcome)
-                state.apply_unchecked(-1, outcome)
+                checker.remember(CHANCE, outcome)
+                state.apply_unchecked(CHANCE, outcome)
                 stats.chance += 1
             else:
                 if script is not None and len(played) >= len(script):
@@ -872,7 +885,7 @@ def check_loaded_state(game, state, stats: Stats, seed: int, invariants: Optiona
         if state.is_terminal():
             break
         if state.is_chance():
-            state.apply_unchecked(-1, state.sample_chance())
+            state.apply_unchecked(CHANCE, state.sample_chance())
         else:
             player = choose_player(state, rng)
             state.apply(player, rng.choice(legal_list(state, player)))
@@ -946,5 +959,5 @@ def check_hostile_record(game, label: str, record, stats: Stats) -> None:
            f"{label}: a match with {len(match.seats)} seats for {match.settings.num_players} players")
     expect(isinstance(match.seed, int), "hostile_record", f"{label}: the match's seed is {match.seed!r}")
     expect(isinstance(match.undo_count, int), "hostile_record", f"{label}: undo count {match.undo_count!r}")
-    expect(match.resigned is None or (type(match.resigned) is int and 0 <= match.resigned < len(match.seats)),
-           "hostile_record", f"{label}: resigned is {match.resigned!r}")
+    expect(all(type(player) is int and 0 <= player < len(match.seats) for player in match.resigners),
+           "hostile_record", f"{label}: resigners are {match.resigners!r}")

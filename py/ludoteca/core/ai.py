@@ -22,7 +22,7 @@ import math
 import time
 from typing import Callable, Optional
 
-from .protocol import SIMULTANEOUS, Move, State
+from .protocol import CHANCE, NO_PLAYER, SIMULTANEOUS, Move, State
 from .rng import SeededRng
 
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
@@ -160,7 +160,7 @@ class _Node:
     __slots__ = ("player", "move", "visits", "value", "available", "children", "untried", "joint")
 
     def __init__(self, player: int, move: Optional[Move]):
-        self.player = player  # who made `move` to reach this node (-1: chance or a joint move)
+        self.player = player  # who made `move` to reach this node (CHANCE, or NO_PLAYER: the root, a joint move)
         self.move = move
         self.visits = 0
         self.value = 0.0  # summed reward of `player`
@@ -214,7 +214,7 @@ class _TreeSearch(Search):
         self.rollout_policy = rollout_policy
         self.playout_depth = playout_depth
         self.evaluate = evaluate
-        self.root = _Node(-1, None)
+        self.root = _Node(NO_PLAYER, None)
 
     def _actor(self, state: State, node: _Node) -> int:
         return self.player if node is self.root else acting_player(state)
@@ -236,7 +236,7 @@ class _TreeSearch(Search):
         child = node.children.get(key)
         created = child is None
         if created:
-            child = node.children[key] = _Node(-1, None)
+            child = node.children[key] = _Node(NO_PLAYER, None)
         path.append(child)
         return child, created
 
@@ -270,7 +270,7 @@ class _TreeSearch(Search):
             if self.playout_depth is not None and depth >= self.playout_depth:
                 break
             if state.is_chance():
-                state.apply_unchecked(-1, state.sample_chance(self.rng))
+                state.apply_unchecked(CHANCE, state.sample_chance(self.rng))
                 continue
             rollout_step(state, self.rollout_policy, self.rng)
             depth += 1
@@ -282,7 +282,7 @@ class _TreeSearch(Search):
     def _backpropagate(path: list, result: list) -> None:
         for node in path:
             node.visits += 1
-            if node.player >= 0:
+            if node.player >= 0:  # a player, not CHANCE or NO_PLAYER
                 node.value += result[node.player]
 
     def _root_choices(self) -> list:
@@ -323,10 +323,10 @@ class _UctSearch(_TreeSearch):
         while not state.is_terminal():
             if state.is_chance():
                 outcome = state.sample_chance(self.rng)
-                state.apply_unchecked(-1, outcome)
+                state.apply_unchecked(CHANCE, outcome)
                 child = node.children.get(outcome)
                 if child is None:
-                    child = node.children[outcome] = _Node(-1, outcome)
+                    child = node.children[outcome] = _Node(CHANCE, outcome)
                 node = child
                 path.append(node)
                 continue
@@ -384,7 +384,7 @@ class _IsmctsSearch(_TreeSearch):
         path = [node]
         while not state.is_terminal():
             if state.is_chance():
-                state.apply_unchecked(-1, state.sample_chance(self.rng))
+                state.apply_unchecked(CHANCE, state.sample_chance(self.rng))
                 continue
             if is_joint_node(state):
                 node, created = self._joint_step(state, node, path)

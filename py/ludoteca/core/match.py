@@ -170,11 +170,6 @@ class Match:
         """Players who have not resigned."""
         return [player for player in range(len(self.seats)) if player not in self.resigners]
 
-    @property
-    def resigned(self) -> Optional[int]:
-        """The first player who resigned, or None (kept for older callers; see `resigners`)."""
-        return self.resigners[0] if self.resigners else None
-
     # --- playing ----------------------------------------------------------
     @property
     def ended_by_resignation(self) -> bool:
@@ -186,7 +181,8 @@ class Match:
 
     def play(self, player: int, move) -> Entry:
         """Plays a move (object or text) for `player`; raises IllegalMoveError
-        and changes nothing if it is not allowed. Then plays the moves of any
+        (or MoveParseError for a text that names no move) and changes nothing
+        if it is not allowed. Then plays the moves of any
         resigned seat that must act."""
         if self.is_over:
             raise IllegalMoveError("the game is over", "core.game_over")

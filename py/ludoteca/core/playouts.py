@@ -3,6 +3,7 @@ way under CPython and Pyodide so the two can be compared as a ratio."""
 
 import time
 
+from .protocol import CHANCE
 from .rng import SeededRng
 
 
@@ -13,7 +14,7 @@ def random_playout(game, settings, seed: int) -> int:
     moves = 0
     while not state.is_terminal():
         if state.is_chance():
-            state.apply_unchecked(-1, state.sample_chance(rng))
+            state.apply_unchecked(CHANCE, state.sample_chance(rng))
             continue
         player = state.to_move()[0]
         state.apply_unchecked(player, rng.choice(list(state.generate_moves(player))))

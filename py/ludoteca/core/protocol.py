@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, fields
+from enum import Enum
 from typing import Iterator, Optional, Sequence
 
 from .rng import SeededRng
@@ -44,8 +45,10 @@ class IllegalMoveError(GameError):
     """A move that the rules do not allow now; the state is left unchanged."""
 
 
-class MoveParseError(IllegalMoveError):
-    """A move text that does not name any move of the game."""
+class MoveParseError(GameError):
+    """A move text that does not name any move of the game. A sibling of
+    IllegalMoveError, not a kind of it (as in python-chess): a text that names
+    no move is not a move the rules refuse. Catch GameError for both."""
 
 
 class NotYourTurnError(IllegalMoveError):
@@ -87,14 +90,60 @@ SIMULTANEOUS = "simultaneous"  # each listed player submits in secret; resolved 
 RESPONSE = "response"  # a window: any listed player may act, in submission order
 
 
+# Where a player number is expected, -1 has three meanings; each has its name.
+CHANCE = -1  # the actor of a chance event: `apply_unchecked(CHANCE, outcome)`
+NO_PLAYER = -1  # nobody: whose legal moves they are when no one may act
+DRAW = -1  # the winner of a drawn game, in games that keep one winner
+
+
+class Dynamics(str, Enum):
+    SEQUENTIAL = "sequential"  # one player acts at a time (TURN nodes only)
+    SIMULTANEOUS = "simultaneous"  # players submit in secret (SIMULTANEOUS nodes, or TURN)
+    MIXED = "mixed"  # any acting mode, RESPONSE windows included
+
+
+class Information(str, Enum):
+    PERFECT = "perfect"  # nothing hidden: `determinize` is a plain copy
+    IMPERFECT = "imperfect"
+
+
+class ChanceKind(str, Enum):
+    DETERMINISTIC = "deterministic"  # never a chance node
+    EXPLICIT = "explicit"  # chance nodes with listed outcomes
+
+
+class Utility(str, Enum):
+    ZERO_SUM = "zero_sum"  # returns sum to 0 (none of ours: returns lie in [0, 1])
+    CONSTANT_SUM = "constant_sum"  # returns sum to 1: the winners share one win
+    GENERAL_SUM = "general_sum"  # any returns in [0, 1]
+
+
 @dataclass(frozen=True)
 class GameType:
-    """What kind of game this is, like OpenSpiel's GameType."""
+    """What kind of game this is, like OpenSpiel's GameType. Plain texts are
+    turned into the enums (an unknown one is a ValueError at import); the
+    conformance checks (py/tools/fuzzing.py) hold each game to what it says."""
 
-    dynamics: str  # "sequential" | "simultaneous" | "mixed"
-    information: str  # "perfect" | "imperfect"
-    chance: str  # "deterministic" | "explicit"
-    utility: str  # "zero_sum" | "constant_sum" | "general_sum"
+    dynamics: Dynamics
+    information: Information
+    chance: ChanceKind
+    utility: Utility
+
+    def __post_init__(self):
+        for name, kind in (("dynamics", Dynamics), ("information", Information), ("chance", ChanceKind),
+                           ("utility", Utility)):
+            object.__setattr__(self, name, kind(getattr(self, name)))
+
+    def returns_add_up(self, returns) -> bool:
+        """Whether a finished game's returns fit this utility."""
+        if not all(-1e-9 <= value <= 1 + 1e-9 for value in returns):
+            return False
+        total = sum(returns)
+        if self.utility == Utility.ZERO_SUM:
+            return math.isclose(total, 0.0, abs_tol=1e-6)
+        if self.utility == Utility.CONSTANT_SUM:
+            return math.isclose(total, 1.0, abs_tol=1e-6)
+        return True
 
 
 @dataclass(frozen=True)
@@ -187,7 +236,12 @@ class LegalMoves:
         return len(self._moves())
 
     def __bool__(self) -> bool:
-        return bool(self._moves())
+        """Stops at the first legal move: "can anyone move?" needs no list."""
+        if self._cache is not None:
+            return bool(self._cache)
+        for _ in self._state.generate_moves(self._player):
+            return True
+        return False
 
     def __contains__(self, move) -> bool:
         return self._state.is_legal(self._player, move)
@@ -207,7 +261,8 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     variants: Sequence[VariantOption] = ()
-    game_type: GameType = GameType("sequential", "perfect", "deterministic", "zero_sum")
+    game_type: GameType = GameType(Dynamics.SEQUENTIAL, Information.PERFECT, ChanceKind.DETERMINISTIC,
+                                   Utility.CONSTANT_SUM)
     # True: `State.returns()` gives each player its share of the total score
     # (negative scores count as 0) instead of the winners sharing 1.
     returns_by_score: bool = False
@@ -329,7 +384,7 @@ class State:
         if player is None:
             acting = self.to_move()
             if not acting:
-                return LegalMoves(self, -1)
+                return LegalMoves(self, NO_PLAYER)
             if len(acting) > 1:
                 raise GameError("several players may act now: name one", "core.name_player")
             player = acting[0]
@@ -378,14 +433,14 @@ class State:
             raise IllegalMoveError("no chance event is pending", "core.no_chance")
         if move not in [outcome for outcome, _ in self.chance_outcomes()]:
             raise IllegalMoveError(f"{move.text} is not a possible chance outcome", "core.bad_chance", move=move.text)
-        self.apply_unchecked(-1, move)
+        self.apply_unchecked(CHANCE, move)
 
     def resolve_chance(self) -> list:
         """Plays chance events with the state's RNG until a player must act."""
         drawn = []
         while self.is_chance() and not self.is_terminal():
             move = self.sample_chance()
-            self.apply_unchecked(-1, move)
+            self.apply_unchecked(CHANCE, move)
             drawn.append(move)
         return drawn
 
@@ -476,6 +531,22 @@ def score_shares(scores) -> list:
     if total <= 0:
         return [1.0 / len(clipped)] * len(clipped)
     return [score / total for score in clipped]
+
+
+MAX_NUMBER_DIGITS = 9  # no number in a move text is longer; int() of a huge one is slow or refused
+
+
+def read_number(word: str, *, negative: bool = False, code: str = "core.bad_number", **params) -> int:
+    """The whole number written as `word` in a move text. Only ASCII digits
+    count, with one leading '-' where `negative` allows it: `str.isdigit` and
+    `int` also take '²', other scripts' digits, full-width digits, '_' and '+',
+    which no move text writes. Anything else is a MoveParseError with `code`
+    (params default to `text=word`), never a raw ValueError."""
+    digits = word[1:] if negative and word.startswith("-") else word
+    if not (0 < len(digits) <= MAX_NUMBER_DIGITS and digits.isascii() and digits.isdigit()):
+        raise MoveParseError(f"{word!r} is not a number written with the digits 0-9", code,
+                             **(params or {"text": word}))
+    return int(word)
 
 
 def parse_with(parsers: dict, text: str) -> Move:

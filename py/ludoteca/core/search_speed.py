@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import ai as core_ai
+from .protocol import CHANCE
 from .rng import SeededRng
 
 
@@ -24,7 +25,7 @@ def sample_positions(game, settings, count: int, seed: int, every: int = 4) -> l
         decisions = 0
         while not state.is_terminal() and len(found) < count:
             if state.is_chance():
-                state.apply_unchecked(-1, state.sample_chance(rng))
+                state.apply_unchecked(CHANCE, state.sample_chance(rng))
                 continue
             player = state.to_move()[0]
             moves = list(state.generate_moves(player))

@@ -18,6 +18,7 @@ CORE_ERRORS_EN = {
     "error.core.bad_chance": "{move} cannot come up now.",
     "error.core.unknown_move": "There is no move called “{text}”.",
     "error.core.unreadable_move": "The move “{text}” cannot be read.",
+    "error.core.bad_number": "“{text}” is not a number: write it with the digits 0 to 9.",
     "error.core.name_player": "Several players may act now: say which one.",
     # Raised by core/match.py and core/records.py as of this writing.
     "error.core.already_resigned": "Player {player} has already resigned.",
@@ -216,6 +217,7 @@ MESSAGES_IT = {
     "error.core.bad_chance": "{move} adesso non può uscire.",
     "error.core.unknown_move": "Non esiste una mossa “{text}”.",
     "error.core.unreadable_move": "La mossa “{text}” non si riesce a leggere.",
+    "error.core.bad_number": "“{text}” non è un numero: scrivilo con le cifre da 0 a 9.",
     "error.core.name_player": "Adesso possono agire più giocatori: indica quale.",
     "error.core.already_resigned": "Il giocatore {player} ha già abbandonato.",
     "error.core.cannot_redo": "Non c'è niente da ripetere.",

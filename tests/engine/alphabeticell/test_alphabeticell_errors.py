@@ -96,7 +96,7 @@ def test_every_code_in_the_rules_has_a_message_in_both_languages():
     ("take X N", "abc.not_end"),
     ("take", "abc.word_count"),
     ("pass now", "abc.word_count"),
-    ("deal x NH", "core.unreadable_move"),
+    ("deal x NH", "core.bad_number"),
 ])
 def test_unreadable_move_texts_name_their_problem(text, code):
     with pytest.raises(MoveParseError) as caught:

@@ -3,6 +3,8 @@ deliberate bug in it is caught by the check meant for it."""
 
 import pytest
 
+from ludoteca.core.protocol import GameType
+
 from .support import fuzzing
 from .toy_games import SumsGame
 
@@ -39,6 +41,19 @@ def test_each_bug_is_caught_by_its_check(bug):
     case = caught.value.case
     assert case["check"] in EXPECTED_CHECK[bug], case["error"]
     assert case["game"] == "toysums" and case["seed"] == 11
+
+
+@pytest.mark.parametrize("declared, check", [
+    (("sequential", "imperfect", "explicit", "constant_sum"), "protocol"),  # it has simultaneous nodes
+    (("mixed", "imperfect", "deterministic", "constant_sum"), "protocol"),  # it has chance nodes
+    (("mixed", "imperfect", "explicit", "zero_sum"), "terminal"),  # its returns add up to 1
+])
+def test_a_game_type_that_misdescribes_the_game_is_caught(declared, check):
+    game = SumsGame()
+    game.game_type = GameType(*declared)
+    with pytest.raises(fuzzing.FuzzFailure) as caught:
+        fuzzing.play_game(game, fuzzing.Settings(3, {"rounds": 3}), 11, fuzzing.Checks(max_moves=200))
+    assert caught.value.case["check"] == check, caught.value.case["error"]
 
 
 def test_the_moves_played_do_not_depend_on_the_checks():

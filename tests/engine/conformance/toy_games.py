@@ -75,7 +75,7 @@ class SumsGame(Game):
     min_players = 2
     max_players = 3
     variants = (VariantOption("rounds", "toy.rounds", (2, 3)),)
-    game_type = GameType("mixed", "imperfect", "explicit", "zero_sum")
+    game_type = GameType("mixed", "imperfect", "explicit", "constant_sum")
 
     def __init__(self, bugs=()):
         self.bugs = frozenset(bugs)

@@ -3,7 +3,7 @@ next-round bar, capture order, ko, tiles, timeouts and the end of the game."""
 
 import pytest
 
-from ludoteca.core.protocol import SIMULTANEOUS, GameError, IllegalMoveError, NotYourTurnError
+from ludoteca.core.protocol import SIMULTANEOUS, GameError, IllegalMoveError, MoveParseError, NotYourTurnError
 from ludoteca.games.geonaxis.rules import (
     GAME,
     PASS,
@@ -261,7 +261,7 @@ def test_move_texts_parse_back_and_bad_texts_raise_parse_errors():
                  "challenge 1 1 12", "wager 3 2", "decline", "renew 4 4 0", "cancel", "buy 5"):
         assert GAME.parse_move(text).text == text
     for text in ("s 0", "s 1 0 0 0", "stone 1 1", "t a b", "pass 1"):
-        with pytest.raises(IllegalMoveError):
+        with pytest.raises(MoveParseError):
             GAME.parse_move(text)
 
 

@@ -8,10 +8,12 @@ import pytest
 from ludoteca.core.protocol import MoveParseError, RecordError
 from ludoteca.games.psychopath.board import BOARD
 from ludoteca.games.psychopath.rules import (
+    BORDER_FLANK,
     DOCTOR,
     GAME,
     PSYCHOLOGIST,
     PSYCHOPATH,
+    RESURRECT,
     Resurrect,
     Step,
     code_of,
@@ -106,8 +108,10 @@ def test_a_record_cannot_resurrect_onto_an_occupied_node():
 
 
 def test_a_finished_record_names_a_known_winner():
-    data = new_state().to_json()
-    data.update(phase="over", winner=2, end_reason="psychopath")
+    state = position({13: "P1", 1: "D0", 33: "D0", 34: "I0", 49: "P0", 16: "S1"})
+    state.apply(0, Step(34, 20))  # captures the black psychopath
+    data = state.to_json()
+    data.update(winner=2)
     _rejected(data, "psychopath.phase")
     data.update(winner=0)
     assert GAME.state_from_json(data).is_terminal()
@@ -126,3 +130,51 @@ def test_a_record_board_holds_integer_piece_codes_only():
     node = data["board"].index(code_of(0, PSYCHOPATH))
     data["board"][node] = True  # JSON true, not the code 1
     _rejected(data, "psychopath.unknown_piece")
+
+
+# --- R10 judged as R6: a returning piece counts its own captures ---------------------
+AUDIT_R10 = {39: "P0", 11: "D0", 52: "D0", 51: "D0", 18: "D0", 27: "I0",
+             12: "S1", 26: "D1", 29: "D1", 32: "I1", 43: "P1"}
+
+
+def test_a_returning_piece_is_judged_after_its_own_captures():
+    # The audit's position: white's informer 27 -> 28 captures the black
+    # psychologist on 12. Black's doctors on 26 and 29, with the informer on
+    # 32, hold node 12: a doctor or a psychologist coming back there would
+    # fall, but an informer completes the capture of the doctor on 29 at once
+    # and then stands, as a move onto 12 would (R6).
+    state = position(AUDIT_R10, turn=0)
+    assert 12 in targets_in_danger(state, 0)
+    state.apply(0, Step(27, 28))
+    assert piece_at(state, 12) is None and state.phase == RESURRECT
+    assert state.view(0)["resurrect_at"] == 12
+    assert [move.text for move in state.legal_moves()] == ["r informer"]
+    state.apply(0, Resurrect("informer"))
+    assert piece_at(state, 12) == "I0" and piece_at(state, 29) is None
+    assert state.to_move() == (1,)
+
+
+def targets_in_danger(state, owner: int) -> set:
+    mask = state.threatened(owner)
+    return {node for node in range(len(state.board)) if mask >> node & 1}
+
+
+# --- R5: which stretch of the border counts --------------------------------------------
+def test_two_border_doctors_flank_along_one_stretch_at_most():
+    # R5 takes the stretch between the two doctors that holds the piece. Were
+    # both stretches ever to hold at most one special node, a pair of doctors
+    # would flank pieces on both sides and one would ask which side is meant.
+    # It never happens: two doctors stand on at most 2 of the 6 special nodes,
+    # so at least 4 lie between them, shared by the two stretches.
+    border = BOARD.paths[BOARD.border_path]
+    assert len(BOARD.special) == 6 and BOARD.special <= set(border)
+    for i, first in enumerate(border):
+        for j in range(i + 1, len(border)):
+            second = border[j]
+            stretches = (border[i + 1:j], border[j + 1:] + border[:i])
+            specials = [sum(node in BOARD.special for node in stretch) for stretch in stretches]
+            assert sum(specials) >= 4
+            qualifying = [set(stretch) for stretch, count in zip(stretches, specials) if count <= 1]
+            assert len(qualifying) <= 1
+            flanked = {node for node in border if BORDER_FLANK[first][second] >> node & 1}
+            assert flanked == (qualifying[0] if qualifying else set())

@@ -9,6 +9,7 @@ from ludoteca.core.protocol import (
     NotYourTurnError,
     RecordError,
     TURN,
+    Utility,
 )
 from ludoteca.games.psychopath.rules import (
     DOCTOR,
@@ -37,7 +38,10 @@ def refused(state, player, move, code):
 # --- the game's shape --------------------------------------------------------------
 def test_game_is_a_two_player_perfect_information_turn_game():
     state = new_state()
-    assert GAME.game_type == GameType("sequential", "perfect", "deterministic", "zero_sum")
+    # Constant-sum, not zero-sum: the returns of a finished game add up to 1 (a win is
+    # [1, 0], a draw [0.5, 0.5]).
+    assert GAME.game_type == GameType("sequential", "perfect", "deterministic", "constant_sum")
+    assert GAME.game_type.utility is Utility.CONSTANT_SUM
     assert state.acting_mode() == TURN
     assert state.to_move() == (0,)
     assert GAME.min_players == GAME.max_players == 2
@@ -323,7 +327,7 @@ def test_state_from_json_rejects_damaged_content_with_codes():
     assert _damaged(lambda d: d.update(pending=[99])) == "psychopath.bad_node"
     assert _damaged(lambda d: d.update(winner=0)) == "psychopath.phase"
     assert _damaged(lambda d: d.update(quiet=-1)) == "psychopath.counters"
-    assert _damaged(lambda d: d.pop("board")) == "psychopath.damaged_state"
+    assert _damaged(lambda d: d.pop("board")) == "psychopath.state_field"
     assert _damaged(lambda d: d.update(captured="x")) == "psychopath.captured_counts"
     with pytest.raises(RecordError):
         GAME.state_from_json(["not", "a", "dict"])

@@ -49,7 +49,7 @@ from itertools import accumulate
 from typing import Optional
 
 from ...core.ai import Bot, Search
-from ...core.protocol import Move
+from ...core.protocol import CHANCE, Move
 from ...core.rng import SeededRng
 from .rules import (
     ALL_CARDS,
@@ -361,7 +361,7 @@ class RolloutSearch(Search):
                     flips += 1
                     if flips > self.settings.horizon:
                         return win_shares(policy.projected_points(state), state.target)[self.player]
-                state.apply_unchecked(-1, state.sample_chance())
+                state.apply_unchecked(CHANCE, state.sample_chance())
             else:
                 actor = state.to_move()[0]
                 state.apply_unchecked(actor, policy.choose(state, actor, rng))

@@ -67,6 +67,7 @@ from ...core.protocol import (
     State,
     VariantOption,
     parse_with,
+    read_number,
 )
 from ...core.records import short_text
 from ...core.rng import SeededRng
@@ -75,7 +76,6 @@ from . import MAX_PLAYERS, MIN_PLAYERS
 
 # --- the deck ----------------------------------------------------------------
 TOP_LETTERS = "AEINORST"
-COPIES_PER_TOP = 6
 BOTTOM_COUNTS = {
     "B": 4, "C": 4, "D": 5, "F": 2, "G": 3, "H": 5, "J": 1, "K": 1, "L": 5,
     "M": 4, "P": 2, "Q": 1, "U": 3, "V": 1, "W": 3, "X": 1, "Y": 2, "Z": 1,
@@ -202,8 +202,8 @@ MOVE_PARSERS = {
     "take": _parse_take,
     "keep": lambda rest: KEEPS[_card_word(_words(rest, 1, 1)[0])],
     "flip": lambda rest: FLIPS[_card_word(_words(rest, 1, 1)[0])],
-    "deal": lambda rest: Deal(int(_words(rest, 2, 2)[0]), _card_word(rest.split()[1])),
-    "dealer": lambda rest: ChooseDealer(int(_words(rest, 1, 1)[0])),
+    "deal": lambda rest: Deal(read_number(_words(rest, 2, 2)[0]), _card_word(rest.split()[1])),
+    "dealer": lambda rest: ChooseDealer(read_number(_words(rest, 1, 1)[0])),
 }
 
 

@@ -48,7 +48,7 @@ from bisect import bisect_left
 from typing import Generator, Optional
 
 from ...core.ai import Bot, Search, UctBot
-from ...core.protocol import Move, run_pieces
+from ...core.protocol import CHANCE, Move, run_pieces
 from . import components as C
 from .rules import (
     ACCEPT,
@@ -271,7 +271,7 @@ class WordBot(Bot):
         trial.apply_unchecked(player, move)
         while trial.queue and not trial.is_terminal():
             if trial.is_chance():
-                trial.apply_unchecked(-1, trial.sample_chance(self.rng))
+                trial.apply_unchecked(CHANCE, trial.sample_chance(self.rng))
                 continue
             acting = trial.to_move()
             if not acting:

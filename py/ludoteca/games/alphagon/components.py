@@ -40,7 +40,7 @@ def cell_name(cell: int) -> str:
 def parse_cell(text: str) -> int:
     """'G7' -> the centre cell; ValueError for anything else."""
     text = text.strip().upper()
-    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in COLUMNS or not (text[1:].isascii() and text[1:].isdigit()):
         raise ValueError(f"{text!r} is not a cell name")
     row = int(text[1:])
     if not 1 <= row <= SIZE:

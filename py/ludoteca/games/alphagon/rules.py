@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from ...core.protocol import (
+    CHANCE,
     RESPONSE,
     TURN,
     Game,
@@ -57,6 +58,7 @@ from ...core.protocol import (
     State,
     VariantOption,
     parse_with,
+    read_number,
     run_pieces,
 )
 from ...core.rng import SeededRng
@@ -318,6 +320,7 @@ def _args(rest: str, low: int, high: int) -> list:
 
 
 def _cell_word(word: str) -> str:
+    read_number(word[1:], code="alphagon.off_board", cell=word)  # the row: ASCII digits only
     try:
         return cell_name(parse_cell(word))
     except ValueError:
@@ -342,7 +345,7 @@ def _one_word(rest: str) -> str:
 
 def _parse_find(rest: str) -> Find:
     words = _args(rest, 1, 3)
-    card = int(words[0])
+    card = read_number(words[0])
     syllable, shape = None, False
     for word in words[1:]:
         if word.lower() == "shape" and not shape:
@@ -410,10 +413,10 @@ MOVE_PARSERS = {
     "lose": lambda rest: Lose(_letter(_args(rest, 1, 1)[0])),
     "reward": _parse_reward,
     "vote": _parse_vote,
-    "first": lambda rest: ChooseFirst(int(_args(rest, 1, 1)[0])),
+    "first": lambda rest: ChooseFirst(read_number(_args(rest, 1, 1)[0])),
     "rotation": _parse_rotation,
-    "draw": lambda rest: Draw(int(_args(rest, 2, 2)[0]), _letter(rest.split()[1])),
-    "card": lambda rest: DrawCard(int(_args(rest, 2, 2)[0]), int(rest.split()[1])),
+    "draw": lambda rest: Draw(read_number(_args(rest, 2, 2)[0]), _letter(rest.split()[1])),
+    "card": lambda rest: DrawCard(read_number(_args(rest, 2, 2)[0]), read_number(rest.split()[1])),
 }
 
 
@@ -570,10 +573,6 @@ class AlphagonState(State):
         return other
 
     # --- board geometry -------------------------------------------------------------------
-    @property
-    def start_cell(self):
-        return self.trail[0] if self.trail else None
-
     def word(self) -> str:
         """The letters of the word under construction (since the last '+')."""
         symbols = self.symbols
@@ -1137,7 +1136,7 @@ class AlphagonState(State):
 
     # --- playing ---------------------------------------------------------------------------------
     def apply_unchecked(self, player: int, move: Move) -> None:
-        if player < 0:
+        if player == CHANCE:
             self._apply_chance(move)
         elif self.queue:
             self._apply_decision(player, move)

@@ -22,7 +22,6 @@ from functools import lru_cache
 
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 TILE_RADIUS = 2
-TILE_CELLS = 19
 LATTICE_A = (5, -2)
 LATTICE_B = (2, 3)
 TABLE_RADIUS = 2  # tile spots at most this many lattice steps from the start
@@ -65,10 +64,6 @@ def tile_spot_of(cell: tuple) -> tuple:
             if hex_distance(cell, tile_centre((a, b))) <= TILE_RADIUS:
                 return (a, b)
     raise ValueError(f"no tile holds {cell}")  # pragma: no cover - the lattice covers the plane
-
-
-def spots_touch(one: tuple, other: tuple) -> bool:
-    return hex_distance(one, other) == 1
 
 
 def within_limit(spot: tuple) -> bool:

@@ -52,6 +52,7 @@ from ...core.protocol import (
     State,
     VariantOption,
     parse_with,
+    read_number,
 )
 from ...core.rng import SeededRng
 from ...core.state_json import StateReader
@@ -166,12 +167,14 @@ def stone_move(q: int, r: int) -> Stone:
     return Stone(q, r)
 
 
-def _ints(rest: str, *counts) -> list:
+def _ints(rest: str, *counts, signed: int = 0) -> list:
+    """The numbers of a move text; the first `signed` of them are coordinates,
+    which may be negative, the rest are counts, which may not."""
     words = rest.split()
     if len(words) not in counts:
         raise MoveParseError(f"expected {' or '.join(map(str, counts))} numbers, got {rest!r}",
                              "geonaxis.bad_move", text=rest)
-    return [int(word) for word in words]
+    return [read_number(word, negative=index < signed) for index, word in enumerate(words)]
 
 
 def _nothing(move):
@@ -182,7 +185,7 @@ def _nothing(move):
 
 
 def _parse_stone(rest: str) -> Stone:
-    values = _ints(rest, 2, 4)
+    values = _ints(rest, 2, 4, signed=4)
     if len(values) == 4:
         first, second = (values[0], values[1]), (values[2], values[3])
         if second <= first:
@@ -193,11 +196,11 @@ def _parse_stone(rest: str) -> Stone:
 
 MOVE_PARSERS = {
     "s": _parse_stone,
-    "t": lambda rest: Tile(*_ints(rest, 2)),
+    "t": lambda rest: Tile(*_ints(rest, 2, signed=2)),
     "pass": _nothing(PASS),
     "timeout": _nothing(TIMEOUT),
-    "propose": lambda rest: Propose(*_ints(rest, 3)),
-    "challenge": lambda rest: Challenge(*_ints(rest, 3)),
+    "propose": lambda rest: Propose(*_ints(rest, 3, signed=2)),
+    "challenge": lambda rest: Challenge(*_ints(rest, 3, signed=2)),
     "wager": lambda rest: Wager(*_ints(rest, 2)),
     "decline": _nothing(DECLINE),
     "renew": lambda rest: Renew(*_ints(rest, 3)),

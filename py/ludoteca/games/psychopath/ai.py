@@ -37,7 +37,7 @@ from typing import Optional
 
 from ...core import ai as core_ai
 from ...core.ai import Bot, Search
-from ...core.protocol import Move
+from ...core.protocol import DRAW, Move
 from ...core.rng import SeededRng
 from .rules import (
     CACHE_LIMIT,
@@ -229,7 +229,7 @@ class AlphaBetaSearch(Search):
     def _ended(self, child: PsychopathState, player: int, ply: int) -> int:
         """A finished game's value for `player`, sooner wins worth more."""
         winner, _ = child.result()
-        if winner == -1:
+        if winner == DRAW:
             return self._draw_value(player)
         return WIN - ply if winner == player else -(WIN - ply)
 

@@ -192,10 +192,6 @@ class Board:
                     best = (d, a, b)
         return best
 
-    def angle_of(self, node: int) -> float:
-        x, y = self.xy[node]
-        return math.atan2(y, x)
-
 
 def family_chords(family: tuple) -> list:
     chords = []

@@ -34,17 +34,25 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from ...core.protocol import (
+    DRAW,
+    ChanceKind,
+    Dynamics,
     Game,
     GameType,
     IllegalMoveError,
+    Information,
     Move,
     MoveParseError,
     NotYourTurnError,
     RecordError,
     Settings,
     State,
+    Utility,
+    read_number,
 )
+from ...core.records import short_text
 from ...core.rng import SeededRng
+from ...core.state_json import StateReader
 from . import MAX_PLAYERS, MIN_PLAYERS
 from .board import BOARD
 
@@ -75,7 +83,6 @@ NODE_PATHS = BOARD.node_paths
 BORDER = BOARD.border_path
 SPECIAL = BOARD.special
 PATH_MASK = tuple(sum(1 << node for node in path) for path in PATHS)
-ALL_NODES = (1 << NODE_COUNT) - 1
 
 
 def _rays(node: int) -> tuple:
@@ -181,7 +188,6 @@ CACHE_LIMIT = 50_000  # entries per memo below; cleared when full
 _ATTACK_MEMO: dict = {}
 _FLANK_MEMO: dict = {}
 BORDER_NODES = PATHS[BORDER]
-BORDER_INDEX = {node: index for index, node in enumerate(BORDER_NODES)}
 
 
 def _border_flank_table() -> tuple:
@@ -316,9 +322,7 @@ RESURRECTS = {name: Resurrect(name) for name in KIND_NAMES[1:]}
 
 
 def _node_word(word: str) -> int:
-    if not word.isdigit():
-        raise MoveParseError(f"{word!r} is not a node number", "psychopath.bad_node", node=word)
-    node = int(word)
+    node = read_number(word, code="psychopath.bad_node", node=word)
     if not 0 <= node < NODE_COUNT:
         raise MoveParseError(f"there is no node {node}", "psychopath.bad_node", node=word)
     return node
@@ -354,7 +358,7 @@ class PsychopathGame(Game):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     variants = ()
-    game_type = GameType("sequential", "perfect", "deterministic", "zero_sum")
+    game_type = GameType(Dynamics.SEQUENTIAL, Information.PERFECT, ChanceKind.DETERMINISTIC, Utility.CONSTANT_SUM)
 
     def new_state(self, settings: Settings, seed: int) -> "PsychopathState":
         return PsychopathState.new(self.validate_settings(settings), seed)
@@ -389,7 +393,7 @@ class PsychopathState(State):
         state.turn = 0
         state.phase = MOVE
         state.pending = ()
-        state.winner = None  # player, or -1 for a draw
+        state.winner = None  # player, or DRAW
         state.end_reason = None
         state.plies = 0
         state.quiet = 0
@@ -442,7 +446,7 @@ class PsychopathState(State):
         return self.phase == OVER or (self.phase == MOVE and not self._moves())
 
     def result(self) -> tuple:
-        """(winner or -1 for a draw, end reason), or (None, None) while playing."""
+        """(winner or DRAW, end reason), or (None, None) while playing."""
         if self.phase == OVER:
             return self.winner, self.end_reason
         if self.phase == MOVE and not self._moves():
@@ -545,8 +549,7 @@ class PsychopathState(State):
 
     def _generate(self) -> list:
         if self.phase == RESURRECT:
-            mine = self.captured[self.turn]
-            return [RESURRECTS[KIND_NAMES[kind]] for kind in (PSYCHOLOGIST, INFORMER, DOCTOR) if mine[kind]]
+            return [RESURRECTS[KIND_NAMES[kind]] for kind in self.returning_kinds(self.turn, self.pending[0])]
         if self.phase != MOVE:
             return []
         player = self.turn
@@ -573,12 +576,24 @@ class PsychopathState(State):
         """Would the piece moved from source to target escape capture, once
         the captures its move makes are done (R6)?"""
         code = self.board[source]
-        kind = kind_of(code)
-        player = owner_of(code)
+        return self._stands(owner_of(code), kind_of(code), target, 1 << source)
+
+    def returning_kinds(self, player: int, node: int) -> list:
+        """The captured kinds of `player` that may come back on `node`: those
+        that would not stand captured there once the captures their return
+        makes are done (R10, judged as suicide is, R6)."""
+        mine = self.captured[player]
+        return [kind for kind in (PSYCHOLOGIST, INFORMER, DOCTOR)
+                if mine[kind] and self._stands(player, kind, node)]
+
+    def _stands(self, player: int, kind: int, target: int, source_bit: int = 0) -> bool:
+        """Would a piece of `player` and `kind` arriving on `target` (from the
+        node in `source_bit`, or from off the board) escape capture once the
+        captures it makes are done?"""
         enemy = 1 - player
         doctors = self.doctors(player)
         informers = self.informers(player)
-        bit = (1 << source) | (1 << target)
+        bit = source_bit | (1 << target)
         if kind == DOCTOR:
             doctors ^= bit
         elif kind == INFORMER:
@@ -698,13 +713,11 @@ class PsychopathState(State):
 
     def _next_resurrection(self, player: int) -> None:
         """Moves to the next psychologist node where a captured piece may come
-        back (R10); skips it when the player has none captured or when the
-        piece would be captured there at once (R10, like suicide)."""
-        enemy = 1 - player
+        back (R10); skips it when no captured kind of the player could stand
+        there (none captured, or each would be captured there, R10)."""
         while self.pending:
             node = self.pending[0]
-            if (any(self.captured[player][1:]) and self.board[node] == EMPTY
-                    and not attacked(node, self.doctors(enemy), self.informers(enemy))):
+            if self.board[node] == EMPTY and self.returning_kinds(player, node):
                 self.phase = RESURRECT
                 return
             self.pending = self.pending[1:]
@@ -731,17 +744,17 @@ class PsychopathState(State):
         self.history = self.history + (self.key,)
         if self.history.count(self.key) >= REPETITIONS_FOR_DRAW:
             self.phase = OVER
-            self.winner = -1
+            self.winner = DRAW
             self.end_reason = END_REPETITION
         elif self.quiet >= QUIET_LIMIT:
             self.phase = OVER
-            self.winner = -1
+            self.winner = DRAW
             self.end_reason = END_QUIET
 
     # --- results ----------------------------------------------------------
     def scores(self) -> list:
         winner, _ = self.result()
-        if winner is not None and winner >= 0:
+        if winner is not None and winner != DRAW:
             return [1 if player == winner else 0 for player in range(2)]
         return [0, 0]
 
@@ -837,73 +850,213 @@ class PsychopathState(State):
 
     @classmethod
     def from_json(cls, data) -> "PsychopathState":
-        try:
-            return cls._from_json(data)
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise RecordError(f"damaged {GAME.id} state: {error}", "psychopath.damaged_state") from None
+        """Rebuilds a state from `to_json()` data, checking each field with the
+        core's StateReader and then that the position could arise in a game:
+        any problem is a RecordError with a `psychopath.*` code."""
+        return _StateReader(data).state()
 
-    @classmethod
-    def _from_json(cls, data) -> "PsychopathState":
-        def bad(reason: str, code: str, **params):
-            return RecordError(f"damaged {GAME.id} state: {reason}", code, **params)
 
+MAX_PLIES = 10 ** 7  # far above any real game; a damaged save's huge count is refused
+MAX_KEY = (1 << 64) - 1  # zobrist keys are 64-bit
+
+
+class _StateReader(StateReader):
+    """Reads a PSYCHOPATH state's JSON form. Field checks keep this game's
+    codes (board_size, unknown_piece, captured_counts, piece_count, phase,
+    turn, bad_node, counters); `state_unreachable` is a position no game can
+    reach; the core's `state_*` codes cover the rest."""
+
+    def __init__(self, data):
+        super().__init__(GAME.id)
         if not isinstance(data, dict) or data.get("game") != GAME.id:
-            raise bad("not a psychopath state", "psychopath.not_this_game")
-        settings = GAME.validate_settings(Settings.from_json(data["settings"]))
-        board = data["board"]
-        if not isinstance(board, list) or len(board) != NODE_COUNT:
-            raise bad("the board needs one entry per node", "psychopath.board_size", nodes=NODE_COUNT)
-        if any(type(code) is not int or not 0 <= code <= 8 for code in board):
-            raise bad("unknown piece on the board", "psychopath.unknown_piece")
-        captured = data["captured"]
-        if (not isinstance(captured, list) or len(captured) != 2
-                or any(not isinstance(row, list) or len(row) != 4 for row in captured)
-                or any(type(n) is not int or n < 0 for row in captured for n in row)):
-            raise bad("captured counts are malformed", "psychopath.captured_counts")
+            raise self.damaged("not_this_game", "not a psychopath state")
+        self.data = data
+
+    def value(self, key: str):
+        return self.get(self.data, key, key)
+
+    def unreachable(self, problem: str) -> RecordError:
+        return self.damaged("state_unreachable", f"no game reaches this position: {problem}")
+
+    def node(self, value, field: str) -> int:
+        if type(value) is not int or not 0 <= value < NODE_COUNT:
+            raise self.damaged("bad_node", f"{field} names no node", node=short_text(value), field=field)
+        return value
+
+    def board(self) -> list:
+        board = self.items(self.value("board"), "board")
+        if len(board) != NODE_COUNT:
+            raise self.damaged("board_size", "the board needs one entry per node", nodes=NODE_COUNT)
+        if any(type(code) is not int or not EMPTY <= code <= 8 for code in board):
+            raise self.damaged("unknown_piece", "unknown piece on the board")
+        return list(board)
+
+    def captured(self, board: list) -> list:
+        rows = self.value("captured")
+        if (not isinstance(rows, list) or len(rows) != 2
+                or any(not isinstance(row, list) or len(row) != 4 for row in rows)
+                or any(type(n) is not int or not 0 <= n <= PIECES_PER_KIND[kind]
+                       for row in rows for kind, n in enumerate(row))):
+            raise self.damaged("captured_counts", "captured counts are malformed")
         for owner in range(2):
             for kind in range(4):
-                present = sum(1 for code in board if code == code_of(owner, kind))
-                if present + captured[owner][kind] != PIECES_PER_KIND[kind]:
-                    raise bad(f"player {owner + 1} has the wrong number of {KIND_NAMES[kind]}s",
-                              "psychopath.piece_count", player=owner + 1, kind=KIND_NAMES[kind])
-        phase = data["phase"]
-        if phase not in PHASE_NAMES:
-            raise bad(f"unknown phase {phase!r}", "psychopath.phase", phase=str(phase))
-        turn = data["turn"]
-        if turn not in (0, 1):
-            raise bad("the player to move must be 0 or 1", "psychopath.turn")
-        pending = data["pending"]
-        if any(type(node) is not int or not 0 <= node < NODE_COUNT for node in pending):
-            raise bad("unknown node in pending resurrections", "psychopath.bad_node")
-        if (phase == "resurrect") != bool(pending):
-            raise bad("pending resurrections do not match the phase", "psychopath.phase", phase=phase)
-        if phase == "resurrect" and (board[pending[0]] != EMPTY or not any(captured[turn][1:])):
-            raise bad("nothing can come back there", "psychopath.phase", phase=phase)
-        winner = data["winner"]
-        if (phase == "over") != (winner is not None) or winner not in (None, -1, 0, 1):
-            raise bad("the winner does not match the phase", "psychopath.phase", phase=phase)
-        if data["end_reason"] not in (None,) + END_REASONS or (data["end_reason"] is None) != (winner is None):
-            raise bad("unknown end reason", "psychopath.phase", phase=phase)
-        if phase != "over" and (captured[0][PSYCHOPATH] or captured[1][PSYCHOPATH]):
-            raise bad("a psychopath is captured but the game goes on", "psychopath.phase", phase=phase)
-        plies, quiet = data["plies"], data["quiet"]
-        if type(plies) is not int or type(quiet) is not int or not 0 <= quiet <= max(plies, 0):
-            raise bad("move counters are malformed", "psychopath.counters")
-        state = cls.new(settings, int(data["rng"]), board)
-        state.captured = [list(row) for row in captured]
+                present = board.count(code_of(owner, kind))
+                if present + rows[owner][kind] != PIECES_PER_KIND[kind]:
+                    raise self.damaged("piece_count", f"player {owner + 1} has the wrong number of {KIND_NAMES[kind]}s",
+                                       player=owner + 1, kind=KIND_NAMES[kind])
+        return [list(row) for row in rows]
+
+    def phase(self) -> int:
+        name = self.value("phase")
+        if not isinstance(name, str) or name not in PHASE_NAMES:
+            raise self.damaged("phase", f"unknown phase {short_text(name)}", phase=short_text(name))
+        return PHASE_NAMES.index(name)
+
+    def turn(self) -> int:
+        turn = self.value("turn")
+        if type(turn) is not int or turn not in (0, 1):  # type: true is not the player 1
+            raise self.damaged("turn", "the player to move must be 0 or 1")
+        return turn
+
+    def pending(self) -> tuple:
+        nodes = self.items(self.value("pending"), "pending", max_length=PIECES_PER_KIND[PSYCHOLOGIST])
+        pending = tuple(self.node(node, f"pending.{index}") for index, node in enumerate(nodes))
+        if list(pending) != sorted(set(pending)):
+            raise self.damaged("phase", "pending resurrections are not in increasing node order", phase="resurrect")
+        return pending
+
+    def ending(self, phase: int) -> tuple:
+        winner, reason = self.value("winner"), self.value("end_reason")
+        over = phase == OVER
+        known = winner is None or type(winner) is int and winner in (DRAW, 0, 1)
+        if over != (winner is not None) or not known:
+            raise self.damaged("phase", "the winner does not match the phase", phase=PHASE_NAMES[phase])
+        stored = (END_PSYCHOPATH, END_REPETITION, END_QUIET)  # no_moves is read off the position, never stored
+        if over != (reason is not None) or reason is not None and (
+                not isinstance(reason, str) or reason not in stored
+                or (reason == END_PSYCHOPATH) != (winner in (0, 1))):
+            raise self.damaged("phase", "the end reason does not match the winner", phase=PHASE_NAMES[phase])
+        return winner, reason
+
+    def counters(self) -> tuple:
+        plies, quiet = self.value("plies"), self.value("quiet")
+        if (type(plies) is not int or type(quiet) is not int
+                or not 0 <= quiet <= min(plies, QUIET_LIMIT) or plies > MAX_PLIES):
+            raise self.damaged("counters", "move counters are malformed")
+        return plies, quiet
+
+    def history(self) -> tuple:
+        entries = self.items(self.value("history"), "history", max_length=QUIET_LIMIT + 1)
+        keys = []
+        for index, entry in enumerate(entries):
+            # Keys are written as text (they pass 2**53); digits only, never int("Infinity").
+            if not (isinstance(entry, str) and 0 < len(entry) <= 20 and entry.isascii() and entry.isdigit()):
+                raise self.wrong(f"history.{index}", "is not a position key")
+            keys.append(self.whole(int(entry), f"history.{index}", 0, MAX_KEY))
+        return tuple(keys)
+
+    def last(self, board: list):
+        data = self.value("last")
+        if data is None:
+            return None
+        field = "last"
+        who, text, source, target, taken, back = self.items(data, field, 6)
+        who = self.whole(who, f"{field}.0", 0, 1)
+        try:
+            move = parse_move(self.text(text, f"{field}.1", 40))
+        except MoveParseError:
+            raise self.wrong(f"{field}.1", "is not a move") from None
+        if source is not None:
+            source = self.node(source, f"{field}.2")
+        target = self.node(target, f"{field}.3")
+        taken = self.placed(taken, f"{field}.4")
+        back = self.placed(back, f"{field}.5")
+        if isinstance(move, Step):
+            fits = (source, target) == (move.source, move.target) and not back
+        else:
+            fits = source is None and back == ((target, code_of(who, KIND_BY_NAME[move.kind])),)
+        if not fits or board[target] == EMPTY or owner_of(board[target]) != who \
+                or any(owner_of(code) == who or board[node] != EMPTY for node, code in taken):
+            raise self.wrong(field, "does not fit the board")
+        return (who, move, source, target, taken, back)
+
+    def placed(self, value, field: str) -> tuple:
+        """[[node, piece code], ...] of a last move's captures or returns."""
+        pairs = []
+        for index, pair in enumerate(self.items(value, field, max_length=NODE_COUNT)):
+            node, code = self.items(pair, f"{field}.{index}", 2)
+            pairs.append((self.node(node, f"{field}.{index}.0"), self.whole(code, f"{field}.{index}.1", 1, 8)))
+        return tuple(pairs)
+
+    # --- the whole state ------------------------------------------------------
+    def state(self) -> "PsychopathState":
+        settings = self.settings(self.data, GAME)
+        rng = self.whole(self.value("rng"), "rng", 0, MAX_KEY)
+        board = self.board()
+        captured = self.captured(board)
+        phase, turn = self.phase(), self.turn()
+        pending = self.pending()
+        winner, reason = self.ending(phase)
+        plies, quiet = self.counters()
+        state = PsychopathState.new(settings, rng, board)
+        state.captured = captured
         state.turn = turn
         state.key ^= ZOBRIST_SIDE if turn else 0
-        state.phase = PHASE_NAMES.index(phase)
-        state.pending = tuple(pending)
+        state.phase = phase
+        state.pending = pending
         state.winner = winner
-        state.end_reason = data["end_reason"]
+        state.end_reason = reason
         state.plies = plies
         state.quiet = quiet
-        state.history = tuple(int(key) for key in data["history"])
-        state.last = _last_from_json(data["last"])
+        state.history = self.history()
+        self.check_phase(state)
+        state.last = self.last(board)
+        self.check_reachable(state)
         return state
+
+    def check_phase(self, state: "PsychopathState") -> None:
+        phase, turn, captured = state.phase, state.turn, state.captured
+        name = PHASE_NAMES[phase]
+        if (phase == RESURRECT) != bool(state.pending):
+            raise self.damaged("phase", "pending resurrections do not match the phase", phase=name)
+        if phase == RESURRECT and (state.board[state.pending[0]] != EMPTY
+                                   or not state.returning_kinds(turn, state.pending[0])):
+            raise self.damaged("phase", "nothing can come back there", phase=name)
+        lost = [captured[owner][PSYCHOPATH] for owner in range(2)]
+        if state.end_reason == END_PSYCHOPATH:
+            if lost != [int(state.winner == 1), int(state.winner == 0)]:
+                raise self.damaged("phase", "the loser's psychopath is still on the board", phase=name)
+        elif any(lost):
+            raise self.damaged("phase", "a psychopath is captured but the game goes on", phase=name)
+        if (state.end_reason == END_QUIET) != (state.quiet >= QUIET_LIMIT):
+            raise self.damaged("counters", "the no-capture count does not match the end of the game")
+
+    def check_reachable(self, state: "PsychopathState") -> None:
+        """What every position reached by play keeps (R6, R7, R10, R12)."""
+        for owner in range(2):
+            enemy = 1 - owner
+            if state.pieces_of(owner) & attacked_mask(state.doctors(enemy), state.informers(enemy)):
+                # Captures are made at once, and no move or return leaves its own piece captured.
+                raise self.unreachable(f"a piece of player {owner + 1} stands captured")
+        history, key = state.history, state.key
+        if state.phase == RESURRECT or state.end_reason == END_PSYCHOPATH:
+            expected = 0  # a capture has just cleared the history
+        else:
+            expected = state.quiet + 1  # one position per quiet ply, and the one before them
+            if not history or history[-1] != key:
+                raise self.unreachable("the history does not end with the current position")
+        if len(history) != expected:
+            raise self.unreachable("the history does not match the no-capture count")
+        repeated = max((history.count(entry) for entry in set(history)), default=0)
+        if (repeated >= REPETITIONS_FOR_DRAW) != (state.end_reason == END_REPETITION):
+            raise self.unreachable("the repetitions do not match the end of the game")
+        if (state.last is None) != (state.plies == 0):
+            raise self.unreachable("the last move does not match the move count")
+        if state.last is not None:
+            mover = state.last[0]
+            if mover != (state.turn if state.phase == RESURRECT or state.end_reason == END_PSYCHOPATH
+                         else 1 - state.turn):
+                raise self.unreachable("the last move was not made by the player before the one to move")
 
 
 def _nodes(mask: int) -> list:
@@ -915,14 +1068,6 @@ def _last_json(last) -> Optional[list]:
         return None
     who, text, source, target, taken, back = last
     return [who, text.text, source, target, [list(pair) for pair in taken], [list(pair) for pair in back]]
-
-
-def _last_from_json(data) -> Optional[tuple]:
-    if data is None:
-        return None
-    who, text, source, target, taken, back = data
-    return (int(who), parse_move(str(text)), source, int(target), tuple((int(n), int(c)) for n, c in taken),
-            tuple((int(n), int(c)) for n, c in back))
 
 
 MATERIAL = (0, 5, 3, 3)  # psychopath (priceless: the game), psychologist, informer, doctor
