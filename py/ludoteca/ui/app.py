@@ -298,6 +298,10 @@ class App:
             if self.setup is None or self.setup.game_id != route.arg:
                 self.setup = self._default_setup(route.arg)
         elif route.name == "play":
+            if route != self.route:
+                # Coming back to a game (history, Home and Continue, a link): the
+                # device may be in other hands now, so secrets wait for a hand-off again.
+                self.play.revealed_to = None
             if not self._open_save(route.arg):
                 self.browser.set_hash("#/", replace=True)
                 route = Route("home")
