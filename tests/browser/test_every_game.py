@@ -2,10 +2,20 @@
 hand-off whatever way leads back into a game, replays that show no false
 ending, drawn replay icons, one tab stop a board, themes."""
 
+import json
+import pathlib
+import sys
+
+import pytest
 from playwright.sync_api import expect
 
-from test_new_games import start
-from test_play import FAST_PLAY
+PY_DIR = pathlib.Path(__file__).resolve().parents[2] / "py"
+if str(PY_DIR) not in sys.path:  # the records below are played by the games' own Python
+    sys.path.insert(0, str(PY_DIR))
+
+from test_new_games import start  # noqa: E402
+from test_play import FAST_PLAY  # noqa: E402
+from tests.engine.app.test_replay_status import finished_record  # noqa: E402
 
 RACK = '[data-region="table"] [data-testid^="rack-"]'
 
@@ -30,3 +40,25 @@ def test_alphagon_letters_wait_for_the_handoff_after_back_forward_and_continue(n
     page.locator('[data-testid^="open-"]').first.click()
     expect(page.locator('[data-testid="handoff"]')).to_be_visible()
     assert page.locator(RACK).count() == 0
+
+
+@pytest.mark.parametrize("game", ["psychopath", "geonaxis"])
+def test_a_finished_game_stepped_back_shows_no_false_ending(new_context, open_app, tmp_path, game):
+    """PSYCHOPATH won by taking the psychopath in 19 moves; GeonAxis passed out."""
+    page = new_context().new_page()
+    open_app(page)
+    path = tmp_path / f"{game}.json"
+    path.write_text(json.dumps(finished_record(game)))
+    page.set_input_files('[data-testid="import-input"]', str(path))
+    status = page.get_by_test_id("status")
+    expect(status).to_contain_text("Game over")
+    final = status.inner_text()
+    assert "100" not in final
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_test_id("replay-banner")).to_be_visible()
+    expect(status).not_to_contain_text("Game over")
+    page.keyboard.press("Home")
+    expect(page.get_by_test_id("replay-position")).to_contain_text("0")
+    expect(status).not_to_contain_text("Game over")
+    page.keyboard.press("End")
+    expect(status).to_have_text(final)

@@ -413,7 +413,10 @@ def end_reason_of(ui, view: dict, ctx) -> str:
 def render_status(app, state, ctx, ui, view) -> str:
     t = app.t
     match = app.match
-    if match.is_over:
+    replay_index = app.play.replay_index
+    # A replay's earlier positions have no ending: the game's end reason read
+    # from an unfinished position would be a false one.
+    if match.is_over and (replay_index is None or replay_index >= len(match.entries)):
         reason = end_reason_of(ui, view, ctx)
         text = t("results.title") + (f" · {reason}" if reason else "")
     elif app.play.ai_thinking:
