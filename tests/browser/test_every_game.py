@@ -57,6 +57,10 @@ def test_a_finished_game_stepped_back_shows_no_false_ending(new_context, open_ap
     page.keyboard.press("ArrowLeft")
     expect(page.get_by_test_id("replay-banner")).to_be_visible()
     expect(status).not_to_contain_text("Game over")
+    for name, label in (("first", "Start of the game"), ("last", "Latest position")):  # drawn icons, spoken labels
+        expect(page.get_by_role("button", name=label)).to_have_attribute("data-testid", f"replay-{name}")
+        box = page.locator(f'[data-testid="replay-{name}"] svg.icon').bounding_box()
+        assert box["width"] >= 12 and box["height"] >= 12
     page.keyboard.press("Home")
     expect(page.get_by_test_id("replay-position")).to_contain_text("0")
     expect(status).not_to_contain_text("Game over")

@@ -43,16 +43,34 @@ def seat_class(colour) -> str:
     return f"seat-c{SEAT_COLOURS.index(seat_colour(colour))}"
 
 
+# Drawn icons (24-unit squares): a font may lack ⏮ ⏵ ⏭, and shows an empty box.
+ICON_PATHS = {
+    "first": "M5 5h3v14H5zM19 5v14L9 12z",
+    "previous": "M17 5v14L6 12z",
+    "next": "M7 5v14l11-7z",
+    "last": "M16 5h3v14h-3zM5 5v14l10-7z",
+    "play": "M7 5v14l11-7z",
+    "pause": "M6 5h4v14H6zM14 5h4v14h-4z",
+}
+
+
+def icon(name: str) -> str:
+    """A drawn icon in the text's colour, hidden from screen readers (its button has a label)."""
+    return (f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            f'<path d="{ICON_PATHS[name]}"/></svg>')
+
+
 def button(label: str, action: str, arg: str = "", cls: str = "", testid: str = "",
-           disabled: bool = False, title: str = "", autofocus: bool = False) -> str:
-    """`autofocus`: takes the keyboard focus when it appears (the browser adapter honours it)."""
+           disabled: bool = False, title: str = "", autofocus: bool = False, icon_name: str = "") -> str:
+    """`autofocus`: takes the keyboard focus when it appears (the browser adapter honours it);
+    `icon_name`: a drawn icon before the label (ICON_PATHS)."""
     extra = f' data-arg="{attr(arg)}"' if arg != "" else ""
     extra += " data-autofocus" if autofocus else ""
     extra += f' data-testid="{attr(testid)}"' if testid else ""
     extra += " disabled" if disabled else ""
     extra += f' title="{attr(title)}" aria-label="{attr(title)}"' if title else ""
     return (f'<button type="button" class="btn {attr(cls)}" data-action="{attr(action)}"{extra}>'
-            f"{escape(label)}</button>")
+            f"{icon(icon_name) if icon_name else ''}{escape(label)}</button>")
 
 
 def link(label: str, href: str, cls: str = "btn", testid: str = "") -> str:
@@ -332,13 +350,14 @@ def render_game(app, model) -> str:
         total = len(match.entries)
         at_start, at_end = play.replay_index == 0, play.replay_index >= total
         step_buttons = [
-            button(label, "replay-step", arg, cls="small icon-btn", testid=f"replay-{name}", title=t(f"game.replay_{name}"),
-                   disabled=disabled)
-            for name, label, arg, disabled in (
-                ("first", "⏮", "first", at_start), ("previous", "◀", "-1", at_start),
-                ("next", "▶", "1", at_end), ("last", "⏭", "last", at_end))]
-        autoplay = button(("⏸ " + t("game.replay_pause")) if play.autoplay else ("⏵ " + t("game.replay_play")),
-                          "replay-autoplay", cls="small", testid="replay-autoplay")
+            button("", "replay-step", arg, cls="small icon-btn", testid=f"replay-{name}", title=t(f"game.replay_{name}"),
+                   disabled=disabled, icon_name=name)
+            for name, arg, disabled in (
+                ("first", "first", at_start), ("previous", "-1", at_start),
+                ("next", "1", at_end), ("last", "last", at_end))]
+        autoplay_kind = "pause" if play.autoplay else "play"
+        autoplay = button(t(f"game.replay_{autoplay_kind}"), "replay-autoplay", cls="small", testid="replay-autoplay",
+                          icon_name=autoplay_kind)
         steps = "".join(step_buttons[:2]) + autoplay + "".join(step_buttons[2:])
         banner = (f'<div class="banner" data-testid="replay-banner">'
                   f'<span data-testid="replay-position">{escape(t("game.replay", n=play.replay_index, total=total))}</span>'

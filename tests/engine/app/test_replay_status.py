@@ -44,3 +44,18 @@ def test_stepping_back_from_the_end_shows_no_ending(game, ending):
         app.dispatch("replay-step", step)
         text = status_text(browser.html)
         assert over not in text and "100" not in text
+
+
+def test_the_replay_buttons_are_drawn_icons_with_spoken_labels():
+    """⏮ ⏵ ⏭ are missing from some system fonts (an empty box): the buttons draw SVG."""
+    app, browser = make_app()
+    app.import_text(json.dumps(finished_record("psychopath")))
+    app.dispatch("replay-step", "-1")
+    banner = browser.html.split('data-testid="replay-banner"')[1].split("</div>")[0]
+    assert not re.search("[\u23e9-\u23fa\u25b6\u25c0]", banner)
+    for name in ("first", "previous", "next", "last"):
+        step = re.search(rf'<button[^>]*data-testid="replay-{name}"[^>]*>(.*?)</button>', banner)
+        assert f'aria-label="{app.t(f"game.replay_{name}")}"' in step.group(0)
+        assert step.group(1).startswith('<svg class="icon"') and 'aria-hidden="true"' in step.group(1)
+    autoplay = re.search(r'data-testid="replay-autoplay"[^>]*>(.*?)</button>', banner).group(1)
+    assert autoplay.startswith("<svg") and autoplay.endswith(app.t("game.replay_play"))
