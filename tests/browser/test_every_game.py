@@ -3,6 +3,7 @@ hand-off whatever way leads back into a game, replays that show no false
 ending, drawn replay icons, one tab stop a board, themes."""
 
 import json
+import re
 import pathlib
 import sys
 
@@ -66,3 +67,65 @@ def test_a_finished_game_stepped_back_shows_no_false_ending(new_context, open_ap
     expect(status).not_to_contain_text("Game over")
     page.keyboard.press("End")
     expect(status).to_have_text(final)
+
+
+def focused_testid(page) -> str:
+    return page.evaluate("document.activeElement && document.activeElement.getAttribute('data-testid') || ''")
+
+
+def cell_row(testid: str) -> int:
+    """r of GeonAxis's "cell-q-r" (either may be negative)."""
+    return int(re.fullmatch(r"cell-(-?\d+)-(-?\d+)", testid).group(2))
+
+
+BOARD_STOPS = '[data-region="table"] svg [data-nav][tabindex="0"]'
+
+
+def test_a_geonaxis_board_is_one_tab_stop_its_arrows_keep_to_rows_and_s_passes(new_context, open_app):
+    context = new_context()
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    start(page, "geonaxis", "4")
+    page.wait_for_selector('[data-region="table"] [data-testid="pass"]')
+    expect(page.locator(BOARD_STOPS)).to_have_count(1)
+    page.locator(BOARD_STOPS).focus()
+    first = focused_testid(page)
+    page.keyboard.press("ArrowDown")
+    below = focused_testid(page)
+    assert cell_row(below) == cell_row(first) + 1  # the next row, not two down
+    expect(page.locator(BOARD_STOPS)).to_have_count(1)
+    page.keyboard.press("ArrowUp")
+    assert focused_testid(page) == first
+    page.keyboard.press("Tab")  # out of the board at once, not through its every cell
+    assert not page.evaluate("document.activeElement.hasAttribute('data-nav')")
+    page.keyboard.press("?")
+    expect(page.get_by_test_id("help-panel")).to_contain_text("Pass")
+    page.keyboard.press("Escape")
+    before = int(page.get_attribute('[data-testid="game"]', "data-moves"))
+    page.keyboard.press("s")
+    page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
+
+
+def test_an_alphagon_board_is_one_tab_stop(new_context, open_app):
+    context = new_context()
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    start(page, "alphagon", "5")
+    page.wait_for_selector('[data-region="table"] [data-testid^="rack-"]')
+    assert page.locator('[data-region="table"] svg [data-nav]').count() > 100
+    expect(page.locator(BOARD_STOPS)).to_have_count(1)
+
+
+def test_start_is_a_few_tabs_into_the_setup_screen(page, open_app):
+    open_app(page)
+    page.click('[data-testid="new-psychopath"]')
+    page.wait_for_selector('[data-testid="setup"]')
+    for presses in range(1, 8):
+        page.keyboard.press("Tab")
+        if focused_testid(page).startswith("start"):
+            break
+    assert focused_testid(page) == "start-top" and presses <= 5
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="game"]')

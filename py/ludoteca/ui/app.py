@@ -882,6 +882,12 @@ class App:
         return PlayModel(state, replaying, viewer, actors, handoff, state.view(viewer), fresh, selection,
                          None if replaying else self._clock_view())
 
+    def game_keys(self) -> dict:
+        """The open game's own shortcut keys: key -> (data-testid of the control it presses, its name's key)."""
+        if self.route.name != "play" or self.match is None:
+            return {}
+        return dict(getattr(registry.game_ui(self.match.game.id), "KEY_SHORTCUTS", {}))
+
     def move_description(self, index: int, entry, viewer: Optional[int], ui) -> str:
         """The log line of entry `index` for `viewer`, computed once per entry, viewer and language."""
         key = (index, viewer, self.catalog.language)

@@ -279,7 +279,9 @@ def render_setup(app) -> str:
     )
     return (f'<section class="page setup" data-testid="setup">'
             f'<h1 class="page-title">{escape(t("setup.title", game=game_title(app, form.game_id)))}</h1>'
-            f'<label>{escape(t("setup.players"))} {players}</label>'
+            # Start also sits beside the player count: a few Tabs from the top, not one per field.
+            f'<div class="setup-top"><label>{escape(t("setup.players"))} {players}</label>'
+            f'{button(t("setup.start"), "start", cls="primary", testid="start-top")}</div>'
             f'<div class="seats">{seats}</div>'
             + (f'<h3>{escape(t("setup.variants"))}</h3><div class="variants">{variants}</div>' if variants else "")
             + f'<label>{escape(t("setup.seed"))} <input type="text" data-field="seed" data-testid="seed"'
@@ -563,7 +565,9 @@ def render_menu(app, model) -> str:
 def render_help(app) -> str:
     """The keyboard shortcuts, opened with "?" or from the menu."""
     t = app.t
-    rows = "".join(f'<dt><kbd>{escape(keys)}</kbd></dt><dd>{escape(t(key))}</dd>' for keys, key in SHORTCUT_HELP)
+    game_rows = tuple((key.upper(), name) for key, (_, name) in app.game_keys().items())
+    rows = "".join(f'<dt><kbd>{escape(keys)}</kbd></dt><dd>{escape(t(key))}</dd>'
+                   for keys, key in game_rows + SHORTCUT_HELP)
     return (f'<div class="overlay" data-testid="help-panel">'
             f'<div class="dialog help" role="dialog" aria-modal="true" aria-labelledby="help-title">'
             f'<h2 id="help-title">{escape(t("game.help"))}</h2><dl class="shortcuts">{rows}</dl>'
