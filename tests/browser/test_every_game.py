@@ -18,14 +18,20 @@ from test_new_games import start  # noqa: E402
 from test_play import FAST_PLAY  # noqa: E402
 from tests.engine.app.test_replay_status import finished_record  # noqa: E402
 
-RACK = '[data-region="table"] [data-testid^="rack-"]'
-
-
-def test_alphagon_letters_wait_for_the_handoff_after_back_forward_and_continue(new_context, open_app):
+def booted_fast(new_context, open_app):
+    """A page of the app whose computers play without pauses."""
     context = new_context()
     context.add_init_script(FAST_PLAY)
     page = context.new_page()
     open_app(page)
+    return page
+
+
+RACK = '[data-region="table"] [data-testid^="rack-"]'
+
+
+def test_alphagon_letters_wait_for_the_handoff_after_back_forward_and_continue(new_context, open_app):
+    page = booted_fast(new_context, open_app)
     start(page, "alphagon", "5", kinds=["human", "human"])
     page.click('[data-testid="reveal"]')
     expect(page.locator(RACK).first).to_be_visible()
@@ -82,10 +88,7 @@ BOARD_STOPS = '[data-region="table"] svg [data-nav][tabindex="0"]'
 
 
 def test_a_geonaxis_board_is_one_tab_stop_its_arrows_keep_to_rows_and_s_passes(new_context, open_app):
-    context = new_context()
-    context.add_init_script(FAST_PLAY)
-    page = context.new_page()
-    open_app(page)
+    page = booted_fast(new_context, open_app)
     start(page, "geonaxis", "4")
     page.wait_for_selector('[data-region="table"] [data-testid="pass"]')
     expect(page.locator(BOARD_STOPS)).to_have_count(1)
@@ -108,10 +111,7 @@ def test_a_geonaxis_board_is_one_tab_stop_its_arrows_keep_to_rows_and_s_passes(n
 
 
 def test_an_alphagon_board_is_one_tab_stop(new_context, open_app):
-    context = new_context()
-    context.add_init_script(FAST_PLAY)
-    page = context.new_page()
-    open_app(page)
+    page = booted_fast(new_context, open_app)
     start(page, "alphagon", "5")
     page.wait_for_selector('[data-region="table"] [data-testid^="rack-"]')
     assert page.locator('[data-region="table"] svg [data-nav]').count() > 100
@@ -129,3 +129,29 @@ def test_start_is_a_few_tabs_into_the_setup_screen(page, open_app):
     assert focused_testid(page) == "start-top" and presses <= 5
     page.keyboard.press("Enter")
     page.wait_for_selector('[data-testid="game"]')
+
+
+TILE_ART_MARGINS_JS = """() => [...document.querySelectorAll('.tile-art svg')].map(svg => {
+    const box = svg.getBBox(), view = svg.viewBox.baseVal;
+    return [box.y - view.y, view.y + view.height - box.y - box.height]; })"""
+TILE_BUTTONS_JS = """() => [...document.querySelectorAll('.tile')].map(tile =>
+    [...tile.querySelectorAll('.row .btn')].map(b => { const r = b.getBoundingClientRect();
+        return [Math.round(r.top), Math.round(r.height)]; }))"""
+
+
+def test_home_tiles_line_up_their_buttons_and_frame_their_art_and_setup_seats_match(page, open_app):
+    for width in (1280, 360):
+        page.set_viewport_size({"width": width, "height": 900})
+        open_app(page)
+        for top_margin, bottom_margin in page.evaluate(TILE_ART_MARGINS_JS):
+            assert top_margin >= 3 and bottom_margin >= 3  # the art stays inside its frame
+        tiles = page.evaluate(TILE_BUTTONS_JS)
+        for buttons in tiles:
+            assert all(height < 50 for _, height in buttons)  # one line each, never wrapped
+        if width == 1280:  # one row of tiles: the buttons stand at the same height in every tile
+            assert len({tuple(top for top, _ in buttons) for buttons in tiles}) == 1
+    page.click('[data-testid="new-psychopath"]')
+    page.wait_for_selector('[data-testid="setup"]')
+    heights = [page.locator(f'[data-testid="seat-{seat}-{field}"]').bounding_box()["height"]
+               for field in ("name", "kind", "colour") for seat in (0, 1)]
+    assert heights[0::2] == heights[1::2]  # a human's seat has one field fewer, not taller ones

@@ -363,11 +363,29 @@ class App:
         return str(error)
 
     # --- setup ----------------------------------------------------------------
-    def _default_seat_name(self, index: int, kind: str) -> str:
-        if kind == AI:  # computers count from the second seat; a computer in the first is just "Computer"
-            return self.t("setup.default_ai_name", n=index) if index else self.t("setup.kind.ai")
-        return (self.prefs.get("name") or self.t("setup.default_name", n=1)) if index == 0 \
-            else self.t("setup.default_name", n=index + 1)
+    def _default_seat_names(self, form: SetupForm) -> list:
+        """Each seat's name until the player types one: humans "Player n" (the
+        first the player's own name), computers counted among the table's
+        computers, a lone one just "Computer"."""
+        computers = [i for i, seat in enumerate(form.seats[: form.num_players]) if seat.kind == AI]
+        names = []
+        for index, seat in enumerate(form.seats):
+            if seat.kind == AI:
+                names.append(self.t("setup.kind.ai") if computers == [index] else
+                             self.t("setup.default_ai_name", n=computers.index(index) + 1 if index in computers else index))
+            else:
+                names.append((self.prefs.get("name") or self.t("setup.default_name", n=1)) if index == 0
+                             else self.t("setup.default_name", n=index + 1))
+        return names
+
+    def _rename_default_seats(self, form: SetupForm) -> None:
+        """Seats still under a default name take the one they have now; a typed name stays."""
+        seats = range(1, len(form.seats) + 1)
+        defaults = {self.t("setup.kind.ai"), self.prefs.get("name")} | \
+            {self.t(key, n=n) for n in seats for key in ("setup.default_ai_name", "setup.default_name")}
+        for seat, name in zip(form.seats, self._default_seat_names(form)):
+            if seat.name in defaults:
+                seat.name = name
 
     def _default_setup(self, game_id: str) -> SetupForm:
         game = self.games[game_id]
@@ -376,8 +394,7 @@ class App:
         seats = []
         for index in range(game.max_players):
             kind = HUMAN if index == 0 else AI
-            seats.append(SeatForm(self._default_seat_name(index, kind), kind, package.DEFAULT_LEVEL,
-                                  SEAT_COLOURS[index % len(SEAT_COLOURS)]))
+            seats.append(SeatForm("", kind, package.DEFAULT_LEVEL, SEAT_COLOURS[index % len(SEAT_COLOURS)]))
         variants = {option.key: option.default for option in game.variants}
         # A game may name the variant that is a language (Alphagon's edition):
         # it starts in the app's language when the game has it.
@@ -385,7 +402,10 @@ class App:
         for option in game.variants:
             if option.key == language_variant and self.catalog.language in option.choices:
                 variants[option.key] = self.catalog.language
-        return SetupForm(game_id, count, seats, variants)
+        form = SetupForm(game_id, count, seats, variants)
+        for seat, name in zip(seats, self._default_seat_names(form)):
+            seat.name = name
+        return form
 
     def _set_field(self, name: str, value: str) -> bool:
         """Updates the setup form; returns whether the screen must redraw."""
@@ -395,6 +415,7 @@ class App:
         if name == "players":
             game = self.games[form.game_id]
             form.num_players = max(game.min_players, min(game.max_players, int(value)))
+            self._rename_default_seats(form)
             return True
         if name == "seed":
             form.seed_text = value
@@ -411,11 +432,8 @@ class App:
             _, index, attribute = name.split(".")
             seat = form.seats[int(index)]
             if attribute == "kind":
-                kind = HUMAN if value == HUMAN else AI
-                # A seat still under its default name takes the new kind's ("Computer 2" -> "Player 3").
-                if kind != seat.kind and seat.name == self._default_seat_name(int(index), seat.kind):
-                    seat.name = self._default_seat_name(int(index), kind)
-                seat.kind = kind
+                seat.kind = HUMAN if value == HUMAN else AI
+                self._rename_default_seats(form)  # "Computer 2" -> "Player 3"; a lone computer is "Computer"
                 return True
             if attribute == "name":  # records refuse control characters: never write one
                 seat.name = "".join(ch for ch in value if ch.isprintable())[:MAX_NAME]
