@@ -14,6 +14,7 @@ PY_DIR = pathlib.Path(__file__).resolve().parents[2] / "py"
 if str(PY_DIR) not in sys.path:  # the records below are played by the games' own Python
     sys.path.insert(0, str(PY_DIR))
 
+from browser_harness import wait_for_app_ready  # noqa: E402
 from test_new_games import start  # noqa: E402
 from test_play import FAST_PLAY  # noqa: E402
 from tests.engine.app.test_replay_status import finished_record  # noqa: E402
@@ -155,3 +156,32 @@ def test_home_tiles_line_up_their_buttons_and_frame_their_art_and_setup_seats_ma
     heights = [page.locator(f'[data-testid="seat-{seat}-{field}"]').bounding_box()["height"]
                for field in ("name", "kind", "colour") for seat in (0, 1)]
     assert heights[0::2] == heights[1::2]  # a human's seat has one field fewer, not taller ones
+
+
+BACKGROUND_JS = "() => getComputedStyle(document.body).getPropertyValue('--bg').trim()"
+LIGHT_BG, DARK_BG = "#f6f3ee", "#16181b"
+
+
+def test_the_theme_chosen_in_settings_wins_over_the_device_from_the_first_paint(new_context, open_app):
+    context = new_context(color_scheme="light")
+    page = context.new_page()
+    open_app(page)
+    assert page.evaluate(BACKGROUND_JS) == LIGHT_BG
+    page.goto(page.url.split("#")[0] + "#/settings")
+    page.click('[data-testid="theme-dark"]')
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert page.evaluate(BACKGROUND_JS) == DARK_BG
+    # A new visit: dark before Python has drawn anything.
+    page.goto(page.url.split("#")[0] + "#/")
+    page.reload(wait_until="domcontentloaded")
+    assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    assert page.evaluate(BACKGROUND_JS) == DARK_BG
+    wait_for_app_ready(page)
+    page.emulate_media(color_scheme="dark")
+    page.goto(page.url.split("#")[0] + "#/settings")
+    page.wait_for_selector('[data-testid="settings"]')
+    page.click('[data-testid="theme-light"]')
+    assert page.evaluate(BACKGROUND_JS) == LIGHT_BG  # light, on a dark device
+    page.click('[data-testid="theme-system"]')
+    expect(page.locator("html")).not_to_have_attribute("data-theme", re.compile("."))
+    assert page.evaluate(BACKGROUND_JS) == DARK_BG  # the device's again

@@ -91,8 +91,10 @@ AI_PACE_SECONDS = {"normal": 0.7, "fast": 0.0}  # least time an AI turn takes, t
 FORCED_MOVE_PAUSE = {"normal": 0.35, "fast": 0.0}
 
 
-DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False}
-PREF_CHOICES = {"motion": ("system", "on", "off"), "pace": ("normal", "fast"), "language": ("en", "it")}
+DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False,
+                 "theme": "system"}
+PREF_CHOICES = {"motion": ("system", "on", "off"), "pace": ("normal", "fast"), "language": ("en", "it"),
+                "theme": ("system", "light", "dark")}
 SWITCH_PREFS = ("auto_forced", "sound")  # on/off preferences
 REPLAY_AUTOPLAY_SECONDS = {"normal": 1.2, "fast": 0.4}  # between two moves of an autoplayed replay
 MAX_NAME = 24
@@ -130,6 +132,8 @@ class Browser:
     def prefers_reduced_motion(self) -> bool: ...
     def languages(self) -> list:
         return ["en"]
+    def set_theme(self, theme: str) -> None:
+        """"light" or "dark" on the page's root; "system" follows the device."""
     def random_seed(self) -> int: ...
     def spawn(self, coroutine) -> None: ...
     async def sleep(self, seconds: float) -> None: ...
@@ -245,6 +249,7 @@ class App:
         self.prefs = dict(DEFAULT_PREFS, language=language_for(browser.languages()))
         self.prefs.update(valid_prefs(self.saves.read_settings()))
         self.catalog = Catalog(self.prefs["language"])
+        self.browser.set_theme(self.prefs["theme"])
         self.route = Route("home")
         self.notices: list = []
         self._notices_follow = False
@@ -619,6 +624,7 @@ class App:
         elif key in SWITCH_PREFS:
             self.prefs[key] = value == "on"
         self.catalog = Catalog(self.prefs["language"])
+        self.browser.set_theme(self.prefs["theme"])
         self._write_prefs()
 
     def on_move(self, arg: str):

@@ -301,6 +301,13 @@ class PyScriptBrowser(Browser):
     def languages(self):
         return [str(tag) for tag in (window.navigator.languages or [window.navigator.language or "en"])]
 
+    def set_theme(self, theme):
+        root = document.documentElement
+        if theme in ("light", "dark"):
+            root.setAttribute("data-theme", theme)
+        else:
+            root.removeAttribute("data-theme")
+
     def random_seed(self):
         return random.SystemRandom().getrandbits(53)
 

@@ -682,6 +682,12 @@ def render_settings(app) -> str:
         f'{" checked" if motion == value else ""}> {escape(t(f"settings.motion.{value}"))}</label>'
         for value in ("system", "on", "off")
     )
+    theme = app.prefs.get("theme", "system")
+    theme_options = "".join(
+        f'<label class="radio"><input type="radio" name="theme" data-pref="theme" value="{value}"'
+        f' data-testid="theme-{value}"{" checked" if theme == value else ""}> {escape(t(f"settings.theme.{value}"))}</label>'
+        for value in ("system", "light", "dark")
+    )
     pace = app.prefs.get("pace", "normal")
     pace_options = "".join(
         f'<label class="radio"><input type="radio" name="pace" data-pref="pace" value="{value}"'
@@ -698,6 +704,7 @@ def render_settings(app) -> str:
     )
     return (f'<section class="page settings" data-testid="settings"><h1 class="page-title">{escape(t("settings.title"))}</h1>'
             f'<fieldset><legend>{escape(t("settings.language"))}</legend>{language_options}</fieldset>'
+            f'<fieldset><legend>{escape(t("settings.theme"))}</legend>{theme_options}</fieldset>'
             f'<fieldset><legend>{escape(t("settings.motion"))}</legend>{options}</fieldset>'
             f'<fieldset><legend>{escape(t("settings.pace"))}</legend>{pace_options}</fieldset>'
             f'<label class="radio"><input type="checkbox" data-pref="auto_forced" data-testid="auto-forced"{auto}>'
