@@ -8,7 +8,9 @@ carries `data-action` (and `data-arg`); the browser glue forwards them to
 
 from __future__ import annotations
 
+import calendar
 import re
+import time
 from dataclasses import dataclass, field
 from html import escape
 from typing import Optional
@@ -167,6 +169,21 @@ def render_missing(app) -> str:
             f'{link(app.t("nav.home"), "#/")}</section>')
 
 
+def stamp_seconds(text: str) -> Optional[int]:
+    """Seconds since 1970 of a time as saves write it ("2026-11-27T12:00:00Z", or
+    its 14 digits in a save's name); None if it is not one."""
+    digits = "".join(ch for ch in text if ch.isdigit())[:14]
+    try:
+        return calendar.timegm(time.strptime(digits, "%Y%m%d%H%M%S"))
+    except ValueError:
+        return None
+
+
+def rules_title(t, title: str) -> str:
+    """The rules page's title; Italian says "ad" before an a ("Come si gioca ad Alphagon")."""
+    return t("rules.title_before_a" if title[:1].lower() == "a" else "rules.title", game=title)
+
+
 # --- home ---------------------------------------------------------------------
 def game_title(app, game_id: str) -> str:
     return registry.metadata(game_id, "TITLE", app.catalog.language)
@@ -233,9 +250,14 @@ def render_save_row(app, save) -> str:
     title = game_title(app, save.game) if save.game in app.games else save.game
     players = ", ".join(save.players)
     when = save.updated.replace("T", " ").rstrip("Z")[:16]
+    # An imported record (or a kept copy) is saved under the time it arrived, not
+    # the time its game began: until someone plays on, that time is its import's.
+    arrived, began, written = (stamp_seconds(text) for text in (save.id.split("-")[0], save.created, save.updated))
+    imported = None not in (arrived, written) and arrived != began \
+        and abs(written - arrived) <= 2  # the save's write follows its naming by a moment
     return (f'<li class="save" data-testid="save-{attr(save.id)}">'
             f'<div><strong>{escape(title)}</strong> · {escape(players)}'
-            f'<p class="muted">{escape(status)} · {escape(t("saves.updated", date=when))}</p></div>'
+            f'<p class="muted">{escape(status)} · {escape(t("saves.imported" if imported else "saves.updated", date=when))}</p></div>'
             f'<div class="row">{link(t("saves.open"), f"#/play/{save.id}", "btn small primary", f"open-{save.id}")}'
             + (button(t("saves.replay"), "replay-save", save.id, "small", f"replay-{save.id}")
                if save.status != "playing" else "")
@@ -669,7 +691,7 @@ def render_rules(app) -> str:
     rulings = render_markdown(rulings_for_players(registry.read_game_text(game_id, "RULINGS.md", language)),
                               heading_offset=2)
     return (f'<section class="page rules" data-testid="rules">'
-            f'<h1 class="page-title">{escape(app.t("rules.title", game=game_title(app, game_id)))}</h1>{rules}'
+            f'<h1 class="page-title">{escape(rules_title(app.t, game_title(app, game_id)))}</h1>{rules}'
             f'<h2 id="rulings">{escape(app.t("rules.rulings"))}</h2><div class="rulings">{rulings}</div>'
             f'{link(app.t("home.new_game"), f"#/new/{game_id}", "btn primary")}</section>')
 
