@@ -72,6 +72,10 @@ def test_a_finished_game_stepped_back_shows_no_false_ending(new_context, open_ap
     page.keyboard.press("Home")
     expect(page.get_by_test_id("replay-position")).to_contain_text("0")
     expect(status).not_to_contain_text("Game over")
+    page.locator(BOARD_STOPS).focus()  # Enter where nothing can be played says why
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("notice-info").filter(has_text="past position")).to_be_visible()
+    page.keyboard.press("Tab")  # off the board, whose keys are its own
     page.keyboard.press("End")
     expect(status).to_have_text(final)
 

@@ -739,6 +739,14 @@ class App:
         self.play.revealed_to = int(arg)
         self.play.revealed_moves = len(self.match.entries) if self.match is not None else 0
 
+    def on_no_target(self, _arg: str):
+        """Enter on a board node that plays nothing: say why, rather than nothing at all."""
+        if self.route.name != "play" or self.match is None:
+            return False
+        model = self.play_model()
+        reason = "replay" if model.replaying else "over" if self.match.is_over else "" if model.can_act else "wait"
+        self.notify("info", self.t("game.no_target" + (f".{reason}" if reason else "")), topic="play")
+
     def on_clock_pause(self, arg: str):
         """Stops the round timer on `arg`'s pause budget."""
         clock = self.play.clock

@@ -555,6 +555,9 @@ def install(root):
                 elements[best].focus()
                 browser.follow_focus(elements[best])
             event.preventDefault()
+        elif key in ("Enter", " ") and on_board and not focused.hasAttribute("data-action"):
+            event.preventDefault()
+            app.dispatch("no-target")
         elif key in ("Enter", " ") and focused.hasAttribute("data-action") \
                 and str(focused.tagName).upper() not in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA"):
             # SVG cells and nodes act like buttons: Enter and Space activate them.

@@ -105,3 +105,19 @@ def test_start_is_among_the_first_controls_of_the_setup_screen():
     setup = browser.html[browser.html.index('data-testid="setup"'):]
     controls = re.findall(r"<(?:button|select|input|a)\b[^>]*>", setup)
     assert any('data-action="start"' in control for control in controls[:2])
+
+
+def test_enter_on_a_node_that_plays_nothing_says_why():
+    import json
+
+    from .fake_browser import make_app
+    from .test_replay_status import finished_record
+
+    app, browser = make_app()
+    app.import_text(json.dumps(finished_record("psychopath")))
+    app.dispatch("no-target")
+    assert app.t("game.no_target.over") in browser.html
+    app.dispatch("replay-step", "-1")
+    app.dispatch("no-target")
+    assert app.t("game.no_target.replay") in browser.html
+    assert app.t("game.no_target.over") not in browser.html  # one notice at a time about play
