@@ -91,8 +91,10 @@ AI_PACE_SECONDS = {"normal": 0.7, "fast": 0.0}  # least time an AI turn takes, t
 FORCED_MOVE_PAUSE = {"normal": 0.35, "fast": 0.0}
 
 
-DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False}
-PREF_CHOICES = {"motion": ("system", "on", "off"), "pace": ("normal", "fast"), "language": ("en", "it")}
+DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False,
+                 "theme": "system"}
+PREF_CHOICES = {"motion": ("system", "on", "off"), "pace": ("normal", "fast"), "language": ("en", "it"),
+                "theme": ("system", "light", "dark")}
 SWITCH_PREFS = ("auto_forced", "sound")  # on/off preferences
 REPLAY_AUTOPLAY_SECONDS = {"normal": 1.2, "fast": 0.4}  # between two moves of an autoplayed replay
 MAX_NAME = 24
@@ -130,6 +132,8 @@ class Browser:
     def prefers_reduced_motion(self) -> bool: ...
     def languages(self) -> list:
         return ["en"]
+    def set_theme(self, theme: str) -> None:
+        """"light" or "dark" on the page's root; "system" follows the device."""
     def random_seed(self) -> int: ...
     def spawn(self, coroutine) -> None: ...
     async def sleep(self, seconds: float) -> None: ...
@@ -245,6 +249,7 @@ class App:
         self.prefs = dict(DEFAULT_PREFS, language=language_for(browser.languages()))
         self.prefs.update(valid_prefs(self.saves.read_settings()))
         self.catalog = Catalog(self.prefs["language"])
+        self.browser.set_theme(self.prefs["theme"])
         self.route = Route("home")
         self.notices: list = []
         self._notices_follow = False
@@ -298,6 +303,10 @@ class App:
             if self.setup is None or self.setup.game_id != route.arg:
                 self.setup = self._default_setup(route.arg)
         elif route.name == "play":
+            if route != self.route:
+                # Coming back to a game (history, Home and Continue, a link): the
+                # device may be in other hands now, so secrets wait for a hand-off again.
+                self.play.revealed_to = None
             if not self._open_save(route.arg):
                 self.browser.set_hash("#/", replace=True)
                 route = Route("home")
@@ -359,11 +368,29 @@ class App:
         return str(error)
 
     # --- setup ----------------------------------------------------------------
-    def _default_seat_name(self, index: int, kind: str) -> str:
-        if kind == AI:  # computers count from the second seat; a computer in the first is just "Computer"
-            return self.t("setup.default_ai_name", n=index) if index else self.t("setup.kind.ai")
-        return (self.prefs.get("name") or self.t("setup.default_name", n=1)) if index == 0 \
-            else self.t("setup.default_name", n=index + 1)
+    def _default_seat_names(self, form: SetupForm) -> list:
+        """Each seat's name until the player types one: humans "Player n" (the
+        first the player's own name), computers counted among the table's
+        computers, a lone one just "Computer"."""
+        computers = [i for i, seat in enumerate(form.seats[: form.num_players]) if seat.kind == AI]
+        names = []
+        for index, seat in enumerate(form.seats):
+            if seat.kind == AI:
+                names.append(self.t("setup.kind.ai") if computers == [index] else
+                             self.t("setup.default_ai_name", n=computers.index(index) + 1 if index in computers else index))
+            else:
+                names.append((self.prefs.get("name") or self.t("setup.default_name", n=1)) if index == 0
+                             else self.t("setup.default_name", n=index + 1))
+        return names
+
+    def _rename_default_seats(self, form: SetupForm) -> None:
+        """Seats still under a default name take the one they have now; a typed name stays."""
+        seats = range(1, len(form.seats) + 1)
+        defaults = {self.t("setup.kind.ai"), self.prefs.get("name")} | \
+            {self.t(key, n=n) for n in seats for key in ("setup.default_ai_name", "setup.default_name")}
+        for seat, name in zip(form.seats, self._default_seat_names(form)):
+            if seat.name in defaults:
+                seat.name = name
 
     def _default_setup(self, game_id: str) -> SetupForm:
         game = self.games[game_id]
@@ -372,8 +399,7 @@ class App:
         seats = []
         for index in range(game.max_players):
             kind = HUMAN if index == 0 else AI
-            seats.append(SeatForm(self._default_seat_name(index, kind), kind, package.DEFAULT_LEVEL,
-                                  SEAT_COLOURS[index % len(SEAT_COLOURS)]))
+            seats.append(SeatForm("", kind, package.DEFAULT_LEVEL, SEAT_COLOURS[index % len(SEAT_COLOURS)]))
         variants = {option.key: option.default for option in game.variants}
         # A game may name the variant that is a language (Alphagon's edition):
         # it starts in the app's language when the game has it.
@@ -381,7 +407,10 @@ class App:
         for option in game.variants:
             if option.key == language_variant and self.catalog.language in option.choices:
                 variants[option.key] = self.catalog.language
-        return SetupForm(game_id, count, seats, variants)
+        form = SetupForm(game_id, count, seats, variants)
+        for seat, name in zip(seats, self._default_seat_names(form)):
+            seat.name = name
+        return form
 
     def _set_field(self, name: str, value: str) -> bool:
         """Updates the setup form; returns whether the screen must redraw."""
@@ -391,6 +420,7 @@ class App:
         if name == "players":
             game = self.games[form.game_id]
             form.num_players = max(game.min_players, min(game.max_players, int(value)))
+            self._rename_default_seats(form)
             return True
         if name == "seed":
             form.seed_text = value
@@ -407,11 +437,8 @@ class App:
             _, index, attribute = name.split(".")
             seat = form.seats[int(index)]
             if attribute == "kind":
-                kind = HUMAN if value == HUMAN else AI
-                # A seat still under its default name takes the new kind's ("Computer 2" -> "Player 3").
-                if kind != seat.kind and seat.name == self._default_seat_name(int(index), seat.kind):
-                    seat.name = self._default_seat_name(int(index), kind)
-                seat.kind = kind
+                seat.kind = HUMAN if value == HUMAN else AI
+                self._rename_default_seats(form)  # "Computer 2" -> "Player 3"; a lone computer is "Computer"
                 return True
             if attribute == "name":  # records refuse control characters: never write one
                 seat.name = "".join(ch for ch in value if ch.isprintable())[:MAX_NAME]
@@ -597,6 +624,7 @@ class App:
         elif key in SWITCH_PREFS:
             self.prefs[key] = value == "on"
         self.catalog = Catalog(self.prefs["language"])
+        self.browser.set_theme(self.prefs["theme"])
         self._write_prefs()
 
     def on_move(self, arg: str):
@@ -710,6 +738,14 @@ class App:
     def on_reveal(self, arg: str):
         self.play.revealed_to = int(arg)
         self.play.revealed_moves = len(self.match.entries) if self.match is not None else 0
+
+    def on_no_target(self, _arg: str):
+        """Enter on a board node that plays nothing: say why, rather than nothing at all."""
+        if self.route.name != "play" or self.match is None:
+            return False
+        model = self.play_model()
+        reason = "replay" if model.replaying else "over" if self.match.is_over else "" if model.can_act else "wait"
+        self.notify("info", self.t("game.no_target" + (f".{reason}" if reason else "")), topic="play")
 
     def on_clock_pause(self, arg: str):
         """Stops the round timer on `arg`'s pause budget."""
@@ -877,6 +913,12 @@ class App:
         selection = play.selection if play.selection_moves == len(match.entries) and actors else None
         return PlayModel(state, replaying, viewer, actors, handoff, state.view(viewer), fresh, selection,
                          None if replaying else self._clock_view())
+
+    def game_keys(self) -> dict:
+        """The open game's own shortcut keys: key -> (data-testid of the control it presses, its name's key)."""
+        if self.route.name != "play" or self.match is None:
+            return {}
+        return dict(getattr(registry.game_ui(self.match.game.id), "KEY_SHORTCUTS", {}))
 
     def move_description(self, index: int, entry, viewer: Optional[int], ui) -> str:
         """The log line of entry `index` for `viewer`, computed once per entry, viewer and language."""

@@ -18,7 +18,7 @@ from .app import App, Browser
 from . import regions
 from .collections_timer import CollectionTimer
 from .panzoom import DRAG_THRESHOLD_PX, ZOOM_KEYS, BoardZoom, box_text, parse_box
-from .keyboard import ARROWS, nearest_in_direction, parse_point, shortcut
+from .keyboard import ARROWS, arrow_candidates, nearest_in_direction, parse_point, roving_stop, shortcut
 from .storage import (
     MAX_IMPORT_BYTES,
     KeyValueStore,
@@ -89,6 +89,15 @@ class LocalStorage(KeyValueStore):
             raise StorageReadError(_error_name(error)) from None
 
 
+# A board: the `data-nav` nodes of one <svg>, or of one element marked
+# `data-nav-group` (a rack of letters). Each is one tab stop; arrows move inside.
+NAV_GROUP = "[data-nav-group], svg"
+
+
+def _nav_group_key(group) -> str:
+    return _text_or_none(group.getAttribute("data-nav-group")) or _text_or_none(group.getAttribute("class")) or "board"
+
+
 # Where the focus goes when it fell with a replaced element, in this order.
 FIRST_FOCUS = ('[data-region="table"] [data-nav][data-action]', '[data-region="table"] [data-action="select"]',
                '[data-region="table"] [data-action="move"]')
@@ -114,6 +123,8 @@ class PyScriptBrowser(Browser):
         self.drag_ended = False  # a drag just ended: the click it makes is not a move
         self._opener = None  # what had the focus when the dialog on screen opened
         self._audio = None  # the WebAudio context, made on the first chime
+        self._nav_memory = {}  # board (group key) -> the data-nav of the node last focused on it
+        self._nav_owner = None  # the save those belong to
         # Outside the redrawn root, so a redraw never re-creates it (nor repeats what it said).
         self.announcer = document.createElement("div")
         for name, value in (("aria-live", "polite"), ("aria-atomic", "true"), ("class", "visually-hidden"),
@@ -174,11 +185,41 @@ class PyScriptBrowser(Browser):
                 target = _found(self.root.querySelector(choice))
                 if target is not None:
                     break
+        self.apply_roving_tabindex()
         if target is not None:
             target.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
         current = _found(self.root.querySelector(".moves li.current"))
         if current is not None:
             current.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+
+    def apply_roving_tabindex(self):
+        """One tab stop a board (keyboard.roving_stop); the other nodes are
+        reached with the arrow keys."""
+        owner = self.app.save_id if self.app is not None else None
+        if owner != self._nav_owner:
+            self._nav_owner, self._nav_memory = owner, {}
+        active = _found(document.activeElement)
+        active_nav = _text_or_none(active.getAttribute("data-nav")) \
+            if active is not None and hasattr(active, "getAttribute") else None
+        for group in self.root.querySelectorAll(NAV_GROUP):
+            nodes = list(group.querySelectorAll("[data-nav]"))
+            if not nodes:
+                continue
+            navs = [_text_or_none(node.getAttribute("data-nav")) for node in nodes]
+            actionable = [bool(node.hasAttribute("data-action")) for node in nodes]
+            focused = navs.index(active_nav) if active_nav in navs and group.contains(active) else None
+            stop = roving_stop(actionable, navs, focused, self._nav_memory.get(_nav_group_key(group)))
+            for index, node in enumerate(nodes):
+                node.setAttribute("tabindex", "0" if index == stop else "-1")
+
+    def nav_focused(self, node):
+        """A board node took the focus: it becomes its board's tab stop."""
+        group = _closest(node, NAV_GROUP) or self.root
+        previous = _found(group.querySelector('[data-nav][tabindex="0"]'))
+        if previous is not None and not previous.isSameNode(node):
+            previous.setAttribute("tabindex", "-1")
+        node.setAttribute("tabindex", "0")
+        self._nav_memory[_nav_group_key(group)] = _text_or_none(node.getAttribute("data-nav"))
 
     def _element_for(self, focus_key):
         if not focus_key:
@@ -259,6 +300,13 @@ class PyScriptBrowser(Browser):
 
     def languages(self):
         return [str(tag) for tag in (window.navigator.languages or [window.navigator.language or "en"])]
+
+    def set_theme(self, theme):
+        root = document.documentElement
+        if theme in ("light", "dark"):
+            root.setAttribute("data-theme", theme)
+        else:
+            root.removeAttribute("data-theme")
 
     def random_seed(self):
         return random.SystemRandom().getrandbits(53)
@@ -480,8 +528,16 @@ def install(root):
                 and not (event.ctrlKey or event.metaKey or event.altKey) and browser.zoom_board(ZOOM_KEYS[key]):
             event.preventDefault()
             return
+        game_keys = {letter: testid for letter, (testid, _) in app.game_keys().items()}
         command = shortcut(key, typing=typing, modified=bool(event.ctrlKey or event.metaKey or event.altKey),
-                           on_board=on_board, dialog=_open_dialog_name(root)) if app.route.name == "play" else None
+                           on_board=on_board, dialog=_open_dialog_name(root), game_keys=game_keys) \
+            if app.route.name == "play" else None
+        if command is not None and command[0] == "press":  # a game's key: as if its control were clicked
+            control = _found(root.querySelector(f'[data-region="table"] [data-testid="{_css_string(command[1])}"]'))
+            if control is not None and not control.hasAttribute("disabled"):
+                event.preventDefault()
+                control.click()
+            return
         if command is not None:
             event.preventDefault()  # like lichess: arrows step through the game, letters run commands
             app.dispatch(*command)
@@ -490,20 +546,28 @@ def install(root):
             return
         if key in ARROWS and on_board:
             origin = parse_point(focused.getAttribute("data-nav"))
-            elements = list(root.querySelectorAll("[data-nav]"))
-            points = [(index, parse_point(element.getAttribute("data-nav"))) for index, element in enumerate(elements)]
+            elements = list((_closest(focused, NAV_GROUP) or root).querySelectorAll("[data-nav]"))
+            allowed = arrow_candidates([bool(element.hasAttribute("data-action")) for element in elements])
+            points = [(index, parse_point(elements[index].getAttribute("data-nav"))) for index in allowed]
             best = nearest_in_direction(origin, [(i, p) for i, p in points if p is not None], ARROWS[key]) \
                 if origin else None
             if best is not None:
                 elements[best].focus()
                 browser.follow_focus(elements[best])
             event.preventDefault()
+        elif key in ("Enter", " ") and on_board and not focused.hasAttribute("data-action"):
+            event.preventDefault()
+            app.dispatch("no-target")
         elif key in ("Enter", " ") and focused.hasAttribute("data-action") \
                 and str(focused.tagName).upper() not in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA"):
             # SVG cells and nodes act like buttons: Enter and Space activate them.
             event.preventDefault()
             app.dispatch(str(focused.getAttribute("data-action")),
                          _text_or_none(focused.getAttribute("data-arg")) or "")
+
+    def on_focusin(event):
+        if hasattr(event.target, "hasAttribute") and event.target.hasAttribute("data-nav"):
+            browser.nav_focused(event.target)
 
     def on_submit(event):
         form = _closest(event.target, "form.text-move")
@@ -525,6 +589,7 @@ def install(root):
     root.addEventListener("change", guarded(on_change))
     root.addEventListener("input", guarded(on_input))
     root.addEventListener("submit", guarded(on_submit))
+    root.addEventListener("focusin", guarded(on_focusin))
     for kind in ("down", "move", "up", "cancel"):
         root.addEventListener(f"pointer{kind}", guarded(lambda event, kind=kind: browser.drag_board(
             "up" if kind == "cancel" else kind, event)))

@@ -8,7 +8,9 @@ carries `data-action` (and `data-arg`); the browser glue forwards them to
 
 from __future__ import annotations
 
+import calendar
 import re
+import time
 from dataclasses import dataclass, field
 from html import escape
 from typing import Optional
@@ -43,16 +45,34 @@ def seat_class(colour) -> str:
     return f"seat-c{SEAT_COLOURS.index(seat_colour(colour))}"
 
 
+# Drawn icons (24-unit squares): a font may lack ⏮ ⏵ ⏭, and shows an empty box.
+ICON_PATHS = {
+    "first": "M5 5h3v14H5zM19 5v14L9 12z",
+    "previous": "M17 5v14L6 12z",
+    "next": "M7 5v14l11-7z",
+    "last": "M16 5h3v14h-3zM5 5v14l10-7z",
+    "play": "M7 5v14l11-7z",
+    "pause": "M6 5h4v14H6zM14 5h4v14h-4z",
+}
+
+
+def icon(name: str) -> str:
+    """A drawn icon in the text's colour, hidden from screen readers (its button has a label)."""
+    return (f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            f'<path d="{ICON_PATHS[name]}"/></svg>')
+
+
 def button(label: str, action: str, arg: str = "", cls: str = "", testid: str = "",
-           disabled: bool = False, title: str = "", autofocus: bool = False) -> str:
-    """`autofocus`: takes the keyboard focus when it appears (the browser adapter honours it)."""
+           disabled: bool = False, title: str = "", autofocus: bool = False, icon_name: str = "") -> str:
+    """`autofocus`: takes the keyboard focus when it appears (the browser adapter honours it);
+    `icon_name`: a drawn icon before the label (ICON_PATHS)."""
     extra = f' data-arg="{attr(arg)}"' if arg != "" else ""
     extra += " data-autofocus" if autofocus else ""
     extra += f' data-testid="{attr(testid)}"' if testid else ""
     extra += " disabled" if disabled else ""
     extra += f' title="{attr(title)}" aria-label="{attr(title)}"' if title else ""
     return (f'<button type="button" class="btn {attr(cls)}" data-action="{attr(action)}"{extra}>'
-            f"{escape(label)}</button>")
+            f"{icon(icon_name) if icon_name else ''}{escape(label)}</button>")
 
 
 def link(label: str, href: str, cls: str = "btn", testid: str = "") -> str:
@@ -149,6 +169,21 @@ def render_missing(app) -> str:
             f'{link(app.t("nav.home"), "#/")}</section>')
 
 
+def stamp_seconds(text: str) -> Optional[int]:
+    """Seconds since 1970 of a time as saves write it ("2026-11-27T12:00:00Z", or
+    its 14 digits in a save's name); None if it is not one."""
+    digits = "".join(ch for ch in text if ch.isdigit())[:14]
+    try:
+        return calendar.timegm(time.strptime(digits, "%Y%m%d%H%M%S"))
+    except ValueError:
+        return None
+
+
+def rules_title(t, title: str) -> str:
+    """The rules page's title; Italian says "ad" before an a ("Come si gioca ad Alphagon")."""
+    return t("rules.title_before_a" if title[:1].lower() == "a" else "rules.title", game=title)
+
+
 # --- home ---------------------------------------------------------------------
 def game_title(app, game_id: str) -> str:
     return registry.metadata(game_id, "TITLE", app.catalog.language)
@@ -215,9 +250,14 @@ def render_save_row(app, save) -> str:
     title = game_title(app, save.game) if save.game in app.games else save.game
     players = ", ".join(save.players)
     when = save.updated.replace("T", " ").rstrip("Z")[:16]
+    # An imported record (or a kept copy) is saved under the time it arrived, not
+    # the time its game began: until someone plays on, that time is its import's.
+    arrived, began, written = (stamp_seconds(text) for text in (save.id.split("-")[0], save.created, save.updated))
+    imported = None not in (arrived, written) and arrived != began \
+        and abs(written - arrived) <= 2  # the save's write follows its naming by a moment
     return (f'<li class="save" data-testid="save-{attr(save.id)}">'
             f'<div><strong>{escape(title)}</strong> · {escape(players)}'
-            f'<p class="muted">{escape(status)} · {escape(t("saves.updated", date=when))}</p></div>'
+            f'<p class="muted">{escape(status)} · {escape(t("saves.imported" if imported else "saves.updated", date=when))}</p></div>'
             f'<div class="row">{link(t("saves.open"), f"#/play/{save.id}", "btn small primary", f"open-{save.id}")}'
             + (button(t("saves.replay"), "replay-save", save.id, "small", f"replay-{save.id}")
                if save.status != "playing" else "")
@@ -261,7 +301,9 @@ def render_setup(app) -> str:
     )
     return (f'<section class="page setup" data-testid="setup">'
             f'<h1 class="page-title">{escape(t("setup.title", game=game_title(app, form.game_id)))}</h1>'
-            f'<label>{escape(t("setup.players"))} {players}</label>'
+            # Start also sits beside the player count: a few Tabs from the top, not one per field.
+            f'<div class="setup-top"><label>{escape(t("setup.players"))} {players}</label>'
+            f'{button(t("setup.start"), "start", cls="primary", testid="start-top")}</div>'
             f'<div class="seats">{seats}</div>'
             + (f'<h3>{escape(t("setup.variants"))}</h3><div class="variants">{variants}</div>' if variants else "")
             + f'<label>{escape(t("setup.seed"))} <input type="text" data-field="seed" data-testid="seed"'
@@ -332,13 +374,14 @@ def render_game(app, model) -> str:
         total = len(match.entries)
         at_start, at_end = play.replay_index == 0, play.replay_index >= total
         step_buttons = [
-            button(label, "replay-step", arg, cls="small icon-btn", testid=f"replay-{name}", title=t(f"game.replay_{name}"),
-                   disabled=disabled)
-            for name, label, arg, disabled in (
-                ("first", "⏮", "first", at_start), ("previous", "◀", "-1", at_start),
-                ("next", "▶", "1", at_end), ("last", "⏭", "last", at_end))]
-        autoplay = button(("⏸ " + t("game.replay_pause")) if play.autoplay else ("⏵ " + t("game.replay_play")),
-                          "replay-autoplay", cls="small", testid="replay-autoplay")
+            button("", "replay-step", arg, cls="small icon-btn", testid=f"replay-{name}", title=t(f"game.replay_{name}"),
+                   disabled=disabled, icon_name=name)
+            for name, arg, disabled in (
+                ("first", "first", at_start), ("previous", "-1", at_start),
+                ("next", "1", at_end), ("last", "last", at_end))]
+        autoplay_kind = "pause" if play.autoplay else "play"
+        autoplay = button(t(f"game.replay_{autoplay_kind}"), "replay-autoplay", cls="small", testid="replay-autoplay",
+                          icon_name=autoplay_kind)
         steps = "".join(step_buttons[:2]) + autoplay + "".join(step_buttons[2:])
         banner = (f'<div class="banner" data-testid="replay-banner">'
                   f'<span data-testid="replay-position">{escape(t("game.replay", n=play.replay_index, total=total))}</span>'
@@ -413,7 +456,10 @@ def end_reason_of(ui, view: dict, ctx) -> str:
 def render_status(app, state, ctx, ui, view) -> str:
     t = app.t
     match = app.match
-    if match.is_over:
+    replay_index = app.play.replay_index
+    # A replay's earlier positions have no ending: the game's end reason read
+    # from an unfinished position would be a false one.
+    if match.is_over and (replay_index is None or replay_index >= len(match.entries)):
         reason = end_reason_of(ui, view, ctx)
         text = t("results.title") + (f" · {reason}" if reason else "")
     elif app.play.ai_thinking:
@@ -541,7 +587,9 @@ def render_menu(app, model) -> str:
 def render_help(app) -> str:
     """The keyboard shortcuts, opened with "?" or from the menu."""
     t = app.t
-    rows = "".join(f'<dt><kbd>{escape(keys)}</kbd></dt><dd>{escape(t(key))}</dd>' for keys, key in SHORTCUT_HELP)
+    game_rows = tuple((key.upper(), name) for key, (_, name) in app.game_keys().items())
+    rows = "".join(f'<dt><kbd>{escape(keys)}</kbd></dt><dd>{escape(t(key))}</dd>'
+                   for keys, key in game_rows + SHORTCUT_HELP)
     return (f'<div class="overlay" data-testid="help-panel">'
             f'<div class="dialog help" role="dialog" aria-modal="true" aria-labelledby="help-title">'
             f'<h2 id="help-title">{escape(t("game.help"))}</h2><dl class="shortcuts">{rows}</dl>'
@@ -643,7 +691,7 @@ def render_rules(app) -> str:
     rulings = render_markdown(rulings_for_players(registry.read_game_text(game_id, "RULINGS.md", language)),
                               heading_offset=2)
     return (f'<section class="page rules" data-testid="rules">'
-            f'<h1 class="page-title">{escape(app.t("rules.title", game=game_title(app, game_id)))}</h1>{rules}'
+            f'<h1 class="page-title">{escape(rules_title(app.t, game_title(app, game_id)))}</h1>{rules}'
             f'<h2 id="rulings">{escape(app.t("rules.rulings"))}</h2><div class="rulings">{rulings}</div>'
             f'{link(app.t("home.new_game"), f"#/new/{game_id}", "btn primary")}</section>')
 
@@ -655,6 +703,12 @@ def render_settings(app) -> str:
         f'<label class="radio"><input type="radio" name="motion" data-pref="motion" value="{value}"'
         f'{" checked" if motion == value else ""}> {escape(t(f"settings.motion.{value}"))}</label>'
         for value in ("system", "on", "off")
+    )
+    theme = app.prefs.get("theme", "system")
+    theme_options = "".join(
+        f'<label class="radio"><input type="radio" name="theme" data-pref="theme" value="{value}"'
+        f' data-testid="theme-{value}"{" checked" if theme == value else ""}> {escape(t(f"settings.theme.{value}"))}</label>'
+        for value in ("system", "light", "dark")
     )
     pace = app.prefs.get("pace", "normal")
     pace_options = "".join(
@@ -672,6 +726,7 @@ def render_settings(app) -> str:
     )
     return (f'<section class="page settings" data-testid="settings"><h1 class="page-title">{escape(t("settings.title"))}</h1>'
             f'<fieldset><legend>{escape(t("settings.language"))}</legend>{language_options}</fieldset>'
+            f'<fieldset><legend>{escape(t("settings.theme"))}</legend>{theme_options}</fieldset>'
             f'<fieldset><legend>{escape(t("settings.motion"))}</legend>{options}</fieldset>'
             f'<fieldset><legend>{escape(t("settings.pace"))}</legend>{pace_options}</fieldset>'
             f'<label class="radio"><input type="checkbox" data-pref="auto_forced" data-testid="auto-forced"{auto}>'

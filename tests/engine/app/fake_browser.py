@@ -40,6 +40,9 @@ class FakeBrowser(Browser):
         if not replace:  # a real browser fires hashchange
             self.app.navigate(hash_text)
 
+    def set_theme(self, theme):
+        self.theme = theme
+
     def set_title(self, text):
         self.title = text
 

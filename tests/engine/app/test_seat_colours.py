@@ -52,12 +52,13 @@ def test_a_seat_under_its_default_name_is_renamed_when_its_kind_changes():
     app.dispatch("field", "players=3")
     assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Computer 1", "Computer 2"]
     app.dispatch("field", "seat.2.kind=human")
+    assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Computer", "Player 3"]  # the only one
     app.dispatch("field", "seat.1.name=Bea")
     app.dispatch("field", "seat.1.kind=human")
     assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Bea", "Player 3"]
     app.dispatch("field", "seat.2.kind=ai")
     app.dispatch("field", "seat.0.kind=ai")
-    assert [seat.name for seat in app.setup.seats[:3]] == ["Computer", "Bea", "Computer 2"]
+    assert [seat.name for seat in app.setup.seats[:3]] == ["Computer 1", "Bea", "Computer 2"]
     app.dispatch("field", "seat.0.kind=human")
     assert app.setup.seats[0].name == "Player 1"
 
@@ -67,10 +68,21 @@ def test_the_first_seat_under_the_players_own_name_follows_its_kind_too():
     app.prefs["name"] = "Ada"
     app.navigate("#/new/geonaxis")
     assert app.setup.seats[0].name == "Ada"
+    assert app.setup.seats[1].name == "Computer"  # a two-seat table's only computer
     app.dispatch("field", "seat.0.kind=ai")
-    assert app.setup.seats[0].name == "Computer"
+    assert [seat.name for seat in app.setup.seats[:2]] == ["Computer 1", "Computer 2"]
     app.dispatch("field", "seat.0.kind=human")
-    assert app.setup.seats[0].name == "Ada"
+    assert [seat.name for seat in app.setup.seats[:2]] == ["Ada", "Computer"]
     app.dispatch("field", "seat.0.name=Zoe")
     app.dispatch("field", "seat.0.kind=ai")  # a name the player typed is theirs to keep
     assert app.setup.seats[0].name == "Zoe"
+
+
+def test_the_only_computer_at_a_three_seat_table_is_just_computer():
+    app, browser = make_app()
+    app.navigate("#/new/geonaxis")
+    app.dispatch("field", "players=3")
+    app.dispatch("field", "seat.1.kind=human")
+    assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Player 2", "Computer"]
+    app.dispatch("field", "players=4")
+    assert [seat.name for seat in app.setup.seats[:4]] == ["Player 1", "Player 2", "Computer 1", "Computer 2"]

@@ -16,7 +16,7 @@ BLURB = {
     "it": "Componete parole lettera dopo lettera lungo i lati di un poligono; dichiarate, dubitate e smentite per fare punti.",
 }
 TILE_ART = (
-    '<svg viewBox="0 0 120 70" aria-hidden="true">'
+    '<svg viewBox="0 0 120 70" aria-hidden="true"><g transform="translate(0 7)" color="#f2efe6" fill="#f2efe6">'
     '<path d="M20 15 H80 V55 H35 V35" fill="none" stroke="currentColor" stroke-width="3"/>'
     '<text x="20" y="19" font-size="14" text-anchor="middle">+</text>'
     '<text x="40" y="12" font-size="11" text-anchor="middle">A</text>'
@@ -24,7 +24,7 @@ TILE_ART = (
     '<text x="70" y="12" font-size="11" text-anchor="middle">F</text>'
     '<text x="80" y="19" font-size="14" text-anchor="middle">+</text>'
     '<path d="M100 12 l3 6 7 1 -5 5 1 7 -6 -3 -6 3 1 -7 -5 -5 7 -1z" fill="currentColor" opacity="0.6"/>'
-    "</svg>"
+    "</g></svg>"
 )
 
 __all__ = ["GAME", "AI_LEVELS", "DEFAULT_LEVEL", "MIN_PLAYERS", "MAX_PLAYERS", "TITLE", "BLURB", "TILE_ART"]

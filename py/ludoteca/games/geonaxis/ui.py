@@ -452,6 +452,7 @@ def move_words(text: str, t) -> str:
 
 
 REVEAL_LISTS_ALL = True  # a round's reveal names every choice: the log drops the "has chosen" lines
+KEY_SHORTCUTS = {"s": ("pass", "geonaxis.pass")}  # key -> (data-testid of the control it presses, its name)
 
 
 def describe_move(entry, names: list, t, before, viewer=None) -> str:

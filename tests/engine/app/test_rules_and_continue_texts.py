@@ -1,0 +1,53 @@
+"""Texts issue 27 found wrong: the Italian rules titles ("ad" before an a),
+GeonAxis's credit, and an import's time on Continue."""
+
+import json
+
+from ludoteca.ui.storage import SAVE_PREFIX
+
+from .fake_browser import make_app
+from .test_replay_status import finished_record
+
+
+def page_title(html):
+    return html.split('<h1 class="page-title">')[1].split("</h1>")[0]
+
+
+def test_italian_rules_titles_say_ad_before_an_a():
+    app, browser = make_app()
+    app.dispatch("pref", "language=it")
+    titles = {}
+    for game in ("alphagon", "alphabeticell", "psychopath", "geonaxis"):
+        app.navigate(f"#/rules/{game}")
+        titles[game] = page_title(browser.html)
+    assert titles["alphagon"] == "Come si gioca ad Alphagon"
+    assert titles["alphabeticell"] == "Come si gioca ad Alphabeticell"
+    assert titles["psychopath"].startswith("Come si gioca ad ALPHA")
+    assert titles["geonaxis"] == "Come si gioca a GeonAxis"
+    app.dispatch("pref", "language=en")
+    app.navigate("#/rules/alphagon")
+    assert page_title(browser.html) == "How to play Alphagon"
+
+
+def test_the_credits_invent_no_geonaxis_author():
+    app, browser = make_app()
+    app.navigate("#/settings")
+    assert "its 2015 author" not in browser.html and "7 February 2015" in browser.html
+    app.dispatch("pref", "language=it")
+    assert "suo autore, nel 2015" not in browser.html and "7 febbraio 2015" in browser.html
+
+
+def test_continue_says_when_a_game_was_imported_and_when_one_was_played():
+    app, browser = make_app()
+    record = finished_record("psychopath")
+    record["created"] = "2025-01-02T03:04:05Z"  # played elsewhere, long ago
+    app.import_text(json.dumps(record))
+    imported_id = app.save_id
+    app.navigate("#/new/geonaxis")
+    app.dispatch("start")
+    app.navigate("#/")
+    rows = {save_id: browser.html.split(f'data-testid="save-{save_id}"')[1].split("</li>")[0]
+            for save_id in (imported_id, app.save_id)}
+    assert "imported " in rows[imported_id] and "updated " not in rows[imported_id]
+    assert "updated " in rows[app.save_id] and "imported " not in rows[app.save_id]
+    assert browser.store.get(SAVE_PREFIX + imported_id)
