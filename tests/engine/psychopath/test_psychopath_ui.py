@@ -300,3 +300,40 @@ def test_the_results_say_who_captured_the_psychopath():
     assert state.is_terminal()
     assert ui.end_reason(state.view(None), Ctx()) == "Bea captured the psychopath"
     assert ui.end_reason(state.view(None), Ctx(lang="it")) == "Bea ha catturato lo psicopatico"
+
+
+def node_labels(markup: str) -> dict:
+    return {int(node): label for label, node in
+            re.findall(r'<g class="spot"[^>]* aria-label="([^"]+)"[^>]* data-testid="node-(\d+)"', markup)}
+
+
+def test_node_labels_read_as_a_sentence_in_english_and_italian():
+    state = new_state()
+    occupied_special = next(node for node in sorted(BOARD.special) if state.view(0)["pieces"][node] is not None)
+    empty_plain = next(node for node in range(BOARD.size) if node not in BOARD.special and node != BOARD.centre
+                       and state.view(0)["pieces"][node] is None)
+    plain_piece = next(node for node in range(BOARD.size) if node not in BOARD.special and node != BOARD.centre
+                       and state.view(0)["pieces"][node] is not None)
+    for lang in ("en", "it"):
+        labels = node_labels(ui.render_table(state.view(0), Ctx(lang=lang)))
+        assert len(labels) == BOARD.size
+        for label in labels.values():  # "Node centre node 0" once: one place word, one number
+            assert len(re.findall(r"\b(?:[Nn]ode|[Nn]odo)\b", label)) == 1, label
+            assert len(re.findall(r"\d+", label.split(":")[0])) == 1, label
+            assert label[0].isupper(), label
+        pieces = state.view(0)["pieces"]
+        owner, kind = pieces[plain_piece]
+        kind_word = ui.MESSAGES[lang][f"psychopath.kind.{kind}"]
+        name = Ctx().seats[owner].name
+        if lang == "en":
+            assert labels[BOARD.centre] == f"Centre node {BOARD.centre}, empty" or \
+                labels[BOARD.centre].startswith(f"Centre node {BOARD.centre}: ")
+            assert labels[empty_plain] == f"Node {empty_plain}, empty"
+            assert labels[plain_piece] == f"Node {plain_piece}: {name}'s {kind_word}".replace("'", "&#x27;")
+            assert labels[occupied_special].startswith(f"Special node {occupied_special}: ")
+        else:
+            assert labels[BOARD.centre] == f"Nodo centrale {BOARD.centre}, libero" or \
+                labels[BOARD.centre].startswith(f"Nodo centrale {BOARD.centre}: ")
+            assert labels[empty_plain] == f"Nodo {empty_plain}, libero"
+            assert labels[plain_piece] == f"Nodo {plain_piece}: {kind_word} di {name}"
+            assert labels[occupied_special].startswith(f"Nodo speciale {occupied_special}: ")

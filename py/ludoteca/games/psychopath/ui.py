@@ -50,9 +50,9 @@ MESSAGES = {
         "psychopath.kinds.informer": "informers",
         "psychopath.kinds.doctor": "doctors",
         "psychopath.node": "Node {node}",
-        "psychopath.node_piece": "Node {node}: {owner}'s {kind}",
-        "psychopath.node_special": "special node {node}",
-        "psychopath.node_centre": "centre node {node}",
+        "psychopath.node_piece": "{node}: {owner}'s {kind}",
+        "psychopath.node_special": "Special node {node}",
+        "psychopath.node_centre": "Centre node {node}",
         "psychopath.node_empty": "{node}, empty",
         "psychopath.diagram.start": "The start: white, who moves first, at the bottom and black at the top, each psychopath on the special node behind its army. The red nodes are the centre and the six special nodes.",
         "psychopath.diagram.moves": "The white doctor on the centre may stop on any node ringed in blue. Its own informer closes the way west, it slides past its own psychologist to the east, and the black doctor cuts one path short.",
@@ -117,9 +117,9 @@ MESSAGES = {
         "psychopath.kinds.informer": "informatori",
         "psychopath.kinds.doctor": "dottori",
         "psychopath.node": "Nodo {node}",
-        "psychopath.node_piece": "Nodo {node}: {kind} di {owner}",
-        "psychopath.node_special": "nodo speciale {node}",
-        "psychopath.node_centre": "nodo centrale {node}",
+        "psychopath.node_piece": "{node}: {kind} di {owner}",
+        "psychopath.node_special": "Nodo speciale {node}",
+        "psychopath.node_centre": "Nodo centrale {node}",
         "psychopath.node_empty": "{node}, libero",
         "psychopath.diagram.start": "L'inizio: il bianco, che muove per primo, in basso e il nero in alto, ciascuno con lo psicopatico sul nodo speciale alle spalle del suo esercito. I nodi rossi sono il centro e i sei nodi speciali.",
         "psychopath.diagram.moves": "Il dottore bianco al centro può fermarsi su ogni nodo cerchiato di blu. Il suo informatore gli chiude la strada a ovest, a est scavalca il proprio psicologo, e il dottore nero gli accorcia un percorso.",
@@ -346,8 +346,7 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
         label = t("psychopath.node_empty", node=place)
     else:
         owner, kind = piece
-        label = t("psychopath.node_piece", node=place if (special or centre) else node,
-                  owner=seat_name(ctx, owner), kind=t(f"psychopath.kind.{kind}"))
+        label = t("psychopath.node_piece", node=place, owner=seat_name(ctx, owner), kind=t(f"psychopath.kind.{kind}"))
         if hints and node in paralysed:
             notes.append(t("psychopath.frozen_mark" if paralysed[node]["frozen"] else "psychopath.paralysed_mark"))
         if str(node) in destinations:
