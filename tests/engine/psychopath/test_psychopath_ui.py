@@ -129,8 +129,8 @@ def test_every_node_carries_its_number_for_the_pointer_the_focus_and_the_hints()
     markup = ui.render_table(state.view(0), Ctx(viewer=0))
     numbers = re.findall(r'<text class="node-no" x="[\d.]+" y="[\d.]+"(?: text-anchor="end")? aria-hidden="true">(\d+)</text></g>', markup)
     assert sorted(map(int, numbers)) == list(range(BOARD.size))  # each inside its node's focusable group
-    assert 'class="psy-board"' in markup
-    assert 'class="psy-board numbered"' in ui.render_table(state.view(0), Ctx(viewer=0, options={"hints": "on"}))
+    assert 'class="psy-board psy-table"' in markup
+    assert 'class="psy-board psy-table numbered"' in ui.render_table(state.view(0), Ctx(viewer=0, options={"hints": "on"}))
 
 
 def test_hints_toggle_shows_paralysed_pieces_and_threatened_nodes():

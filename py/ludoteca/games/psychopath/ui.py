@@ -32,6 +32,7 @@ RADIUS = 164
 NODE_R = 6.5
 SPECIAL_R = 9.0
 PIECE_R = 11.0
+FOCUS_R = PIECE_R + 7.5  # outside the paralysed ring (PIECE_R + 6)
 KINDS = ("psychopath", "psychologist", "informer", "doctor")
 FALLBACK_COLOURS = ("#f2efe6", "#30343f")
 HINTS = "hints"  # the app option (ctx.options) that shows paralysis, danger and node numbers
@@ -54,7 +55,7 @@ MESSAGES = {
         "psychopath.node_special": "Special node {node}",
         "psychopath.node_centre": "Centre node {node}",
         "psychopath.node_empty": "{node}, empty",
-        "psychopath.diagram.start": "The start: white, who moves first, at the bottom and black at the top, each psychopath on the special node behind its army. The red nodes are the centre and the six special nodes.",
+        "psychopath.diagram.start": "The start: white, who moves first, at the bottom and black at the top, each psychopath on the special node behind its army. The bigger nodes, ringed in white, are the centre and the six special nodes.",
         "psychopath.diagram.moves": "The white doctor on the centre may stop on any node ringed in blue. Its own informer closes the way west, it slides past its own psychologist to the east, and the black doctor cuts one path short.",
         "psychopath.diagram.capture": "Black moves an informer (amber). The white informer now has a black doctor on each side along one path and the black informer on another path through its node: it is captured.",
         "psychopath.diagram.border": "A black doctor steps out onto the border. Between the two black doctors that stretch of border holds only one special node, so both white pieces on it are captured by the one move.",
@@ -121,7 +122,7 @@ MESSAGES = {
         "psychopath.node_special": "Nodo speciale {node}",
         "psychopath.node_centre": "Nodo centrale {node}",
         "psychopath.node_empty": "{node}, libero",
-        "psychopath.diagram.start": "L'inizio: il bianco, che muove per primo, in basso e il nero in alto, ciascuno con lo psicopatico sul nodo speciale alle spalle del suo esercito. I nodi rossi sono il centro e i sei nodi speciali.",
+        "psychopath.diagram.start": "L'inizio: il bianco, che muove per primo, in basso e il nero in alto, ciascuno con lo psicopatico sul nodo speciale alle spalle del suo esercito. I nodi più grandi, cerchiati di bianco, sono il centro e i sei nodi speciali.",
         "psychopath.diagram.moves": "Il dottore bianco al centro può fermarsi su ogni nodo cerchiato di blu. Il suo informatore gli chiude la strada a ovest, a est scavalca il proprio psicologo, e il dottore nero gli accorcia un percorso.",
         "psychopath.diagram.capture": "Il nero muove un informatore (in ambra). L'informatore bianco ha ora un dottore nero per lato lungo un percorso e l'informatore nero su un altro percorso del suo nodo: è catturato.",
         "psychopath.diagram.border": "Un dottore nero esce sul bordo. Fra i due dottori neri quel tratto di bordo contiene un solo nodo speciale, così entrambi i pezzi bianchi che vi stanno sono catturati con quella sola mossa.",
@@ -241,10 +242,14 @@ def piece_shape(kind: str, owner: int, x: float, y: float, colour: str, cls: str
 
 
 def node_circle(node: int, x: float, y: float) -> str:
-    """A node's dot: bigger and red for the six special nodes and the centre."""
+    """A node's dot. The six special nodes and the centre are bigger, ringed in
+    white round a dark core: a colour of their own would look like a player's piece."""
     special, centre = node in BOARD.special, node == BOARD.centre
-    cls = "node special" if special else ("node centre" if centre else "node")
-    return f'<circle class="{cls}" cx="{x}" cy="{y}" r="{SPECIAL_R if special or centre else NODE_R}"/>'
+    if not (special or centre):
+        return f'<circle class="node" cx="{x}" cy="{y}" r="{NODE_R}"/>'
+    cls = "node special" if special else "node centre"
+    return (f'<circle class="{cls}" cx="{x}" cy="{y}" r="{SPECIAL_R}"/>'
+            f'<circle class="node-core" cx="{x}" cy="{y}" r="{SPECIAL_R / 2.6:.1f}"/>')
 
 
 def cross_path(x: float, y: float, d: float, attrs: str) -> str:
@@ -309,7 +314,7 @@ def render_table(view: dict, ctx) -> str:
     just_played = bool(getattr(ctx, "fresh", None)) and ctx.animate
     paralysed = {item["node"]: item for item in view["paralysed"]}
     numbered = " numbered" if hints else ""  # the hints also show every node's number, as the log names them
-    out = [f'<svg class="psy-board{numbered}" viewBox="0 0 {SIZE} {SIZE}" role="group"'
+    out = [f'<svg class="psy-board psy-table{numbered}" viewBox="0 0 {SIZE} {SIZE}" role="group"'
            f' aria-label="{escape(t("game.psychopath.title"))}" data-testid="table">']
     for path in range(len(BOARD.paths)):
         out.append(path_markup(path, flipped))
@@ -387,7 +392,11 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
         parts.append(f'<circle class="threat" cx="{x}" cy="{y}" r="{NODE_R + 4}" data-hint="threatened"/>')
     if node == selected:
         parts.append(f'<circle class="selected-ring" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
-    parts.append(f'<circle class="focus-ring" cx="{x}" cy="{y}" r="{PIECE_R + 2}"/>')
+    # The keyboard focus: a white ring edged in black, outside every other mark (the
+    # pointer gets a thin white ring of its own: the two can show at once).
+    parts.append(f'<circle class="hover-ring" cx="{x}" cy="{y}" r="{PIECE_R + 2}"/>'
+                 f'<circle class="focus-halo" cx="{x}" cy="{y}" r="{FOCUS_R}"/>'
+                 f'<circle class="focus-ring" cx="{x}" cy="{y}" r="{FOCUS_R}"/>')
     # The log says "doctor 52 → 53": a node's number shows under the pointer or the focus.
     # Beside the node on the centre's side, so numbers at the rim stay inside the board.
     right_half = x > CENTRE
