@@ -95,3 +95,32 @@ def test_psychopath_legend_is_on_screen_in_a_window_less_than_800_px_high(fast, 
     assert legend["y"] + legend["height"] <= height and hints["y"] + hints["height"] <= height
     board = fast.locator(f"{TABLE} svg.psy-table").bounding_box()
     assert board["height"] >= 260
+
+
+NUMBERS_SHOWN_JS = """() => [...document.querySelectorAll('[data-region="table"] .spot')]
+    .filter(spot => getComputedStyle(spot.querySelector('.node-no')).display !== 'none')
+    .map(spot => spot.dataset.testid).sort()"""
+
+
+def test_psychopath_a_log_line_shows_its_nodes_numbers_on_the_board(fast, open_app):  # noqa: F811
+    open_app(fast)
+    start(fast, "psychopath", seed="6")
+    assert psychopath_turn(fast)
+    fast.wait_for_selector(f'{TABLE} [data-action="select"][data-testid^="node-"]')
+    lines = fast.locator('[data-testid="log"] button')
+    expect(lines).to_have_count(2)
+    fast.mouse.move(1, 1)
+    newest = sorted(lines.first.get_attribute("data-marks").split())
+    assert fast.evaluate(NUMBERS_SHOWN_JS) == newest, "the latest move's nodes are numbered on the board"
+    first = lines.last  # "Player 1: doctor 1 → 0": its nodes, numbered while the line is pointed at
+    named = sorted(first.get_attribute("data-marks").split())
+    assert len(named) == 2 and all(f" {testid[5:]} " in f" {first.inner_text().replace('→', ' ')} " for testid in named)
+    first.hover()
+    expect(fast.locator(f"{TABLE} .spot.marked")).to_have_count(2)
+    assert set(named) <= set(fast.evaluate(NUMBERS_SHOWN_JS))
+    fast.mouse.move(1, 1)
+    expect(fast.locator(f"{TABLE} .spot.marked")).to_have_count(0)
+    first.focus()  # the keyboard's way along the log
+    expect(fast.locator(f"{TABLE} .spot.marked")).to_have_count(2)
+    fast.locator(f'{TABLE} [data-testid="hints"]').focus()
+    expect(fast.locator(f"{TABLE} .spot.marked")).to_have_count(0)

@@ -36,7 +36,7 @@ def actions(markup: str, kind: str) -> list:
 
 def test_every_node_is_focusable_with_a_position_and_a_label():
     markup = ui.render_table(new_state().view(0), Ctx())
-    spots = re.findall(r'<g class="spot" tabindex="0" role="button" aria-label="([^"]+)" data-nav="([\d.]+),([\d.]+)"',
+    spots = re.findall(r'<g class="spot(?: named)?" tabindex="0" role="button" aria-label="([^"]+)" data-nav="([\d.]+),([\d.]+)"',
                        markup)
     assert len(spots) == BOARD.size
     labels = [label for label, _, _ in spots]
@@ -304,7 +304,7 @@ def test_the_results_say_who_captured_the_psychopath():
 
 def node_labels(markup: str) -> dict:
     return {int(node): label for label, node in
-            re.findall(r'<g class="spot"[^>]* aria-label="([^"]+)"[^>]* data-testid="node-(\d+)"', markup)}
+            re.findall(r'<g class="spot[^"]*"[^>]* aria-label="([^"]+)"[^>]* data-testid="node-(\d+)"', markup)}
 
 
 def test_node_labels_read_as_a_sentence_in_english_and_italian():
@@ -337,3 +337,18 @@ def test_node_labels_read_as_a_sentence_in_english_and_italian():
             assert labels[empty_plain] == f"Nodo {empty_plain}, libero"
             assert labels[plain_piece] == f"Nodo {plain_piece}: {kind_word} di {name}"
             assert labels[occupied_special].startswith(f"Nodo speciale {occupied_special}: ")
+
+
+def test_a_log_line_names_its_nodes_for_the_board_to_mark():
+    state = position({13: "I0", 1: "D1", 33: "D1", 34: "I1", 49: "P0", 45: "P1"}, turn=1)
+    assert ui.move_marks(Entry(1, Step(34, 20)), state) == ["node-34", "node-20", "node-13"]  # "captures informer (13)"
+    assert ui.move_marks(Entry(0, Step(31, 32)), new_state()) == ["node-31", "node-32"]
+
+
+def test_the_last_move_s_nodes_always_show_their_numbers():
+    state = new_state()
+    markup = ui.render_table(state.view(1), Ctx(viewer=1))
+    assert ' named"' not in markup
+    state.apply(0, Step(31, 32))
+    named = re.findall(r'<g class="spot named"[^>]* data-testid="node-(\d+)"', ui.render_table(state.view(1), Ctx(viewer=1)))
+    assert sorted(map(int, named)) == [31, 32]

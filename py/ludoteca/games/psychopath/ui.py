@@ -367,7 +367,9 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
     if notes:
         label += " (" + ", ".join(notes) + ")"
     testid = f' data-testid="node-{node}"'
-    parts = [f'<g class="spot" tabindex="0" role="button" aria-label="{escape(label)}"'
+    # The last move's nodes always show their numbers, as the log's latest line names them.
+    named = " named" if last and (node in (last["from"], last["to"]) or any(c[0] == node for c in last["captured"])) else ""
+    parts = [f'<g class="spot{named}" tabindex="0" role="button" aria-label="{escape(label)}"'
              f' data-nav="{x},{y}"{action}{testid}>',
              node_circle(node, x, y)]
     if last and last.get("from") == node:
@@ -578,12 +580,26 @@ def panel_detail(view: dict, player: int, t) -> str:
     return text
 
 
+def _played(entry, before) -> tuple:
+    """(source, target, captured [(node, code)]) of a move played in `before`."""
+    after = before.clone()
+    after.apply_unchecked(entry.player, entry.move)
+    _, _, source, target, taken, _ = after.last
+    return source, target, taken
+
+
+def move_marks(entry, before) -> list:
+    """The nodes a log line names (its move's ends and captures), by data-testid:
+    the app marks them, numbers shown, while the line is pointed at or focused."""
+    source, target, taken = _played(entry, before)
+    nodes = ([] if entry.move.text.startswith("r ") else [source]) + [target] + [node for node, _ in taken]
+    return [f"node-{node}" for node in dict.fromkeys(nodes)]
+
+
 def describe_move(entry, names: list, t, before, viewer=None) -> str:
     """One log line; `before` is the state the move was played in."""
     name = names[entry.player]
-    after = before.clone()
-    after.apply_unchecked(entry.player, entry.move)
-    _, _, source, target, taken, back = after.last
+    source, target, taken = _played(entry, before)
     if entry.move.text.startswith("r "):
         kind = entry.move.kind
         text = t("psychopath.log.resurrect", name=name, kind=t(f"psychopath.kind.{kind}"), node=target)
