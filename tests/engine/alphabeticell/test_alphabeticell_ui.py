@@ -275,3 +275,28 @@ def test_the_results_say_the_target_was_reached():
     view = {"target": 30, "round": 4}
     assert ui.end_reason(view, context()) == "After round 4 a score reached 30, the target."
     assert ui.end_reason(view, context(lang="it")) == "Dopo la mano 4 un punteggio ha raggiunto 30, l'obiettivo."
+
+
+def test_the_rules_diagram_draws_the_n_p_s_line_with_real_cards_and_the_letters_the_rules_allow():
+    from ludoteca.games.alphabeticell.rules import ALL_CARDS, placements
+
+    for lang in ("en", "it"):
+        t = catalog(lang)
+        figure = ui.rules_diagram("line", t)
+        assert figure.startswith('<figure class="abc-diagram" data-testid="diagram-line"')
+        caption = ui.MESSAGES[lang]["abc.diagram.line"]
+        assert f"<figcaption>{caption}</figcaption>" in figure.replace("&#x27;", "'")
+        faces = re.findall(r'<text class="top (\w*)"[^>]*>([A-Z])</text><text class="bottom (\w*)"[^>]*>([A-Z])</text>', figure)
+        cards = [top + bottom for _, top, _, bottom in faces]
+        assert all(card in ALL_CARDS for card in cards) and len(cards) == 3  # faces of the real deck
+        used = "".join(top if top_cls == "used" else bottom for top_cls, top, _, bottom in faces)
+        assert used == "NPS"
+    line = tuple(zip(cards, used))
+    allowed = {letter for letter in ui.ALPHABET if placements(line, letter)}
+    assert allowed == set("ABCDEFGHIJKLM") | set("TUVWXYZ")  # the rules' own answer: no O, Q, R and no repeats
+    figure = ui.rules_diagram("line", catalog("en"))
+    shown = re.findall(r'<text class="strip-letter (\w+)"[^>]*>([A-Z])</text>', figure)
+    assert {letter for cls, letter in shown if cls == "usable"} == allowed
+    assert {letter for cls, letter in shown if cls == "closed"} == set("OQR")
+    assert figure.count('class="struck"') == 3
+    assert ui.rules_diagram("nothing", catalog("en")) is None

@@ -74,6 +74,9 @@ MESSAGES = {
         "abc.round_score": "{name}: {points} this round, {total} in all",
         "abc.points.one": "{n} point",
         "abc.points.other": "{n} points",
+        "abc.diagram.line": "A line that reads N, P, S: each card's solid letter is the one it counts as. A new card can still bring any letter from A to M to the left end, or from T to Z to the right end. O, Q and R were skipped and can never come back, and N, P and S are used up.",
+        "abc.diagram.reachable": "can still be added",
+        "abc.diagram.closed": "out of reach",
         "error.abc.no_card": "There is no card {card}.",
         "error.abc.not_letter": "“{word}” is not a letter.",
         "error.abc.word_count": "This move takes {min} to {max} words after its name, not “{text}”.",
@@ -143,6 +146,9 @@ MESSAGES = {
         "abc.round_score": "{name}: {points} in questa mano, {total} in tutto",
         "abc.points.one": "{n} punto",
         "abc.points.other": "{n} punti",
+        "abc.diagram.line": "Una fila che si legge N, P, S: su ogni carta conta la lettera piena. Una carta nuova può ancora portare una lettera dalla A alla M all'estremità sinistra, o dalla T alla Z a quella destra. O, Q e R sono state saltate e non tornano più, e N, P e S sono già in fila.",
+        "abc.diagram.reachable": "si può ancora aggiungere",
+        "abc.diagram.closed": "irraggiungibile",
         "error.abc.no_card": "La carta {card} non esiste.",
         "error.abc.not_letter": "“{word}” non è una lettera.",
         "error.abc.word_count": "Dopo il nome di questa mossa servono da {min} a {max} parole, non “{text}”.",
@@ -554,3 +560,56 @@ def render_controls(view: dict, ctx) -> str:
             buttons.append(f'<button type="button" class="btn" data-action="move" data-arg="{player}:pass"'
                            f' data-testid="pass">{escape(t("abc.pass"))}</button>')
     return f'<div class="controls" data-testid="controls">{"".join(buttons)}</div>' if buttons else ""
+
+
+# --- rules diagrams ------------------------------------------------------------------
+# The N-P-S line: three real cards of the deck, each used as the letter named here.
+DIAGRAM_LINE = (("NH", "N"), ("AP", "P"), ("SC", "S"))
+DIAGRAM_SCALE = 1.5
+
+
+def diagram_reachable(line) -> set:
+    """The letters a card could still add to `line`, by the rules engine's own placements."""
+    from .rules import placements
+
+    return {letter for letter in ALPHABET if placements(tuple(line), letter)}
+
+
+def render_line_diagram(t) -> str:
+    """The N-P-S line with its open ends, and the alphabet under it: what can still
+    be added, what the line uses, and the letters it skipped for good."""
+    reachable = diagram_reachable(DIAGRAM_LINE)
+    used = {letter for _, letter in DIAGRAM_LINE}
+    low, high = sorted(reachable)[0], sorted(reachable)[-1]
+    left = "".join(sorted(letter for letter in reachable if letter < DIAGRAM_LINE[0][1]))
+    right = "".join(sorted(letter for letter in reachable if letter > DIAGRAM_LINE[-1][1]))
+    w, h = CARD_W * DIAGRAM_SCALE, CARD_H * DIAGRAM_SCALE
+    step = w + 2 * GAP
+    x0 = (WIDTH - 5 * step + 2 * GAP) / 2
+    caption = t("abc.diagram.line")
+    out = [f'<figure class="abc-diagram" data-testid="diagram-line" data-reachable="{"".join(sorted(reachable))}">'
+           f'<svg viewBox="0 0 {WIDTH} 128" role="img" aria-label="{escape(caption, quote=True)}">']
+    for index, text in ((0, f"{left[0]}–{left[-1]}"), (4, f"{right[0]}–{right[-1]}")):
+        out.append(f'<g class="ghost" transform="translate({x0 + index * step:.1f},10)">'
+                   f'<rect width="{w:.1f}" height="{h:.1f}" rx="4"/>'
+                   f'<text x="{w / 2:.1f}" y="{h * 0.58:.1f}">{text}</text></g>')
+    for index, (card, letter) in enumerate(DIAGRAM_LINE, start=1):
+        out.append(card_svg(card, x0 + index * step, 10, letter, scale=DIAGRAM_SCALE))
+    letter_step = (WIDTH - 8) / 26
+    for index, letter in enumerate(ALPHABET):
+        x = 4 + index * letter_step + letter_step / 2
+        cls = "used" if letter in used else ("usable" if letter in reachable else "closed")
+        out.append(f'<text class="strip-letter {cls}" x="{x:.1f}" y="90">{letter}</text>')
+        if cls == "closed":
+            out.append(f'<path class="struck" d="M{x - 5:.1f} 80L{x + 5:.1f} 93"/>')
+    out.append(f'<text class="label" x="{WIDTH / 4:.1f}" y="116">{escape(t("abc.diagram.reachable"))}: '
+               f'{low}–{left[-1]}, {right[0]}–{high}</text>'
+               f'<text class="label" x="{3 * WIDTH / 4:.1f}" y="116">{escape(t("abc.diagram.closed"))}: '
+               f'{", ".join(sorted(set(ALPHABET) - reachable - used))}</text>')
+    out.append(f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
+    return "".join(out)
+
+
+def rules_diagram(name: str, t):
+    """What the rules page puts where RULES.md says [[diagram NAME]]; None for an unknown name."""
+    return render_line_diagram(t) if name == "line" else None
