@@ -18,6 +18,9 @@ ROW_H = 58
 TOP_H = 134
 STRIP_H = 48  # the label, the letters, their counts
 PAIR_W = CARD_W + 12  # a letter choice that also fixes the first card's letter
+# A slot or choice takes taps over at least this many units each way: 44 px on a 360-px
+# phone, where the table is drawn about 324 px wide (or less, capped by the window's height).
+HIT_MIN = 51
 
 MESSAGES = {
     "en": {
@@ -415,7 +418,7 @@ def render_line(view: dict, ctx, player: int, y: float, just_took: bool) -> str:
                             cls=" ".join(classes),
                             extra=' data-testid="last-placed"' if index == placed_index else ""))
     if placements:
-        out.append(render_slots(view, ctx, placements, x0, len(line), card_y))
+        out.append(render_slots(view, ctx, placements, x0, len(line), card_y, fit))
     if fit < 1:
         out.append("</g>")
     out.append("</g>")
@@ -433,7 +436,7 @@ def _line_fit(length: int, ghosts: bool) -> float:
 
 
 def _target(cls: str, x: float, y: float, width: float, label: str, action: str, arg: str,
-            text: str, testid: str, extra: str = "", opaque: bool = False) -> str:
+            text: str, testid: str, extra: str = "", opaque: bool = False, hit: float = HIT_MIN) -> str:
     """A clickable, focusable box in the SVG; the app's arrow keys find it by
     `data-nav` (its centre) and Enter plays its `data-action`. `opaque`: it
     may cover cards, so it gets a backing in the table's colour."""
@@ -442,11 +445,13 @@ def _target(cls: str, x: float, y: float, width: float, label: str, action: str,
     return (f'<g class="{cls}" transform="translate({x:.1f},{y:.1f})" tabindex="0" role="button"'
             f' aria-label="{escape(label, quote=True)}" data-action="{action}" data-arg="{escape(arg, quote=True)}"'
             f' data-nav="{x + width / 2:.1f},{y + CARD_H / 2:.1f}" data-testid="{escape(testid, quote=True)}"{extra}>'
+            f'<rect class="hit" x="{(width - max(width, hit)) / 2:.1f}" y="{(CARD_H - max(CARD_H, hit)) / 2:.1f}"'
+            f' width="{max(width, hit):.1f}" height="{max(CARD_H, hit):.1f}"/>'
             f'{backing}<rect width="{width:.1f}" height="{CARD_H}" rx="3"/>'
             f'<text x="{width / 2:.1f}" y="{CARD_H * 0.62:.1f}">{escape(text)}</text></g>')
 
 
-def render_slots(view: dict, ctx, placements: list, x0: float, length: int, card_y: float) -> str:
+def render_slots(view: dict, ctx, placements: list, x0: float, length: int, card_y: float, fit: float = 1.0) -> str:
     """The slots at each end of the viewer's line where the face-up card fits.
 
     One way to place it: the slot plays it. Several (two letters, or the
@@ -457,44 +462,57 @@ def render_slots(view: dict, ctx, placements: list, x0: float, length: int, card
     card = view["face_up"]
     selected = _selected_end(view, ctx)
     out = []
+    slot_x = {"L": x0 - (CARD_W + GAP), "R": x0 + length * (CARD_W + GAP)}
+    offered = {p["end"] for p in placements}
     for end in ("L", "R"):
         options = [p for p in placements if p["end"] == end]
         if not options:
             continue
-        gx = x0 - (CARD_W + GAP) if end == "L" else x0 + length * (CARD_W + GAP)
+        gx = slot_x[end]
         letters = sorted({p["letter"] for p in options})
         if len(options) == 1:
             out.append(_target("ghost", gx, card_y, CARD_W, take_label(t, card, options[0]), "move",
-                               f"{ctx.viewer}:{options[0]['move']}", letters[0], f"ghost-{end}"))
+                               f"{ctx.viewer}:{options[0]['move']}", letters[0], f"ghost-{end}", hit=HIT_MIN / fit))
             continue
         token = f"end:{end}"
         is_selected = selected == end
         out.append(_target("ghost selected" if is_selected else "ghost", gx, card_y, CARD_W,
                            t(f"abc.slot.{end}", card=card, letters=", ".join(letters)), "select", token,
                            "/".join(letters), f"ghost-{end}",
-                           f' aria-pressed="{"true" if is_selected else "false"}"'))
+                           f' aria-pressed="{"true" if is_selected else "false"}"', hit=HIT_MIN / fit))
         if is_selected:
-            out.append(_render_choices(ctx, card, end, options, gx, card_y))
+            others = tuple(slot_x[other] + CARD_W / 2 for other in offered - {end})
+            out.append(_render_choices(ctx, card, end, options, gx, card_y, HIT_MIN / fit, others))
     return "".join(out)
 
 
-def _render_choices(ctx, card: str, end: str, options: list, gx: float, card_y: float) -> str:
-    """The letter choices of the selected end, beside its slot: outward when
-    there is room, else inward over the line. A choice that also fixes the
-    first card's letter shows both letters in line order."""
+def _render_choices(ctx, card: str, end: str, options: list, gx: float, card_y: float, hit: float = HIT_MIN,
+                    avoid: tuple = ()) -> str:
+    """The letter choices of the selected end, beside its slot: outward as far as
+    the table allows, then inward over the line (on a backing). Their centres stay
+    `hit` apart, from each other, the slot and the other end's slot (`avoid`),
+    so each hit area is whole. A choice that also fixes the first card's letter
+    shows both letters in line order."""
     width = PAIR_W if any(p["first_letter"] for p in options) else CARD_W
-    span = len(options) * (width + GAP)
-    if end == "L":
-        outward = gx - span >= 2
-        start = gx - span if outward else gx + CARD_W + GAP
-    else:
-        outward = gx + CARD_W + span <= WIDTH - 2
-        start = gx + CARD_W + GAP if outward else gx - span
+    centre = gx + CARD_W / 2
+    outward = -1 if end == "L" else 1
+    first_offset, pitch = max((CARD_W + width) / 2 + GAP, hit), max(width + GAP, hit)
+
+    def run(direction: int, step: float) -> list:
+        spots, offset = [], first_offset if step == pitch else (CARD_W + width) / 2 + GAP
+        while 2 + width / 2 <= centre + direction * offset <= WIDTH - 2 - width / 2:
+            spot = centre + direction * offset
+            if all(abs(spot - other) >= hit for other in avoid) or step != pitch:
+                spots.append((spot, direction))
+            offset += step
+        return spots
+
+    spots = (run(outward, pitch) + run(-outward, pitch))[:len(options)]
+    if len(spots) < len(options):  # no room for whole hit areas: the choices pack tight, as drawn before
+        spots = (run(outward, width + GAP) + run(-outward, width + GAP))[:len(options)]
     out = []
-    for index, option in enumerate(options):
-        # The choices read nearest the slot first.
-        slot = (len(options) - 1 - index) if (end == "L") == outward else index
-        x = start + slot * (width + GAP)
+    for option, (spot, direction) in zip(options, spots):  # the choices read nearest the slot first
+        x = spot - width / 2
         first = option["first_letter"]
         if end == "L":
             text = option["letter"] + (f"·{first}" if first else "")
@@ -502,7 +520,7 @@ def _render_choices(ctx, card: str, end: str, options: list, gx: float, card_y: 
             text = (f"{first}·" if first else "") + option["letter"]
         out.append(_target("ghost choice", x, card_y, width, take_label(ctx.t, card, option), "move",
                            f"{ctx.viewer}:{option['move']}", text, f"choice-{option['move'].replace(' ', '-')}",
-                           opaque=not outward))
+                           opaque=direction != outward, hit=hit))
     return "".join(out)
 
 

@@ -22,6 +22,7 @@ Pure string building (no browser imports), tested under CPython.
 from __future__ import annotations
 
 import math
+from functools import cache
 from html import escape
 
 from .board import BOARD, border_xy, geodesic
@@ -33,6 +34,9 @@ NODE_R = 6.5
 SPECIAL_R = 9.0
 PIECE_R = 11.0
 FOCUS_R = PIECE_R + 7.5  # outside the paralysed ring (PIECE_R + 6)
+# A node's hit area reaches this far (board units; 360 px wide the board is about 324 px,
+# so 44 px is 49 units across), but never past the midpoint towards another node.
+HIT_R = 34.0
 KINDS = ("psychopath", "psychologist", "informer", "doctor")
 FALLBACK_COLOURS = ("#f2efe6", "#30343f")
 HINTS = "hints"  # the app option (ctx.options) that shows paralysis, danger and node numbers
@@ -84,6 +88,9 @@ MESSAGES = {
         "psychopath.log.captures": "captures {pieces}",
         "psychopath.log.resurrect": "{name} brings a {kind} back on node {node}",
         "psychopath.legend": "Pieces",
+        "psychopath.zoom_in": "Zoom in",
+        "psychopath.zoom_out": "Zoom out",
+        "psychopath.zoom_fit": "Show the whole board",
         "psychopath.quiet": "{n} of {limit} moves without a capture",
         "error.psychopath.bad_node": "There is no node {node}.",
         "error.psychopath.bad_kind": "A {kind} cannot be brought back.",
@@ -151,6 +158,9 @@ MESSAGES = {
         "psychopath.log.captures": "cattura {pieces}",
         "psychopath.log.resurrect": "{name} fa tornare un {kind} sul nodo {node}",
         "psychopath.legend": "Pezzi",
+        "psychopath.zoom_in": "Ingrandisci",
+        "psychopath.zoom_out": "Rimpicciolisci",
+        "psychopath.zoom_fit": "Mostra tutta la plancia",
         "psychopath.quiet": "{n} mosse su {limit} senza catture",
         "error.psychopath.bad_node": "Il nodo {node} non esiste.",
         "error.psychopath.bad_kind": "Un {kind} non può tornare in gioco.",
@@ -241,6 +251,38 @@ def piece_shape(kind: str, owner: int, x: float, y: float, colour: str, cls: str
             f'<text class="glyph" x="{x}" y="{glyph_y}" fill="{ink}">{glyph}</text></g>')
 
 
+def _nearer_than(polygon: list, here: tuple, other: tuple) -> list:
+    """The part of a convex polygon nearer `here` than `other` (one half-plane clip)."""
+    mx, my = (here[0] + other[0]) / 2, (here[1] + other[1]) / 2
+    nx, ny = other[0] - here[0], other[1] - here[1]
+    side = [(x - mx) * nx + (y - my) * ny for x, y in polygon]
+    kept = []
+    for index, point in enumerate(polygon):
+        following = (index + 1) % len(polygon)
+        if side[index] <= 0:
+            kept.append(point)
+        if side[index] * side[following] < 0:
+            share = side[index] / (side[index] - side[following])
+            nxt = polygon[following]
+            kept.append((point[0] + share * (nxt[0] - point[0]), point[1] + share * (nxt[1] - point[1])))
+    return kept
+
+
+@cache
+def hit_cell(node: int, flipped: bool) -> str:
+    """The points of a node's hit area: every point of the board within HIT_R of it and
+    nearer it than any other node, so a finger gets the nearest node (two nodes can be
+    as close as 27 units: a circle of 44 px each would hand one's taps to the other)."""
+    here = node_xy(node, flipped)
+    polygon = [(here[0] + HIT_R * math.cos(math.tau * k / 32), here[1] + HIT_R * math.sin(math.tau * k / 32))
+               for k in range(32)]
+    for other in range(BOARD.size):
+        there = node_xy(other, flipped)
+        if other != node and math.dist(here, there) < 2 * HIT_R:
+            polygon = _nearer_than(polygon, here, there)
+    return " ".join(f"{min(max(x, 0), SIZE):.1f},{min(max(y, 0), SIZE):.1f}" for x, y in polygon)
+
+
 def node_circle(node: int, x: float, y: float) -> str:
     """A node's dot. The six special nodes and the centre are bigger, ringed in
     white round a dark core: a colour of their own would look like a player's piece."""
@@ -314,7 +356,10 @@ def render_table(view: dict, ctx) -> str:
     just_played = bool(getattr(ctx, "fresh", None)) and ctx.animate
     paralysed = {item["node"]: item for item in view["paralysed"]}
     numbered = " numbered" if hints else ""  # the hints also show every node's number, as the log names them
-    out = [f'<svg class="psy-board psy-table{numbered}" viewBox="0 0 {SIZE} {SIZE}" role="group"'
+    # data-pan-zoom: the app zooms and pans the viewBox (ui/panzoom.py), within data-fit.
+    out = [render_zoom(t),
+           f'<svg class="psy-board psy-table{numbered}" viewBox="0 0 {SIZE} {SIZE}" data-fit="0 0 {SIZE} {SIZE}"'
+           f' data-pan-zoom="board" role="group"'
            f' aria-label="{escape(t("game.psychopath.title"))}" data-testid="table">']
     for path in range(len(BOARD.paths)):
         out.append(path_markup(path, flipped))
@@ -330,6 +375,20 @@ def render_table(view: dict, ctx) -> str:
             out.append(piece_shape(kind, owner, x, y, seat_colour(ctx, owner), "psy-anim-capture"))
     out.append("</svg>")
     return "".join(out) + render_controls(view, ctx, hints)
+
+
+ZOOMS = (("in", "+", "+"), ("out", "−", "-"), ("fit", "⤢", "0"))  # command, symbol, key
+
+
+def render_zoom(t) -> str:
+    """Zoom buttons, shown on phones (+ - 0 on a keyboard): zoomed in once, every node's
+    hit area is 44 px or more even where nodes crowd; a zoomed board pans by dragging."""
+    buttons = []
+    for command, symbol, key in ZOOMS:
+        name = escape(t(f"psychopath.zoom_{command}"))
+        buttons.append(f'<button type="button" class="btn small icon-btn" data-zoom="{command}"'
+                       f' data-testid="zoom-{command}" aria-label="{name}" title="{name} ({key})">{symbol}</button>')
+    return f'<div class="psy-zoom" role="group">{"".join(buttons)}</div>'
 
 
 def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hints, paralysed,
@@ -371,7 +430,7 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
     named = " named" if last and (node in (last["from"], last["to"]) or any(c[0] == node for c in last["captured"])) else ""
     parts = [f'<g class="spot{named}" tabindex="0" role="button" aria-label="{escape(label)}"'
              f' data-nav="{x},{y}"{action}{testid}>',
-             node_circle(node, x, y)]
+             f'<polygon class="hit" points="{hit_cell(node, flipped)}"/>', node_circle(node, x, y)]
     if last and last.get("from") == node:
         parts.append(f'<circle class="last-from" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
     if last and last.get("to") == node:
