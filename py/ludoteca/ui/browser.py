@@ -463,6 +463,16 @@ def _closest(target, selector):
     return None if found is jsnull else found
 
 
+def _mark_named(root, event, on: bool) -> None:
+    """A log line's `data-marks` (the table elements it names): marked while it is pointed at or focused."""
+    line = _closest(event.target, "[data-marks]")
+    if line is None:
+        return
+    for testid in str(line.getAttribute("data-marks")).split():
+        for element in root.querySelectorAll(f'[data-region="table"] [data-testid="{_css_string(testid)}"]'):
+            element.classList.toggle("marked", on)
+
+
 def install(root):
     """Creates the app and wires the page's events to it."""
     browser = PyScriptBrowser(root)
@@ -593,6 +603,8 @@ def install(root):
     for kind in ("down", "move", "up", "cancel"):
         root.addEventListener(f"pointer{kind}", guarded(lambda event, kind=kind: browser.drag_board(
             "up" if kind == "cancel" else kind, event)))
+    for kind, on in (("pointerover", True), ("pointerout", False), ("focusin", True), ("focusout", False)):
+        root.addEventListener(kind, guarded(lambda event, on=on: _mark_named(root, event, on)))
     window.addEventListener("hashchange", guarded(lambda event: app.navigate(str(window.location.hash))))
     window.addEventListener("storage", guarded(on_storage))
     # Read-only figures for the benchmarks (AI move times).

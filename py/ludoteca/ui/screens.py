@@ -549,6 +549,20 @@ def revealed_submissions(match, ui) -> set:
     return folded
 
 
+def log_marks(app, ui, index: int, entry) -> str:
+    """`data-marks`: the table's elements (by data-testid) that a log line names, from
+    the game's optional `move_marks(entry, before)`; the page marks them while the
+    line is pointed at or focused, so "doctor 27 → 17" can be found on the board."""
+    marks = getattr(ui, "move_marks", None)
+    if marks is None or entry.is_resignation:
+        return ""
+    cached = app.play.log_cache.get(("marks", index))
+    if cached is None or cached[0] is not entry:
+        cached = (entry, " ".join(marks(entry, app.match.state_before(index))))
+        app.play.log_cache[("marks", index)] = cached
+    return f' data-marks="{escape(cached[1])}"' if cached[1] else ""
+
+
 def render_log(app, ui, viewer) -> str:
     match = app.match
     t = app.t
@@ -562,7 +576,7 @@ def render_log(app, ui, viewer) -> str:
         current = " current" if app.play.replay_index == index + 1 else ""
         text = app.move_description(index, entry, viewer, ui)
         items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'
-                     f' data-arg="{index + 1}">{escape(text)}</button></li>')
+                     f' data-arg="{index + 1}"{log_marks(app, ui, index, entry)}>{escape(text)}</button></li>')
     # Newest first, in a region that takes new lines at its top without a rebuild.
     return (f'<div class="log"><h3>{escape(t("game.log"))}</h3>'
             + region("log-prepend", "".join(reversed(items)), tag="ol",

@@ -275,3 +275,52 @@ def test_the_results_say_the_target_was_reached():
     view = {"target": 30, "round": 4}
     assert ui.end_reason(view, context()) == "After round 4 a score reached 30, the target."
     assert ui.end_reason(view, context(lang="it")) == "Dopo la mano 4 un punteggio ha raggiunto 30, l'obiettivo."
+
+
+def test_the_rules_diagram_draws_the_n_p_s_line_with_real_cards_and_the_letters_the_rules_allow():
+    from ludoteca.games.alphabeticell.rules import ALL_CARDS, placements
+
+    for lang in ("en", "it"):
+        t = catalog(lang)
+        figure = ui.rules_diagram("line", t)
+        assert figure.startswith('<figure class="abc-diagram" data-testid="diagram-line"')
+        caption = ui.MESSAGES[lang]["abc.diagram.line"]
+        assert f"<figcaption>{caption}</figcaption>" in figure.replace("&#x27;", "'")
+        faces = re.findall(r'<text class="top (\w*)"[^>]*>([A-Z])</text><text class="bottom (\w*)"[^>]*>([A-Z])</text>', figure)
+        cards = [top + bottom for _, top, _, bottom in faces]
+        assert all(card in ALL_CARDS for card in cards) and len(cards) == 3  # faces of the real deck
+        used = "".join(top if top_cls == "used" else bottom for top_cls, top, _, bottom in faces)
+        assert used == "NPS"
+    line = tuple(zip(cards, used))
+    allowed = {letter for letter in ui.ALPHABET if placements(line, letter)}
+    assert allowed == set("ABCDEFGHIJKLM") | set("TUVWXYZ")  # the rules' own answer: no O, Q, R and no repeats
+    figure = ui.rules_diagram("line", catalog("en"))
+    shown = re.findall(r'<text class="strip-letter (\w+)"[^>]*>([A-Z])</text>', figure)
+    assert {letter for cls, letter in shown if cls == "usable"} == allowed
+    assert {letter for cls, letter in shown if cls == "closed"} == set("OQR")
+    assert figure.count('class="struck"') == 3
+    assert ui.rules_diagram("nothing", catalog("en")) is None
+
+
+def hit_spans(markup: str) -> list:
+    """(testid, left, right) of each slot's and choice's hit area, in table units."""
+    spans = []
+    for match in re.finditer(r'<g class="ghost[^"]*" transform="translate\(([\d.-]+),[\d.-]+\)"[^>]* data-testid="([^"]+)"'
+                             r'[^>]*><rect class="hit" x="([\d.-]+)" y="[\d.-]+" width="([\d.]+)" height="([\d.]+)"', markup):
+        left = float(match.group(1)) + float(match.group(3))
+        spans.append((match.group(2), left, left + float(match.group(4)), float(match.group(5))))
+    return spans
+
+
+@pytest.mark.parametrize("lines,face_up,end", [(["sv", "aj"], "IP", "L"), (["sg", "aj"], "EW", "R"),
+                                               (["sg", "aj"], "EW", "L"), (["Nh aP Sc", "aj"], "EB", "L")])
+def test_slots_and_choices_get_whole_hit_areas_side_by_side_inside_the_table(lines, face_up, end):
+    state = offer_state(lines, face_up)
+    spans = hit_spans(render(state, selection=f"end:{end}"))
+    assert any(name.startswith("choice-") for name, *_ in spans)
+    for name, left, right, height in spans:
+        assert right - left >= ui.HIT_MIN and height >= ui.HIT_MIN, name
+        assert left + (right - left - ui.CARD_W) / 2 >= 0 and right <= ui.WIDTH + ui.HIT_MIN, name
+    ordered = sorted(spans, key=lambda span: span[1])
+    for (first, _, first_right, _), (second, second_left, _, _) in zip(ordered, ordered[1:]):
+        assert first_right <= second_left + 0.2, f"{first} and {second} share taps"

@@ -36,7 +36,7 @@ def actions(markup: str, kind: str) -> list:
 
 def test_every_node_is_focusable_with_a_position_and_a_label():
     markup = ui.render_table(new_state().view(0), Ctx())
-    spots = re.findall(r'<g class="spot" tabindex="0" role="button" aria-label="([^"]+)" data-nav="([\d.]+),([\d.]+)"',
+    spots = re.findall(r'<g class="spot(?: named)?" tabindex="0" role="button" aria-label="([^"]+)" data-nav="([\d.]+),([\d.]+)"',
                        markup)
     assert len(spots) == BOARD.size
     labels = [label for label, _, _ in spots]
@@ -129,8 +129,8 @@ def test_every_node_carries_its_number_for_the_pointer_the_focus_and_the_hints()
     markup = ui.render_table(state.view(0), Ctx(viewer=0))
     numbers = re.findall(r'<text class="node-no" x="[\d.]+" y="[\d.]+"(?: text-anchor="end")? aria-hidden="true">(\d+)</text></g>', markup)
     assert sorted(map(int, numbers)) == list(range(BOARD.size))  # each inside its node's focusable group
-    assert 'class="psy-board"' in markup
-    assert 'class="psy-board numbered"' in ui.render_table(state.view(0), Ctx(viewer=0, options={"hints": "on"}))
+    assert 'class="psy-board psy-table"' in markup
+    assert 'class="psy-board psy-table numbered"' in ui.render_table(state.view(0), Ctx(viewer=0, options={"hints": "on"}))
 
 
 def test_hints_toggle_shows_paralysed_pieces_and_threatened_nodes():
@@ -300,3 +300,55 @@ def test_the_results_say_who_captured_the_psychopath():
     assert state.is_terminal()
     assert ui.end_reason(state.view(None), Ctx()) == "Bea captured the psychopath"
     assert ui.end_reason(state.view(None), Ctx(lang="it")) == "Bea ha catturato lo psicopatico"
+
+
+def node_labels(markup: str) -> dict:
+    return {int(node): label for label, node in
+            re.findall(r'<g class="spot[^"]*"[^>]* aria-label="([^"]+)"[^>]* data-testid="node-(\d+)"', markup)}
+
+
+def test_node_labels_read_as_a_sentence_in_english_and_italian():
+    state = new_state()
+    occupied_special = next(node for node in sorted(BOARD.special) if state.view(0)["pieces"][node] is not None)
+    empty_plain = next(node for node in range(BOARD.size) if node not in BOARD.special and node != BOARD.centre
+                       and state.view(0)["pieces"][node] is None)
+    plain_piece = next(node for node in range(BOARD.size) if node not in BOARD.special and node != BOARD.centre
+                       and state.view(0)["pieces"][node] is not None)
+    for lang in ("en", "it"):
+        labels = node_labels(ui.render_table(state.view(0), Ctx(lang=lang)))
+        assert len(labels) == BOARD.size
+        for label in labels.values():  # "Node centre node 0" once: one place word, one number
+            assert len(re.findall(r"\b(?:[Nn]ode|[Nn]odo)\b", label)) == 1, label
+            assert len(re.findall(r"\d+", label.split(":")[0])) == 1, label
+            assert label[0].isupper(), label
+        pieces = state.view(0)["pieces"]
+        owner, kind = pieces[plain_piece]
+        kind_word = ui.MESSAGES[lang][f"psychopath.kind.{kind}"]
+        name = Ctx().seats[owner].name
+        if lang == "en":
+            assert labels[BOARD.centre] == f"Centre node {BOARD.centre}, empty" or \
+                labels[BOARD.centre].startswith(f"Centre node {BOARD.centre}: ")
+            assert labels[empty_plain] == f"Node {empty_plain}, empty"
+            assert labels[plain_piece] == f"Node {plain_piece}: {name}'s {kind_word}".replace("'", "&#x27;")
+            assert labels[occupied_special].startswith(f"Special node {occupied_special}: ")
+        else:
+            assert labels[BOARD.centre] == f"Nodo centrale {BOARD.centre}, libero" or \
+                labels[BOARD.centre].startswith(f"Nodo centrale {BOARD.centre}: ")
+            assert labels[empty_plain] == f"Nodo {empty_plain}, libero"
+            assert labels[plain_piece] == f"Nodo {plain_piece}: {kind_word} di {name}"
+            assert labels[occupied_special].startswith(f"Nodo speciale {occupied_special}: ")
+
+
+def test_a_log_line_names_its_nodes_for_the_board_to_mark():
+    state = position({13: "I0", 1: "D1", 33: "D1", 34: "I1", 49: "P0", 45: "P1"}, turn=1)
+    assert ui.move_marks(Entry(1, Step(34, 20)), state) == ["node-34", "node-20", "node-13"]  # "captures informer (13)"
+    assert ui.move_marks(Entry(0, Step(31, 32)), new_state()) == ["node-31", "node-32"]
+
+
+def test_the_last_move_s_nodes_always_show_their_numbers():
+    state = new_state()
+    markup = ui.render_table(state.view(1), Ctx(viewer=1))
+    assert ' named"' not in markup
+    state.apply(0, Step(31, 32))
+    named = re.findall(r'<g class="spot named"[^>]* data-testid="node-(\d+)"', ui.render_table(state.view(1), Ctx(viewer=1)))
+    assert sorted(map(int, named)) == [31, 32]

@@ -18,6 +18,9 @@ ROW_H = 58
 TOP_H = 134
 STRIP_H = 48  # the label, the letters, their counts
 PAIR_W = CARD_W + 12  # a letter choice that also fixes the first card's letter
+# A slot or choice takes taps over at least this many units each way: 44 px on a 360-px
+# phone, where the table is drawn about 324 px wide (or less, capped by the window's height).
+HIT_MIN = 51
 
 MESSAGES = {
     "en": {
@@ -74,6 +77,9 @@ MESSAGES = {
         "abc.round_score": "{name}: {points} this round, {total} in all",
         "abc.points.one": "{n} point",
         "abc.points.other": "{n} points",
+        "abc.diagram.line": "A line that reads N, P, S: each card's solid letter is the one it counts as. A new card can still bring any letter from A to M to the left end, or from T to Z to the right end. O, Q and R were skipped and can never come back, and N, P and S are used up.",
+        "abc.diagram.reachable": "can still be added",
+        "abc.diagram.closed": "out of reach",
         "error.abc.no_card": "There is no card {card}.",
         "error.abc.not_letter": "“{word}” is not a letter.",
         "error.abc.word_count": "This move takes {min} to {max} words after its name, not “{text}”.",
@@ -143,6 +149,9 @@ MESSAGES = {
         "abc.round_score": "{name}: {points} in questa mano, {total} in tutto",
         "abc.points.one": "{n} punto",
         "abc.points.other": "{n} punti",
+        "abc.diagram.line": "Una fila che si legge N, P, S: su ogni carta conta la lettera piena. Una carta nuova può ancora portare una lettera dalla A alla M all'estremità sinistra, o dalla T alla Z a quella destra. O, Q e R sono state saltate e non tornano più, e N, P e S sono già in fila.",
+        "abc.diagram.reachable": "si può ancora aggiungere",
+        "abc.diagram.closed": "irraggiungibile",
         "error.abc.no_card": "La carta {card} non esiste.",
         "error.abc.not_letter": "“{word}” non è una lettera.",
         "error.abc.word_count": "Dopo il nome di questa mossa servono da {min} a {max} parole, non “{text}”.",
@@ -409,7 +418,7 @@ def render_line(view: dict, ctx, player: int, y: float, just_took: bool) -> str:
                             cls=" ".join(classes),
                             extra=' data-testid="last-placed"' if index == placed_index else ""))
     if placements:
-        out.append(render_slots(view, ctx, placements, x0, len(line), card_y))
+        out.append(render_slots(view, ctx, placements, x0, len(line), card_y, fit))
     if fit < 1:
         out.append("</g>")
     out.append("</g>")
@@ -427,7 +436,7 @@ def _line_fit(length: int, ghosts: bool) -> float:
 
 
 def _target(cls: str, x: float, y: float, width: float, label: str, action: str, arg: str,
-            text: str, testid: str, extra: str = "", opaque: bool = False) -> str:
+            text: str, testid: str, extra: str = "", opaque: bool = False, hit: float = HIT_MIN) -> str:
     """A clickable, focusable box in the SVG; the app's arrow keys find it by
     `data-nav` (its centre) and Enter plays its `data-action`. `opaque`: it
     may cover cards, so it gets a backing in the table's colour."""
@@ -436,11 +445,13 @@ def _target(cls: str, x: float, y: float, width: float, label: str, action: str,
     return (f'<g class="{cls}" transform="translate({x:.1f},{y:.1f})" tabindex="0" role="button"'
             f' aria-label="{escape(label, quote=True)}" data-action="{action}" data-arg="{escape(arg, quote=True)}"'
             f' data-nav="{x + width / 2:.1f},{y + CARD_H / 2:.1f}" data-testid="{escape(testid, quote=True)}"{extra}>'
+            f'<rect class="hit" x="{(width - max(width, hit)) / 2:.1f}" y="{(CARD_H - max(CARD_H, hit)) / 2:.1f}"'
+            f' width="{max(width, hit):.1f}" height="{max(CARD_H, hit):.1f}"/>'
             f'{backing}<rect width="{width:.1f}" height="{CARD_H}" rx="3"/>'
             f'<text x="{width / 2:.1f}" y="{CARD_H * 0.62:.1f}">{escape(text)}</text></g>')
 
 
-def render_slots(view: dict, ctx, placements: list, x0: float, length: int, card_y: float) -> str:
+def render_slots(view: dict, ctx, placements: list, x0: float, length: int, card_y: float, fit: float = 1.0) -> str:
     """The slots at each end of the viewer's line where the face-up card fits.
 
     One way to place it: the slot plays it. Several (two letters, or the
@@ -451,44 +462,57 @@ def render_slots(view: dict, ctx, placements: list, x0: float, length: int, card
     card = view["face_up"]
     selected = _selected_end(view, ctx)
     out = []
+    slot_x = {"L": x0 - (CARD_W + GAP), "R": x0 + length * (CARD_W + GAP)}
+    offered = {p["end"] for p in placements}
     for end in ("L", "R"):
         options = [p for p in placements if p["end"] == end]
         if not options:
             continue
-        gx = x0 - (CARD_W + GAP) if end == "L" else x0 + length * (CARD_W + GAP)
+        gx = slot_x[end]
         letters = sorted({p["letter"] for p in options})
         if len(options) == 1:
             out.append(_target("ghost", gx, card_y, CARD_W, take_label(t, card, options[0]), "move",
-                               f"{ctx.viewer}:{options[0]['move']}", letters[0], f"ghost-{end}"))
+                               f"{ctx.viewer}:{options[0]['move']}", letters[0], f"ghost-{end}", hit=HIT_MIN / fit))
             continue
         token = f"end:{end}"
         is_selected = selected == end
         out.append(_target("ghost selected" if is_selected else "ghost", gx, card_y, CARD_W,
                            t(f"abc.slot.{end}", card=card, letters=", ".join(letters)), "select", token,
                            "/".join(letters), f"ghost-{end}",
-                           f' aria-pressed="{"true" if is_selected else "false"}"'))
+                           f' aria-pressed="{"true" if is_selected else "false"}"', hit=HIT_MIN / fit))
         if is_selected:
-            out.append(_render_choices(ctx, card, end, options, gx, card_y))
+            others = tuple(slot_x[other] + CARD_W / 2 for other in offered - {end})
+            out.append(_render_choices(ctx, card, end, options, gx, card_y, HIT_MIN / fit, others))
     return "".join(out)
 
 
-def _render_choices(ctx, card: str, end: str, options: list, gx: float, card_y: float) -> str:
-    """The letter choices of the selected end, beside its slot: outward when
-    there is room, else inward over the line. A choice that also fixes the
-    first card's letter shows both letters in line order."""
+def _render_choices(ctx, card: str, end: str, options: list, gx: float, card_y: float, hit: float = HIT_MIN,
+                    avoid: tuple = ()) -> str:
+    """The letter choices of the selected end, beside its slot: outward as far as
+    the table allows, then inward over the line (on a backing). Their centres stay
+    `hit` apart, from each other, the slot and the other end's slot (`avoid`),
+    so each hit area is whole. A choice that also fixes the first card's letter
+    shows both letters in line order."""
     width = PAIR_W if any(p["first_letter"] for p in options) else CARD_W
-    span = len(options) * (width + GAP)
-    if end == "L":
-        outward = gx - span >= 2
-        start = gx - span if outward else gx + CARD_W + GAP
-    else:
-        outward = gx + CARD_W + span <= WIDTH - 2
-        start = gx + CARD_W + GAP if outward else gx - span
+    centre = gx + CARD_W / 2
+    outward = -1 if end == "L" else 1
+    first_offset, pitch = max((CARD_W + width) / 2 + GAP, hit), max(width + GAP, hit)
+
+    def run(direction: int, step: float) -> list:
+        spots, offset = [], first_offset if step == pitch else (CARD_W + width) / 2 + GAP
+        while 2 + width / 2 <= centre + direction * offset <= WIDTH - 2 - width / 2:
+            spot = centre + direction * offset
+            if all(abs(spot - other) >= hit for other in avoid) or step != pitch:
+                spots.append((spot, direction))
+            offset += step
+        return spots
+
+    spots = (run(outward, pitch) + run(-outward, pitch))[:len(options)]
+    if len(spots) < len(options):  # no room for whole hit areas: the choices pack tight, as drawn before
+        spots = (run(outward, width + GAP) + run(-outward, width + GAP))[:len(options)]
     out = []
-    for index, option in enumerate(options):
-        # The choices read nearest the slot first.
-        slot = (len(options) - 1 - index) if (end == "L") == outward else index
-        x = start + slot * (width + GAP)
+    for option, (spot, direction) in zip(options, spots):  # the choices read nearest the slot first
+        x = spot - width / 2
         first = option["first_letter"]
         if end == "L":
             text = option["letter"] + (f"·{first}" if first else "")
@@ -496,7 +520,7 @@ def _render_choices(ctx, card: str, end: str, options: list, gx: float, card_y: 
             text = (f"{first}·" if first else "") + option["letter"]
         out.append(_target("ghost choice", x, card_y, width, take_label(ctx.t, card, option), "move",
                            f"{ctx.viewer}:{option['move']}", text, f"choice-{option['move'].replace(' ', '-')}",
-                           opaque=not outward))
+                           opaque=direction != outward, hit=hit))
     return "".join(out)
 
 
@@ -554,3 +578,56 @@ def render_controls(view: dict, ctx) -> str:
             buttons.append(f'<button type="button" class="btn" data-action="move" data-arg="{player}:pass"'
                            f' data-testid="pass">{escape(t("abc.pass"))}</button>')
     return f'<div class="controls" data-testid="controls">{"".join(buttons)}</div>' if buttons else ""
+
+
+# --- rules diagrams ------------------------------------------------------------------
+# The N-P-S line: three real cards of the deck, each used as the letter named here.
+DIAGRAM_LINE = (("NH", "N"), ("AP", "P"), ("SC", "S"))
+DIAGRAM_SCALE = 1.5
+
+
+def diagram_reachable(line) -> set:
+    """The letters a card could still add to `line`, by the rules engine's own placements."""
+    from .rules import placements
+
+    return {letter for letter in ALPHABET if placements(tuple(line), letter)}
+
+
+def render_line_diagram(t) -> str:
+    """The N-P-S line with its open ends, and the alphabet under it: what can still
+    be added, what the line uses, and the letters it skipped for good."""
+    reachable = diagram_reachable(DIAGRAM_LINE)
+    used = {letter for _, letter in DIAGRAM_LINE}
+    low, high = sorted(reachable)[0], sorted(reachable)[-1]
+    left = "".join(sorted(letter for letter in reachable if letter < DIAGRAM_LINE[0][1]))
+    right = "".join(sorted(letter for letter in reachable if letter > DIAGRAM_LINE[-1][1]))
+    w, h = CARD_W * DIAGRAM_SCALE, CARD_H * DIAGRAM_SCALE
+    step = w + 2 * GAP
+    x0 = (WIDTH - 5 * step + 2 * GAP) / 2
+    caption = t("abc.diagram.line")
+    out = [f'<figure class="abc-diagram" data-testid="diagram-line" data-reachable="{"".join(sorted(reachable))}">'
+           f'<svg viewBox="0 0 {WIDTH} 128" role="img" aria-label="{escape(caption, quote=True)}">']
+    for index, text in ((0, f"{left[0]}–{left[-1]}"), (4, f"{right[0]}–{right[-1]}")):
+        out.append(f'<g class="ghost" transform="translate({x0 + index * step:.1f},10)">'
+                   f'<rect width="{w:.1f}" height="{h:.1f}" rx="4"/>'
+                   f'<text x="{w / 2:.1f}" y="{h * 0.58:.1f}">{text}</text></g>')
+    for index, (card, letter) in enumerate(DIAGRAM_LINE, start=1):
+        out.append(card_svg(card, x0 + index * step, 10, letter, scale=DIAGRAM_SCALE))
+    letter_step = (WIDTH - 8) / 26
+    for index, letter in enumerate(ALPHABET):
+        x = 4 + index * letter_step + letter_step / 2
+        cls = "used" if letter in used else ("usable" if letter in reachable else "closed")
+        out.append(f'<text class="strip-letter {cls}" x="{x:.1f}" y="90">{letter}</text>')
+        if cls == "closed":
+            out.append(f'<path class="struck" d="M{x - 5:.1f} 80L{x + 5:.1f} 93"/>')
+    out.append(f'<text class="label" x="{WIDTH / 4:.1f}" y="116">{escape(t("abc.diagram.reachable"))}: '
+               f'{low}–{left[-1]}, {right[0]}–{high}</text>'
+               f'<text class="label" x="{3 * WIDTH / 4:.1f}" y="116">{escape(t("abc.diagram.closed"))}: '
+               f'{", ".join(sorted(set(ALPHABET) - reachable - used))}</text>')
+    out.append(f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
+    return "".join(out)
+
+
+def rules_diagram(name: str, t):
+    """What the rules page puts where RULES.md says [[diagram NAME]]; None for an unknown name."""
+    return render_line_diagram(t) if name == "line" else None

@@ -22,6 +22,7 @@ Pure string building (no browser imports), tested under CPython.
 from __future__ import annotations
 
 import math
+from functools import cache
 from html import escape
 
 from .board import BOARD, border_xy, geodesic
@@ -32,6 +33,10 @@ RADIUS = 164
 NODE_R = 6.5
 SPECIAL_R = 9.0
 PIECE_R = 11.0
+FOCUS_R = PIECE_R + 7.5  # outside the paralysed ring (PIECE_R + 6)
+# A node's hit area reaches this far (board units; 360 px wide the board is about 324 px,
+# so 44 px is 49 units across), but never past the midpoint towards another node.
+HIT_R = 34.0
 KINDS = ("psychopath", "psychologist", "informer", "doctor")
 FALLBACK_COLOURS = ("#f2efe6", "#30343f")
 HINTS = "hints"  # the app option (ctx.options) that shows paralysis, danger and node numbers
@@ -50,11 +55,11 @@ MESSAGES = {
         "psychopath.kinds.informer": "informers",
         "psychopath.kinds.doctor": "doctors",
         "psychopath.node": "Node {node}",
-        "psychopath.node_piece": "Node {node}: {owner}'s {kind}",
-        "psychopath.node_special": "special node {node}",
-        "psychopath.node_centre": "centre node {node}",
+        "psychopath.node_piece": "{node}: {owner}'s {kind}",
+        "psychopath.node_special": "Special node {node}",
+        "psychopath.node_centre": "Centre node {node}",
         "psychopath.node_empty": "{node}, empty",
-        "psychopath.diagram.start": "The start: white, who moves first, at the bottom and black at the top, each psychopath on the special node behind its army. The red nodes are the centre and the six special nodes.",
+        "psychopath.diagram.start": "The start: white, who moves first, at the bottom and black at the top, each psychopath on the special node behind its army. The bigger nodes, ringed in white, are the centre and the six special nodes.",
         "psychopath.diagram.moves": "The white doctor on the centre may stop on any node ringed in blue. Its own informer closes the way west, it slides past its own psychologist to the east, and the black doctor cuts one path short.",
         "psychopath.diagram.capture": "Black moves an informer (amber). The white informer now has a black doctor on each side along one path and the black informer on another path through its node: it is captured.",
         "psychopath.diagram.border": "A black doctor steps out onto the border. Between the two black doctors that stretch of border holds only one special node, so both white pieces on it are captured by the one move.",
@@ -83,6 +88,9 @@ MESSAGES = {
         "psychopath.log.captures": "captures {pieces}",
         "psychopath.log.resurrect": "{name} brings a {kind} back on node {node}",
         "psychopath.legend": "Pieces",
+        "psychopath.zoom_in": "Zoom in",
+        "psychopath.zoom_out": "Zoom out",
+        "psychopath.zoom_fit": "Show the whole board",
         "psychopath.quiet": "{n} of {limit} moves without a capture",
         "error.psychopath.bad_node": "There is no node {node}.",
         "error.psychopath.bad_kind": "A {kind} cannot be brought back.",
@@ -120,11 +128,11 @@ MESSAGES = {
         "psychopath.kinds.informer": "informatori",
         "psychopath.kinds.doctor": "dottori",
         "psychopath.node": "Nodo {node}",
-        "psychopath.node_piece": "Nodo {node}: {kind} di {owner}",
-        "psychopath.node_special": "nodo speciale {node}",
-        "psychopath.node_centre": "nodo centrale {node}",
+        "psychopath.node_piece": "{node}: {kind} di {owner}",
+        "psychopath.node_special": "Nodo speciale {node}",
+        "psychopath.node_centre": "Nodo centrale {node}",
         "psychopath.node_empty": "{node}, libero",
-        "psychopath.diagram.start": "L'inizio: il bianco, che muove per primo, in basso e il nero in alto, ciascuno con lo psicopatico sul nodo speciale alle spalle del suo esercito. I nodi rossi sono il centro e i sei nodi speciali.",
+        "psychopath.diagram.start": "L'inizio: il bianco, che muove per primo, in basso e il nero in alto, ciascuno con lo psicopatico sul nodo speciale alle spalle del suo esercito. I nodi più grandi, cerchiati di bianco, sono il centro e i sei nodi speciali.",
         "psychopath.diagram.moves": "Il dottore bianco al centro può fermarsi su ogni nodo cerchiato di blu. Il suo informatore gli chiude la strada a ovest, a est scavalca il proprio psicologo, e il dottore nero gli accorcia un percorso.",
         "psychopath.diagram.capture": "Il nero muove un informatore (in ambra). L'informatore bianco ha ora un dottore nero per lato lungo un percorso e l'informatore nero su un altro percorso del suo nodo: è catturato.",
         "psychopath.diagram.border": "Un dottore nero esce sul bordo. Fra i due dottori neri quel tratto di bordo contiene un solo nodo speciale, così entrambi i pezzi bianchi che vi stanno sono catturati con quella sola mossa.",
@@ -153,6 +161,9 @@ MESSAGES = {
         "psychopath.log.captures": "cattura {pieces}",
         "psychopath.log.resurrect": "{name} fa tornare un {kind} sul nodo {node}",
         "psychopath.legend": "Pezzi",
+        "psychopath.zoom_in": "Ingrandisci",
+        "psychopath.zoom_out": "Rimpicciolisci",
+        "psychopath.zoom_fit": "Mostra tutta la plancia",
         "psychopath.quiet": "{n} mosse su {limit} senza catture",
         "error.psychopath.bad_node": "Il nodo {node} non esiste.",
         "error.psychopath.bad_kind": "Un {kind} non può tornare in gioco.",
@@ -246,11 +257,47 @@ def piece_shape(kind: str, owner: int, x: float, y: float, colour: str, cls: str
             f'<text class="glyph" x="{x}" y="{glyph_y}" fill="{ink}">{glyph}</text></g>')
 
 
+def _nearer_than(polygon: list, here: tuple, other: tuple) -> list:
+    """The part of a convex polygon nearer `here` than `other` (one half-plane clip)."""
+    mx, my = (here[0] + other[0]) / 2, (here[1] + other[1]) / 2
+    nx, ny = other[0] - here[0], other[1] - here[1]
+    side = [(x - mx) * nx + (y - my) * ny for x, y in polygon]
+    kept = []
+    for index, point in enumerate(polygon):
+        following = (index + 1) % len(polygon)
+        if side[index] <= 0:
+            kept.append(point)
+        if side[index] * side[following] < 0:
+            share = side[index] / (side[index] - side[following])
+            nxt = polygon[following]
+            kept.append((point[0] + share * (nxt[0] - point[0]), point[1] + share * (nxt[1] - point[1])))
+    return kept
+
+
+@cache
+def hit_cell(node: int, flipped: bool) -> str:
+    """The points of a node's hit area: every point of the board within HIT_R of it and
+    nearer it than any other node, so a finger gets the nearest node (two nodes can be
+    as close as 27 units: a circle of 44 px each would hand one's taps to the other)."""
+    here = node_xy(node, flipped)
+    polygon = [(here[0] + HIT_R * math.cos(math.tau * k / 32), here[1] + HIT_R * math.sin(math.tau * k / 32))
+               for k in range(32)]
+    for other in range(BOARD.size):
+        there = node_xy(other, flipped)
+        if other != node and math.dist(here, there) < 2 * HIT_R:
+            polygon = _nearer_than(polygon, here, there)
+    return " ".join(f"{min(max(x, 0), SIZE):.1f},{min(max(y, 0), SIZE):.1f}" for x, y in polygon)
+
+
 def node_circle(node: int, x: float, y: float) -> str:
-    """A node's dot: bigger and red for the six special nodes and the centre."""
+    """A node's dot. The six special nodes and the centre are bigger, ringed in
+    white round a dark core: a colour of their own would look like a player's piece."""
     special, centre = node in BOARD.special, node == BOARD.centre
-    cls = "node special" if special else ("node centre" if centre else "node")
-    return f'<circle class="{cls}" cx="{x}" cy="{y}" r="{SPECIAL_R if special or centre else NODE_R}"/>'
+    if not (special or centre):
+        return f'<circle class="node" cx="{x}" cy="{y}" r="{NODE_R}"/>'
+    cls = "node special" if special else "node centre"
+    return (f'<circle class="{cls}" cx="{x}" cy="{y}" r="{SPECIAL_R}"/>'
+            f'<circle class="node-core" cx="{x}" cy="{y}" r="{SPECIAL_R / 2.6:.1f}"/>')
 
 
 def cross_path(x: float, y: float, d: float, attrs: str) -> str:
@@ -315,7 +362,10 @@ def render_table(view: dict, ctx) -> str:
     just_played = bool(getattr(ctx, "fresh", None)) and ctx.animate
     paralysed = {item["node"]: item for item in view["paralysed"]}
     numbered = " numbered" if hints else ""  # the hints also show every node's number, as the log names them
-    out = [f'<svg class="psy-board{numbered}" viewBox="0 0 {SIZE} {SIZE}" role="group"'
+    # data-pan-zoom: the app zooms and pans the viewBox (ui/panzoom.py), within data-fit.
+    out = [render_zoom(t),
+           f'<svg class="psy-board psy-table{numbered}" viewBox="0 0 {SIZE} {SIZE}" data-fit="0 0 {SIZE} {SIZE}"'
+           f' data-pan-zoom="board" role="group"'
            f' aria-label="{escape(t("game.psychopath.title"))}" data-testid="table">']
     for path in range(len(BOARD.paths)):
         out.append(path_markup(path, flipped))
@@ -331,6 +381,20 @@ def render_table(view: dict, ctx) -> str:
             out.append(piece_shape(kind, owner, x, y, seat_colour(ctx, owner), "psy-anim-capture"))
     out.append("</svg>")
     return "".join(out) + render_controls(view, ctx, hints)
+
+
+ZOOMS = (("in", "+", "+"), ("out", "−", "-"), ("fit", "⤢", "0"))  # command, symbol, key
+
+
+def render_zoom(t) -> str:
+    """Zoom buttons, shown on phones (+ - 0 on a keyboard): zoomed in once, every node's
+    hit area is 44 px or more even where nodes crowd; a zoomed board pans by dragging."""
+    buttons = []
+    for command, symbol, key in ZOOMS:
+        name = escape(t(f"psychopath.zoom_{command}"))
+        buttons.append(f'<button type="button" class="btn small icon-btn" data-zoom="{command}"'
+                       f' data-testid="zoom-{command}" aria-label="{name}" title="{name} ({key})">{symbol}</button>')
+    return f'<div class="psy-zoom" role="group">{"".join(buttons)}</div>'
 
 
 def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hints, paralysed,
@@ -352,8 +416,7 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
         label = t("psychopath.node_empty", node=place)
     else:
         owner, kind = piece
-        label = t("psychopath.node_piece", node=place if (special or centre) else node,
-                  owner=seat_name(ctx, owner), kind=t(f"psychopath.kind.{kind}"))
+        label = t("psychopath.node_piece", node=place, owner=seat_name(ctx, owner), kind=t(f"psychopath.kind.{kind}"))
         if hints and node in paralysed:
             notes.append(t("psychopath.frozen_mark" if paralysed[node]["frozen"] else "psychopath.paralysed_mark"))
         if str(node) in destinations:
@@ -369,9 +432,11 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
     if notes:
         label += " (" + ", ".join(notes) + ")"
     testid = f' data-testid="node-{node}"'
-    parts = [f'<g class="spot" tabindex="0" role="button" aria-label="{escape(label)}"'
+    # The last move's nodes always show their numbers, as the log's latest line names them.
+    named = " named" if last and (node in (last["from"], last["to"]) or any(c[0] == node for c in last["captured"])) else ""
+    parts = [f'<g class="spot{named}" tabindex="0" role="button" aria-label="{escape(label)}"'
              f' data-nav="{x},{y}"{action}{testid}>',
-             node_circle(node, x, y)]
+             f'<polygon class="hit" points="{hit_cell(node, flipped)}"/>', node_circle(node, x, y)]
     if last and last.get("from") == node:
         parts.append(f'<circle class="last-from" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
     if last and last.get("to") == node:
@@ -394,7 +459,11 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
         parts.append(f'<circle class="threat" cx="{x}" cy="{y}" r="{NODE_R + 4}" data-hint="threatened"/>')
     if node == selected:
         parts.append(f'<circle class="selected-ring" cx="{x}" cy="{y}" r="{PIECE_R + 4}"/>')
-    parts.append(f'<circle class="focus-ring" cx="{x}" cy="{y}" r="{PIECE_R + 2}"/>')
+    # The keyboard focus: a white ring edged in black, outside every other mark (the
+    # pointer gets a thin white ring of its own: the two can show at once).
+    parts.append(f'<circle class="hover-ring" cx="{x}" cy="{y}" r="{PIECE_R + 2}"/>'
+                 f'<circle class="focus-halo" cx="{x}" cy="{y}" r="{FOCUS_R}"/>'
+                 f'<circle class="focus-ring" cx="{x}" cy="{y}" r="{FOCUS_R}"/>')
     # The log says "doctor 52 → 53": a node's number shows under the pointer or the focus.
     # Beside the node on the centre's side, so numbers at the rim stay inside the board.
     right_half = x > CENTRE
@@ -576,12 +645,26 @@ def panel_detail(view: dict, player: int, t) -> str:
     return text
 
 
+def _played(entry, before) -> tuple:
+    """(source, target, captured [(node, code)]) of a move played in `before`."""
+    after = before.clone()
+    after.apply_unchecked(entry.player, entry.move)
+    _, _, source, target, taken, _ = after.last
+    return source, target, taken
+
+
+def move_marks(entry, before) -> list:
+    """The nodes a log line names (its move's ends and captures), by data-testid:
+    the app marks them, numbers shown, while the line is pointed at or focused."""
+    source, target, taken = _played(entry, before)
+    nodes = ([] if entry.move.text.startswith("r ") else [source]) + [target] + [node for node, _ in taken]
+    return [f"node-{node}" for node in dict.fromkeys(nodes)]
+
+
 def describe_move(entry, names: list, t, before, viewer=None) -> str:
     """One log line; `before` is the state the move was played in."""
     name = names[entry.player]
-    after = before.clone()
-    after.apply_unchecked(entry.player, entry.move)
-    _, _, source, target, taken, back = after.last
+    source, target, taken = _played(entry, before)
     if entry.move.text.startswith("r "):
         kind = entry.move.kind
         text = t("psychopath.log.resurrect", name=name, kind=t(f"psychopath.kind.{kind}"), node=target)
