@@ -88,8 +88,23 @@ def test_an_agreement_and_a_challenge_against_the_computer_by_clicking(fast, ope
     fast.wait_for_selector('[data-testid="game"]')
     # Ann proposes to protect the four cells she encloses with Bea, at 1 each.
     wait_for_choice(fast)
+    # Each area on offer is named by a letter drawn on its cells, and its row says which.
+    letter = fast.locator(f'{TABLE} [data-testid="offer-1--4"]')
+    expect(letter).to_be_visible()
+    name = letter.text_content()
+    row = fast.locator(f'{TABLE} .gx-choice-row', has=fast.locator('[data-testid="propose-1--4-1"]'))
+    expect(row).to_have_attribute("aria-label", f"Protect area {name} (4 cells), each staking")
+    labels = fast.locator(f'{TABLE} .gx-choice-row[aria-label^="Protect"]').evaluate_all(
+        "rows => rows.map(row => row.getAttribute('aria-label'))")
+    assert len(set(labels)) == len(labels)
     fast.click(f'{TABLE} [data-testid="propose-1--4-1"]')
     fast.wait_for_selector(f'{TABLE} [data-testid="stake-honest"]', timeout=60_000)
+    # While Ann decides, the area is lit up on the board, and the prompt points to it.
+    for cell in ("cell-1--4", "cell-1--3", "cell-2--3", "cell-2--2"):
+        proposed = fast.locator(f'{TABLE} [data-testid="{cell}"]')
+        expect(proposed).to_have_class(re.compile(r"\bproposed\b"))
+        expect(proposed).to_be_visible()
+    expect(fast.locator('[data-testid="status"]')).to_contain_text("outlined on the board (4 cells)")
     fast.click(f'{TABLE} [data-testid="stake-honest"]')
     # The agreement stands: both cells outlined, its public number (1 x 2 members) on the board.
     wait_for_choice(fast)

@@ -269,3 +269,42 @@ def test_every_diagram_has_a_caption_in_both_languages_and_unknown_names_draw_no
             figure = ui.rules_diagram(name, lambda key, **values: ui.MESSAGES[language][key])
             assert figure.startswith("<figure") and "figcaption>" in figure and caption[:20] in figure.replace("&#x27;", "'")
     assert ui.rules_diagram("no_such_picture", translate) is None
+
+
+# --- agreements on the board ---------------------------------------------------------
+def two_offered_areas():
+    """Two single free cells, (1, 0) and (-1, 0), each enclosed by P1's centre stone and P2's ring."""
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}, players=2)
+    state.stones.update({cell: 1 for cell in ring((0, 0)) if cell not in ((1, 0), (-1, 0))})
+    state.stones[(0, 0)] = 0
+    return state
+
+
+def test_each_area_on_offer_is_named_by_a_letter_drawn_on_its_cells():
+    state = two_offered_areas()
+    view = state.view(0)
+    proposals = view["legal"]["proposals"]
+    assert len(proposals) >= 2
+    markup = ui.render_table(view, Ctx())
+    labels = re.findall(r'<div class="gx-choice-row" role="group" aria-label="(Protect[^"]+)">', markup)
+    assert len(labels) == len(proposals) and len(set(labels)) == len(labels)  # no two rows read the same
+    for index, proposal in enumerate(proposals):
+        name = ui.area_name(index)
+        cells = len(proposal["cells"])
+        assert labels[index] == f"Protect area {name} ({cells} cell{'s' if cells != 1 else ''}), each staking"
+        for q, r in proposal["cells"]:
+            assert re.search(rf'data-testid="cell-{q}-{r}".*?data-testid="offer-{q}-{r}">{name}</text>', markup)
+            assert re.search(rf'<g class="cell[^"]*\boffered\b[^"]*"[^>]*data-testid="cell-{q}-{r}"', markup)
+    assert "(1 cells)" not in markup
+
+
+def test_the_area_being_decided_is_outlined_for_every_seat_and_the_prompt_says_so():
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}, players=3)
+    play_round(state, {0: Propose(-1, 0, 2)})
+    assert state.phase == "agree"
+    area = {tuple(c) for c in state.view(2)["node"]["cells"]}
+    for viewer in (0, 1, 2):
+        markup = ui.render_table(state.view(viewer), Ctx(viewer=viewer, players=3))
+        outlined = set(re.findall(r'<g class="cell[^"]*\bproposed\b[^"]*"[^>]*data-testid="cell-(-?\d+)-(-?\d+)"', markup))
+        assert {(int(q), int(r)) for q, r in outlined} == area
+    assert f"outlined on the board ({len(area)} cells)" in ui.prompt(state.view(0), Ctx(viewer=0, players=3))

@@ -73,7 +73,7 @@ MESSAGES = {
         "geonaxis.prompt.play": "Choose your move for this round: a stone, your tile, or pass",
         "geonaxis.prompt.tile": "Pick a highlighted spot for your tile",
         "geonaxis.prompt.challenge": "Pick a cell in the protected area to challenge with {n}",
-        "geonaxis.prompt.agree": "{members} may protect an area: stake in secret, or decline",
+        "geonaxis.prompt.agree": "{members} may protect the area outlined on the board ({cells}): stake in secret, or decline",
         "geonaxis.prompt.renegotiate": "The challenge failed: renew the agreement or cancel it",
         "geonaxis.prompt.buy": "Buy extra moves for the house pot (one credit each)",
         "geonaxis.prompt.waiting": "Waiting for {names}",
@@ -85,9 +85,11 @@ MESSAGES = {
         "geonaxis.stop_reason.points": "their points went down",
         "geonaxis.tile": "Place your tile",
         "geonaxis.cancel_select": "Back",
-        "geonaxis.propose": "Protect area ({n} cells) at {amount} each",
+        "geonaxis.propose": "Protect area {name} ({cells}) at {amount} each",
         "geonaxis.challenge": "Challenge area {id} with {n}",
-        "geonaxis.propose_row": "Protect area ({n} cells), each staking",
+        "geonaxis.propose_row": "Protect area {name} ({cells}), each staking",
+        "geonaxis.area_cells.one": "{n} cell",
+        "geonaxis.area_cells.other": "{n} cells",
         "geonaxis.challenge_row": "Challenge area {id} with",
         "geonaxis.decline": "Decline",
         "geonaxis.cancel": "Cancel the agreement",
@@ -212,7 +214,7 @@ MESSAGES = {
         "geonaxis.prompt.play": "Scegli la tua mossa del turno: una pietra, la tua tessera o passo",
         "geonaxis.prompt.tile": "Scegli uno dei posti evidenziati per la tessera",
         "geonaxis.prompt.challenge": "Scegli una casella della zona protetta da sfidare con {n}",
-        "geonaxis.prompt.agree": "{members} possono proteggere una zona: punta in segreto o rifiuta",
+        "geonaxis.prompt.agree": "{members} possono proteggere la zona contornata sul tavolo ({cells}): punta in segreto o rifiuta",
         "geonaxis.prompt.renegotiate": "La sfida è fallita: rinnova il patto o annullalo",
         "geonaxis.prompt.buy": "Compra mosse in più per il piatto della casa (un credito l'una)",
         "geonaxis.prompt.waiting": "Si aspetta {names}",
@@ -224,9 +226,11 @@ MESSAGES = {
         "geonaxis.stop_reason.points": "i suoi punti sono scesi",
         "geonaxis.tile": "Posa la tua tessera",
         "geonaxis.cancel_select": "Indietro",
-        "geonaxis.propose": "Proteggi la zona ({n} caselle) a {amount} a testa",
+        "geonaxis.propose": "Proteggi la zona {name} ({cells}) a {amount} a testa",
         "geonaxis.challenge": "Sfida la zona {id} con {n}",
-        "geonaxis.propose_row": "Proteggi la zona ({n} caselle), puntando a testa",
+        "geonaxis.propose_row": "Proteggi la zona {name} ({cells}), puntando a testa",
+        "geonaxis.area_cells.one": "{n} casella",
+        "geonaxis.area_cells.other": "{n} caselle",
         "geonaxis.challenge_row": "Sfida la zona {id} con",
         "geonaxis.decline": "Rifiuta",
         "geonaxis.cancel": "Annulla il patto",
@@ -391,7 +395,8 @@ def prompt(view: dict, ctx) -> str:
         return t("geonaxis.prompt.play")
     if phase == "agree":
         members = ", ".join(_name(ctx, p) for p in view["node"]["members"])
-        return t("geonaxis.prompt.agree", members=members)
+        return t("geonaxis.prompt.agree", members=members,
+                 cells=count_text(t, "geonaxis.area_cells", len(view["node"]["cells"])))
     if phase == "renegotiate":
         return t("geonaxis.prompt.renegotiate")
     return t("geonaxis.prompt.buy")
@@ -401,6 +406,20 @@ def chip_detail(view: dict, player: int, t) -> str:
     """What a phone shows beside a player's name above the table: the credits (the pot
     is on the table; points are in the panel, so that two chips fit a 360 px line)."""
     return t("geonaxis.credits", n=view["wealth"][player])
+
+
+def area_name(index: int) -> str:
+    """An area on offer is named by a letter (the board draws it on the area's
+    cells); numbers name the agreements already made."""
+    return chr(ord("A") + index) if index < 26 else str(index + 1)
+
+
+def _offered_areas(view: dict, legal) -> dict:
+    """The areas the viewer may propose to protect now, by name: {cell: name}."""
+    if not legal or view["phase"] != "play":
+        return {}
+    return {tuple(cell): area_name(index) for index, proposal in enumerate(legal["proposals"])
+            for cell in proposal["cells"]}
 
 
 def _cell_name_size(name: str) -> float:
@@ -541,6 +560,10 @@ def render_table(view: dict, ctx) -> str:
         for capture in last.get("captured", []):
             for cell in capture["cells"]:
                 captured[tuple(cell)] = capture["owner"]
+    offered = _offered_areas(view, legal) if not selection else {}
+    node = view["node"] or {}
+    # An agreement being decided: its area is outlined for everyone while the members choose.
+    deciding = {tuple(c) for c in node.get("cells", [])} if view["phase"] in ("agree", "renegotiate") else set()
     pending = None
     if view["my_choice"]:
         words = view["my_choice"].split()
@@ -556,6 +579,10 @@ def render_table(view: dict, ctx) -> str:
             cls.append(ctx.seat_class(owners[0]))  # sets --seat: the CSP allows no inline styles
         if (q, r) in protected:
             cls.append("protected")
+        if (q, r) in deciding:
+            cls.append("proposed")
+        if (q, r) in offered:
+            cls.append("offered")
         attrs = (f' data-nav="{x:.1f},{y:.1f}" tabindex="0" role="button"'
                  f' data-testid="cell-{q}-{r}"')
         if (q, r) in challenge_cells:
@@ -574,6 +601,9 @@ def render_table(view: dict, ctx) -> str:
         parts.append(f'<g class="{" ".join(cls)}"{attrs} aria-label="{escape(label, quote=True)}">'
                      f'<polygon points="{hex_points(x, y)}"/>')
         parts.append(_round_marks(q, r, stones, placed, captured, collided, lambda owner: _colour(ctx, owner), anim))
+        if (q, r) in offered:
+            parts.append(f'<text class="offer-name" x="{x:.1f}" y="{y + 3.5:.1f}" aria-hidden="true"'
+                         f' data-testid="offer-{q}-{r}">{offered[(q, r)]}</text>')
         if pending == (q, r) and viewer is not None:
             parts.append(f'<circle class="pending" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
                          f' fill="{_colour(ctx, viewer)}" data-testid="pending"/>')
@@ -767,12 +797,13 @@ def render_controls(view: dict, ctx) -> str:
             buttons.append(_choice_row(t("geonaxis.challenge_row", id=option["id"]), [
                 _button(str(wager), "select", f"challenge:{wager}", f"challenge-{option['id']}-{wager}", "btn small",
                         t("geonaxis.challenge", id=option["id"], n=wager)) for wager in wagers]))
-        for proposal in legal["proposals"]:
+        for index, proposal in enumerate(legal["proposals"]):
             q, r = proposal["cell"]
-            cells = len(proposal["cells"])
-            buttons.append(_choice_row(t("geonaxis.propose_row", n=cells), [
+            name, cells = area_name(index), count_text(t, "geonaxis.area_cells", len(proposal["cells"]))
+            buttons.append(_choice_row(t("geonaxis.propose_row", name=name, cells=cells), [
                 _button(str(amount), "move", f"{player}:propose {q} {r} {amount}", f"propose-{q}-{r}-{amount}",
-                        "btn small", t("geonaxis.propose", n=cells, amount=amount)) for amount in (1, 2, 3)]))
+                        "btn small", t("geonaxis.propose", name=name, cells=cells, amount=amount))
+                for amount in (1, 2, 3)]))
         buttons.append(_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass", "btn primary"))
         buttons.append(_button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
                                t("geonaxis.keep_passing_name")))
