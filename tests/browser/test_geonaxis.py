@@ -214,3 +214,28 @@ def test_the_board_zooms_and_pans_on_a_phone_and_keeps_its_view_across_moves(fas
     assert board.get_attribute("viewBox").split()[2] == panned.split()[2]
     fast.keyboard.press("0")
     assert board.get_attribute("viewBox") == board.get_attribute("data-fit")
+
+
+def test_timed_hotseat_each_humans_clock_runs_only_with_the_device_and_stays_in_view(new_context, open_app):
+    phone = new_context(viewport={"width": 360, "height": 740})
+    phone.add_init_script(FAST_PLAY)
+    phone.add_init_script(STEADY_CLOCK)
+    page = phone.new_page()
+    open_app(page)
+    start(page, "geonaxis", seed="5", kinds=["human", "human"], variants={"timer": "120"})
+    full_time = re.compile(r"(2:00|1:5\d)$")  # up to a second for the page to draw, at 10x time
+    for player, name in ((0, "Player 1"), (1, "Player 2")):
+        page.wait_for_selector('[data-testid="handoff"]')
+        page.wait_for_timeout(2500)  # 25 s of clock time with nobody holding the device
+        page.click('[data-testid="reveal"]')
+        wait_for_choice(page)
+        clock = page.locator(f'[data-testid="clock-{player}"]')
+        expect(clock).to_have_text(full_time)
+        expect(clock).to_contain_text(name)
+        expect(clock).to_be_in_viewport()
+        if player == 0:
+            expect(page.locator('[data-testid="clock-1"]')).to_have_text(re.compile(r"2:00$"))  # not running
+            page.locator(f'{TABLE} [data-testid="pass"]').scroll_into_view_if_needed()
+            expect(clock).to_be_in_viewport()  # the countdown stays in view beside the buttons
+            page.click(f'{TABLE} [data-testid="pass"]')
+    assert "out of time" not in page.locator('[data-testid="log"]').inner_text()

@@ -385,10 +385,9 @@ def render_clock(app, clock: Optional[dict]) -> str:
         return ""
     t = app.t
     seats = app.match.seats
-    time_left = clock_text(clock["remaining"])
     chips = "".join(
         f'<span class="clock-chip {seat_class(seats[p].color)}" data-testid="clock-{p}"><span class="dot"></span>'
-        f'{escape(t("clock.left", name=seats[p].name, time=time_left))}</span>'
+        f'{escape(t("clock.left", name=seats[p].name, time=clock_text(clock["remaining"][p])))}</span>'
         for p in clock["waiting"])
     paused_by = clock["paused_by"]
     if paused_by is not None:
@@ -400,7 +399,7 @@ def render_clock(app, clock: Optional[dict]) -> str:
             button(t("clock.pause", name=seats[p].name, time=clock_text(clock["pause_left"][p])), "clock-pause",
                    str(p), cls="small", testid=f"clock-pause-{p}", disabled=clock["pause_left"][p] <= 0)
             for p in clock["waiting"])
-    urgent = " urgent" if clock["remaining"] <= 10 and paused_by is None else ""
+    urgent = " urgent" if any(clock["remaining"][p] <= 10 for p in clock["running"]) and paused_by is None else ""
     return (f'<div class="round-clock{urgent}" role="timer" aria-label="{attr(t("clock.label"))}"'
             f' data-testid="clock">{chips}{controls}</div>')
 
