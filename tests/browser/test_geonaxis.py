@@ -239,3 +239,28 @@ def test_timed_hotseat_each_humans_clock_runs_only_with_the_device_and_stays_in_
             expect(clock).to_be_in_viewport()  # the countdown stays in view beside the buttons
             page.click(f'{TABLE} [data-testid="pass"]')
     assert "out of time" not in page.locator('[data-testid="log"]').inner_text()
+
+
+ATARI_MOVES = ["0:s 0 0", "1:s 1 0", "0:s -2 2", "1:s -1 0", "0:s 2 -2", "1:s 0 1", "0:s -2 0", "1:s 0 -1",
+               "0:s 2 0", "1:s 1 -1"]  # Ann's stone on 0,0 is left one liberty (-1,1)
+
+
+def test_keep_passing_says_beside_the_button_why_it_would_stop_and_rings_the_group(fast, open_app, tmp_path):
+    fast.set_viewport_size({"width": 360, "height": 740})
+    open_app(fast)
+    record = dict(agreement_record(), settings={"players": 2, "variants": {"table": "1"}}, seed=3,
+                  moves=ATARI_MOVES)
+    record["seats"] = record["seats"][:2]
+    path = tmp_path / "atari.json"
+    path.write_text(json.dumps(record))
+    fast.set_input_files('[data-testid="import-input"]', str(path))
+    wait_for_choice(fast)
+    expect(fast.locator(f'{TABLE} [data-testid="atari-0-0"]')).to_have_count(1)
+    keep = fast.locator(f'{TABLE} [data-testid="keep-passing"]')
+    keep.scroll_into_view_if_needed()
+    reason = fast.locator(f'{TABLE} [data-testid="keep-passing-reason"]')
+    expect(reason).to_contain_text("last liberty")
+    expect(keep).to_be_in_viewport()
+    expect(reason).to_be_in_viewport()  # scrolled to the button, the reason is in view with it
+    expect(keep).to_have_attribute("aria-describedby", "gx-keep-reason")
+    expect(keep).to_be_disabled()  # no click that seems to do nothing

@@ -308,3 +308,17 @@ def test_the_area_being_decided_is_outlined_for_every_seat_and_the_prompt_says_s
         outlined = set(re.findall(r'<g class="cell[^"]*\bproposed\b[^"]*"[^>]*data-testid="cell-(-?\d+)-(-?\d+)"', markup))
         assert {(int(q), int(r)) for q, r in outlined} == area
     assert f"outlined on the board ({len(area)} cells)" in ui.prompt(state.view(0), Ctx(viewer=0, players=3))
+
+
+def test_a_group_in_atari_is_ringed_and_keep_passing_says_beside_it_why_it_would_stop():
+    state = position({(0, 0): 0, (1, 0): 1, (-1, 0): 1, (0, 1): 1, (0, -1): 1, (1, -1): 1})
+    markup = ui.render_table(state.view(0), Ctx())
+    assert re.findall(r'data-testid="atari-(-?\d+)-(-?\d+)"', markup) == [("0", "0")]
+    assert re.search(r'<g class="cell[^"]*\batari\b[^"]*"[^>]*data-testid="cell-0-0"', markup)
+    keep = re.search(r'<div class="gx-keep">(<button [^>]*>).*?</button><p [^>]*>([^<]+)</p></div>', markup)
+    assert keep and 'disabled aria-describedby="gx-keep-reason"' in keep.group(1)
+    assert "last liberty" in keep.group(2)
+    assert ui.standing_pass(state.view(0), state.view(0)) == ("stop", "geonaxis.stop_reason.atari")
+    # The other player's view marks nothing of player 0's, and a calm board says nothing.
+    assert "atari-" not in ui.render_table(state.view(1), Ctx(viewer=1)) and "keep-passing-reason" not in \
+        ui.render_table(new_state(2).view(0), Ctx())

@@ -83,6 +83,7 @@ MESSAGES = {
         "geonaxis.keep_passing_name": "Keep passing: pass now and in every round of play until something of yours is at stake",
         "geonaxis.stop_reason.atari": "one of their groups is down to its last liberty",
         "geonaxis.stop_reason.points": "their points went down",
+        "geonaxis.keep_passing_blocked": "Keep passing is off while a group of yours (ringed in red) is down to its last liberty.",
         "geonaxis.tile": "Place your tile",
         "geonaxis.cancel_select": "Back",
         "geonaxis.propose": "Protect area {name} ({cells}) at {amount} each",
@@ -224,6 +225,7 @@ MESSAGES = {
         "geonaxis.keep_passing_name": "Continua a passare: passa ora e in ogni turno di gioco finché qualcosa di tuo non è in pericolo",
         "geonaxis.stop_reason.atari": "un suo gruppo ha una sola libertà",
         "geonaxis.stop_reason.points": "i suoi punti sono scesi",
+        "geonaxis.keep_passing_blocked": "Continua a passare non è disponibile finché un tuo gruppo (cerchiato in rosso) ha una sola libertà.",
         "geonaxis.tile": "Posa la tua tessera",
         "geonaxis.cancel_select": "Indietro",
         "geonaxis.propose": "Proteggi la zona {name} ({cells}) a {amount} a testa",
@@ -360,13 +362,27 @@ def standing_pass(view: dict, since: dict) -> tuple:
     player = view["viewer"]
     if view["phase"] != "play" or player not in view["to_move"]:
         return ("ask", None)
-    stones = {(q, r): owner for q, r, owner in view["stones"]}
-    table = table_for(tuple(sorted(tuple(tile["spot"]) for tile in view["tiles"])))
-    if any(owner == player and len(liberties) == 1 for owner, _, liberties in all_groups(stones, table)):
+    if groups_in_atari(view, player):
         return ("stop", "geonaxis.stop_reason.atari")
     if view["points"][player] < since["points"][player]:
         return ("stop", "geonaxis.stop_reason.points")
     return ("play", "pass")
+
+
+def groups_in_atari(view: dict, player: int) -> set:
+    """The cells of `player`'s groups that are down to their last liberty."""
+    stones = {(q, r): owner for q, r, owner in view["stones"]}
+    table = table_for(tuple(sorted(tuple(tile["spot"]) for tile in view["tiles"])))
+    return {cell for owner, group, liberties in all_groups(stones, table)
+            if owner == player and len(liberties) == 1 for cell in group}
+
+
+def _atari_shown(view: dict, ctx) -> set:
+    """The groups Keep passing would stop for, marked while their owner chooses a move."""
+    player = ctx.viewer
+    if not ctx.can_act or player is None or view["phase"] != "play" or player not in view["to_move"]:
+        return set()
+    return groups_in_atari(view, player)
 
 
 def end_reason(view: dict, ctx) -> str:
@@ -561,6 +577,7 @@ def render_table(view: dict, ctx) -> str:
             for cell in capture["cells"]:
                 captured[tuple(cell)] = capture["owner"]
     offered = _offered_areas(view, legal) if not selection else {}
+    atari = _atari_shown(view, ctx)
     node = view["node"] or {}
     # An agreement being decided: its area is outlined for everyone while the members choose.
     deciding = {tuple(c) for c in node.get("cells", [])} if view["phase"] in ("agree", "renegotiate") else set()
@@ -583,6 +600,8 @@ def render_table(view: dict, ctx) -> str:
             cls.append("proposed")
         if (q, r) in offered:
             cls.append("offered")
+        if (q, r) in atari:
+            cls.append("atari")
         attrs = (f' data-nav="{x:.1f},{y:.1f}" tabindex="0" role="button"'
                  f' data-testid="cell-{q}-{r}"')
         if (q, r) in challenge_cells:
@@ -601,6 +620,9 @@ def render_table(view: dict, ctx) -> str:
         parts.append(f'<g class="{" ".join(cls)}"{attrs} aria-label="{escape(label, quote=True)}">'
                      f'<polygon points="{hex_points(x, y)}"/>')
         parts.append(_round_marks(q, r, stones, placed, captured, collided, lambda owner: _colour(ctx, owner), anim))
+        if (q, r) in atari:
+            parts.append(f'<circle class="atari-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.86:.1f}"'
+                         f' data-testid="atari-{q}-{r}"/>')
         if (q, r) in offered:
             parts.append(f'<text class="offer-name" x="{x:.1f}" y="{y + 3.5:.1f}" aria-hidden="true"'
                          f' data-testid="offer-{q}-{r}">{offered[(q, r)]}</text>')
@@ -805,8 +827,13 @@ def render_controls(view: dict, ctx) -> str:
                         "btn small", t("geonaxis.propose", name=name, cells=cells, amount=amount))
                 for amount in (1, 2, 3)]))
         buttons.append(_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass", "btn primary"))
-        buttons.append(_button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
-                               t("geonaxis.keep_passing_name")))
+        keep = _button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
+                       t("geonaxis.keep_passing_name"))
+        if _atari_shown(view, ctx):  # it would stop at once: off, with the reason beside it
+            keep = keep.replace("<button ", '<button disabled aria-describedby="gx-keep-reason" ', 1)
+            keep = (f'<div class="gx-keep">{keep}<p class="gx-keep-reason" id="gx-keep-reason"'
+                    f' data-testid="keep-passing-reason">{escape(t("geonaxis.keep_passing_blocked"))}</p></div>')
+        buttons.append(keep)
     elif phase == "agree":
         amount = view["node"]["amount"]
         hand = view["hand"]
