@@ -264,3 +264,36 @@ def test_keep_passing_says_beside_the_button_why_it_would_stop_and_rings_the_gro
     expect(reason).to_be_in_viewport()  # scrolled to the button, the reason is in view with it
     expect(keep).to_have_attribute("aria-describedby", "gx-keep-reason")
     expect(keep).to_be_disabled()  # no click that seems to do nothing
+
+
+def preview_fill(page, spot: str) -> str:
+    return page.locator(f'{TABLE} [data-testid="{spot}"] .spot-preview polygon').first.evaluate(
+        "p => getComputedStyle(p).fill")
+
+
+def test_tile_spots_show_one_tile_at_a_time_under_the_pointer_or_the_focus(fast, open_app):
+    open_app(fast)
+    start(fast, "geonaxis", seed="12")
+    wait_for_choice(fast)
+    fast.click(f'{TABLE} [data-testid="select-tile"]')
+    spots = fast.locator(f'{TABLE} .tile-spot')
+    expect(spots).to_have_count(6)
+    ids = spots.evaluate_all("spots => spots.map(s => s.dataset.testid)")
+    hidden = "rgba(0, 0, 0, 0)"
+    assert {preview_fill(fast, spot) for spot in ids} == {hidden}  # no lattice of outlines at rest
+    fast.locator(f'{TABLE} [data-testid="{ids[0]}"] .spot-mark').hover(force=True)
+    assert preview_fill(fast, ids[0]) != hidden
+    assert {preview_fill(fast, spot) for spot in ids[1:]} == {hidden}
+    fast.mouse.move(0, 0)
+    fast.keyboard.press("Tab")  # from the page to the board's first target, as a keyboard user does
+    fast.locator(f'{TABLE} [data-testid="{ids[1]}"]').focus()
+    fast.keyboard.press("Shift+Tab")
+    fast.keyboard.press("Tab")  # focus-visible comes from the keyboard
+    focused = fast.evaluate("document.activeElement.dataset.testid")
+    assert focused == ids[1]
+    assert preview_fill(fast, ids[1]) != hidden and preview_fill(fast, ids[0]) == hidden
+    outline = fast.locator(f'{TABLE} [data-testid="{ids[1]}"]').evaluate("g => getComputedStyle(g).outlineStyle")
+    assert outline == "none"  # the tile's own outline marks the focus, not a black rectangle
+    before = moves_played(fast)
+    fast.keyboard.press("Enter")
+    wait_for_new_move(fast, before)

@@ -82,6 +82,10 @@ def test_selecting_the_tile_shows_its_spots_as_outlines():
     assert len(spots) == 6
     assert 'data-arg="0:t 1 0"' in markup
     assert 'data-action="move" data-arg="0:s' not in markup  # cells wait while a tile is selected
+    # Each spot: one marker at its centre, and its tile as a preview the style shows on hover or focus.
+    for body in re.findall(r'<g class="tile-spot"[^>]*>(.*?)</g></g>', markup):
+        assert body.count('class="spot-mark"') == 1 and body.startswith('<g class="spot-preview">')
+        assert body.count("<polygon") == 19
 
 
 def test_the_pending_choice_is_shown_only_to_its_owner():

@@ -639,14 +639,19 @@ def render_table(view: dict, ctx) -> str:
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
         parts.append(f'<text class="fund-label" x="{cx:.1f}" y="{cy + 4:.1f}"'
                      f' data-testid="fund-{agreement["id"]}">{agreement["public"]}</text>')
+    # Spots tile the plane, so their outlines all at once read as one lattice: each
+    # spot shows a marker at its centre, and the tile itself only under the pointer
+    # or the focus (a preview of the tile laid there).
     for spot in spots_shown:
         x, y = cell_xy(*tile_centre(spot))
-        outline = "".join(f'<polygon points="{hex_points(*cell_xy(*cell))}"/>' for cell in tile_cells(spot))
+        preview = "".join(f'<polygon points="{hex_points(*cell_xy(*cell))}"/>' for cell in tile_cells(spot))
         label = t("geonaxis.spot", a=spot[0], b=spot[1])
         parts.append(f'<g class="tile-spot" data-action="move" data-arg="{viewer}:t {spot[0]} {spot[1]}"'
                      f' data-nav="{x:.1f},{y:.1f}" tabindex="0" role="button"'
                      f' aria-label="{escape(label, quote=True)}" data-testid="spot-{spot[0]}-{spot[1]}">'
-                     f'{outline}</g>')
+                     f'<g class="spot-preview">{preview}</g>'
+                     f'<circle class="spot-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.7:.1f}"/>'
+                     f'<path class="spot-mark-plus" d="M{x - 4:.1f} {y:.1f}H{x + 4:.1f}M{x:.1f} {y - 4:.1f}V{y + 4:.1f}"/></g>')
     parts.append("</svg>")
     return "".join(parts) + render_info(view, ctx) + render_controls(view, ctx)
 
