@@ -297,3 +297,23 @@ def test_tile_spots_show_one_tile_at_a_time_under_the_pointer_or_the_focus(fast,
     before = moves_played(fast)
     fast.keyboard.press("Enter")
     wait_for_new_move(fast, before)
+
+
+def test_one_cell_name_shows_at_a_time_above_its_cell(fast, open_app):
+    open_app(fast)
+    start(fast, "geonaxis", seed="13")
+    wait_for_choice(fast)
+    names = fast.locator(f'{TABLE} .cell-no')
+    cell = fast.locator(f'{TABLE} [data-testid="cell-0-0"]')
+    cell.focus()
+    fast.keyboard.press("Shift+Tab")
+    fast.keyboard.press("Tab")  # the focus, from the keyboard, on 0,0
+    assert fast.evaluate("document.activeElement.dataset.testid") == "cell-0-0"
+    fast.mouse.move(0, 0)
+    visible = lambda: [n for n in names.all() if n.is_visible()]  # noqa: E731
+    assert [n.text_content() for n in visible()] == ["0,0"]
+    fast.locator(f'{TABLE} [data-testid="cell-1-0"] polygon').hover()
+    assert [n.text_content() for n in visible()] == ["1,0"]  # the pointer's cell, not two at once
+    label, hexagon = visible()[0].bounding_box(), fast.locator(f'{TABLE} [data-testid="cell-1-0"] polygon').bounding_box()
+    assert label["y"] + label["height"] <= hexagon["y"] + hexagon["height"] * 0.25  # above the stone's place
+    expect(fast.locator(f'{TABLE} [data-testid="cell-legend"]')).to_contain_text("0,0")

@@ -326,3 +326,18 @@ def test_a_group_in_atari_is_ringed_and_keep_passing_says_beside_it_why_it_would
     # The other player's view marks nothing of player 0's, and a calm board says nothing.
     assert "atari-" not in ui.render_table(state.view(1), Ctx(viewer=1)) and "keep-passing-reason" not in \
         ui.render_table(new_state(2).view(0), Ctx())
+
+
+def test_a_cell_name_sits_above_its_cell_and_the_legend_explains_the_names():
+    state = new_state(2)
+    play_round(state, {0: Stone(0, -1), 1: Stone(1, 0)})
+    markup = ui.render_table(state.view(0), Ctx())
+    for q, r in state.table.cells:
+        _, y = ui.cell_xy(q, r)
+        found = re.search(rf'data-testid="cell-{q}-{r}".*?<text class="cell-no" x="[-\d.]+" y="([-\d.]+)"', markup)
+        assert float(found.group(1)) < y - ui.SIZE * 0.72, (q, r)  # clear of the stone's circle
+    assert markup.count('data-testid="origin"') == 1
+    assert re.search(r'data-testid="cell-0-0".*?data-testid="origin"', markup)
+    legend = re.search(r'data-testid="cell-legend">([^<]+)<', markup).group(1)
+    assert "0,0" in legend and "row" in legend
+    assert "0,0" in ui.MESSAGES["it"]["geonaxis.cell_legend"]

@@ -102,6 +102,7 @@ MESSAGES = {
         "geonaxis.buy_form": "Moves to buy (0-{n})",
         "geonaxis.submit": "Submit",
         "geonaxis.cell": "Cell {q},{r}",
+        "geonaxis.cell_legend": "Cells are named as in the log by two numbers: the place along the row (growing to the right), then the row (growing downwards), counted from 0,0, the centre of the first tile (the small ring).",
         "geonaxis.cell_stone": "Cell {q},{r}: stone of {name}",
         "geonaxis.cell_stone_last": "Cell {q},{r}: stone of {name}, placed last round",
         "geonaxis.cell_play": "Play a stone on {q},{r}",
@@ -244,6 +245,7 @@ MESSAGES = {
         "geonaxis.buy_form": "Mosse da comprare (0-{n})",
         "geonaxis.submit": "Conferma",
         "geonaxis.cell": "Casella {q},{r}",
+        "geonaxis.cell_legend": "Le caselle si chiamano come nel registro con due numeri: il posto lungo la riga (cresce verso destra), poi la riga (cresce verso il basso), contati da 0,0, il centro della prima tessera (il piccolo cerchio).",
         "geonaxis.cell_stone": "Casella {q},{r}: pietra di {name}",
         "geonaxis.cell_stone_last": "Casella {q},{r}: pietra di {name}, posata nell'ultimo turno",
         "geonaxis.cell_play": "Metti una pietra in {q},{r}",
@@ -619,6 +621,8 @@ def render_table(view: dict, ctx) -> str:
             label = t("geonaxis.cell", q=q, r=r)
         parts.append(f'<g class="{" ".join(cls)}"{attrs} aria-label="{escape(label, quote=True)}">'
                      f'<polygon points="{hex_points(x, y)}"/>')
+        if (q, r) == (0, 0):  # where the cells' names count from (the legend says so)
+            parts.append(f'<circle class="origin-mark" cx="{x:.1f}" cy="{y:.1f}" r="2" data-testid="origin"/>')
         parts.append(_round_marks(q, r, stones, placed, captured, collided, lambda owner: _colour(ctx, owner), anim))
         if (q, r) in atari:
             parts.append(f'<circle class="atari-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.86:.1f}"'
@@ -629,10 +633,11 @@ def render_table(view: dict, ctx) -> str:
         if pending == (q, r) and viewer is not None:
             parts.append(f'<circle class="pending" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
                          f' fill="{_colour(ctx, viewer)}" data-testid="pending"/>')
-        # The log names cells "q,r": a cell shows its name under the pointer or the focus.
+        # The log names cells "q,r": a cell shows its name under the pointer (else the
+        # focus), above the cell, so that it never hides the stone there.
         name = f"{q},{r}"
         size = _cell_name_size(name)
-        parts.append(f'<text class="cell-no" x="{x:.1f}" y="{y + size * 0.35:.1f}" font-size="{size:.1f}"'
+        parts.append(f'<text class="cell-no" x="{x:.1f}" y="{y - SIZE * 1.05:.1f}" font-size="{size:.1f}"'
                      f' aria-hidden="true">{name}</text></g>')
     for agreement in view["agreements"]:
         xs, ys = zip(*(cell_xy(*cell) for cell in agreement["cells"]))
@@ -780,6 +785,8 @@ def render_info(view: dict, ctx) -> str:
     if view["my_choice"] is not None:
         out.append(f'<p class="my-choice" data-testid="my-choice">'
                    f'{escape(t("geonaxis.your_choice", move=_own_words(view["my_choice"], t)))}</p>')
+    if not view["game_over"]:
+        out.append(f'<p class="gx-legend" data-testid="cell-legend">{escape(t("geonaxis.cell_legend"))}</p>')
     out.append("</div>")
     return "".join(out)
 
