@@ -467,6 +467,8 @@ def render_players(app, state, view, ui) -> str:
     meaning = app.t(ui.SCORE_MEANING) if getattr(ui, "SCORE_MEANING", None) else ""
     titled = f' title="{attr(meaning)}"' if meaning else ""
     hidden = f'<span class="visually-hidden">{escape(meaning)}: </span>' if meaning else ""
+    if getattr(ui, "SCORE_LABEL", None):  # the meaning in a few words, seen over the number
+        hidden = f'<span class="pscore-label" aria-hidden="true">{escape(app.t(ui.SCORE_LABEL))}</span>{hidden}'
     items = []
     for player, seat in enumerate(match.seats):
         turn = " turn" if player in acting and not match.is_over else ""

@@ -175,7 +175,7 @@ def test_agreement_decisions_offer_stakes_bluffs_and_a_typed_wager():
     markup = ui.render_table(state.view(1), Ctx(viewer=1))
     assert 'data-arg="1:wager 2 0"' in markup and 'data-arg="1:wager 0 2"' in markup
     assert 'data-arg="1:decline"' in markup
-    assert 'class="text-move" data-move-prefix="1:wager "' in markup and 'name="text"' in markup
+    assert 'class="text-move gx-typed" data-move-prefix="1:wager "' in markup and 'name="text"' in markup
     assert "may protect" in ui.prompt(state.view(1), Ctx(viewer=1))
 
 
@@ -341,3 +341,18 @@ def test_a_cell_name_sits_above_its_cell_and_the_legend_explains_the_names():
     legend = re.search(r'data-testid="cell-legend">([^<]+)<', markup).group(1)
     assert "0,0" in legend and "row" in legend
     assert "0,0" in ui.MESSAGES["it"]["geonaxis.cell_legend"]
+
+
+def test_wording_counts_agree_pass_is_plain_and_typed_stakes_have_a_visible_label():
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))})
+    play_round(state, {0: Propose(-1, 0, 1)})
+    markup = ui.render_controls(state.view(1), Ctx(viewer=1))
+    assert ">Bluff: 1 joker</button>" in markup and "1 jokers" not in markup
+    form = re.search(r'<form class="text-move[^"]*"[^>]*>(.*?)</form>', markup).group(1)
+    assert re.search(r'<label class="gx-typed-label">Your stake: credits, then jokers<input [^>]*placeholder="e.g. 3 1"',
+                     form)
+    play = ui.render_controls(new_state(2).view(0), Ctx())
+    assert re.search(r'<button type="button" class="btn" data-action="move" data-arg="0:pass"', play)
+    assert "primary" not in play
+    for language in ("en", "it"):
+        assert ui.MESSAGES[language][ui.SCORE_LABEL]

@@ -20,6 +20,7 @@ JOKERS = 5
 
 SCORE_MEANING = "geonaxis.score_meaning"  # the players' number: credits if the game ended now
 SCORE_HEADING = "geonaxis.score_heading"  # the results' column: the winner has the most credits
+SCORE_LABEL = "geonaxis.score_label"  # the same meaning, short enough to stand visibly over the number
 
 MESSAGES = {
     "en": {
@@ -95,10 +96,13 @@ MESSAGES = {
         "geonaxis.decline": "Decline",
         "geonaxis.cancel": "Cancel the agreement",
         "geonaxis.stake_honest": "Stake {n}",
-        "geonaxis.stake_bluff": "Bluff: {n} jokers",
+        "geonaxis.stake_bluff.one": "Bluff: {n} joker",
+        "geonaxis.stake_bluff.other": "Bluff: {n} jokers",
         "geonaxis.renew": "Renew at {n} each",
-        "geonaxis.wager_form": "Credits and jokers (e.g. 3 1)",
-        "geonaxis.renew_form": "Amount, credits and jokers (e.g. 2 2 0)",
+        "geonaxis.wager_form": "Your stake: credits, then jokers",
+        "geonaxis.renew_form": "Amount each, then your credits and jokers",
+        "geonaxis.wager_example": "e.g. 3 1",
+        "geonaxis.renew_example": "e.g. 2 2 0",
         "geonaxis.buy_form": "Moves to buy (0-{n})",
         "geonaxis.submit": "Submit",
         "geonaxis.cell": "Cell {q},{r}",
@@ -151,6 +155,7 @@ MESSAGES = {
         "error.geonaxis.game_over": "The game is over.",
         "geonaxis.end.passes": "Everyone passed in the same round.",
         "geonaxis.score_meaning": "Credits if the game ended now",
+        "geonaxis.score_label": "if it ended now",
         "geonaxis.diagram.collision": "White and black both chose the middle cell: neither stone goes down (the cross), and next round neither of them may choose that cell.",
         "geonaxis.diagram.capture": "White's stone on the edge had one liberty left; black's new stone (ringed) took it, so the white stone is captured (faded) and counts as a point for black.",
         "geonaxis.diagram.score": "Both passed, so the game is over. White's wall closes off the three cells on its side, black's the three on the other; the five cells between touch both walls and are shared: 3 + 2.5 points each.",
@@ -238,10 +243,13 @@ MESSAGES = {
         "geonaxis.decline": "Rifiuta",
         "geonaxis.cancel": "Annulla il patto",
         "geonaxis.stake_honest": "Punta {n}",
-        "geonaxis.stake_bluff": "Bluff: {n} jolly",
+        "geonaxis.stake_bluff.one": "Bluff: {n} jolly",
+        "geonaxis.stake_bluff.other": "Bluff: {n} jolly",
         "geonaxis.renew": "Rinnova a {n} a testa",
-        "geonaxis.wager_form": "Crediti e jolly (per esempio 3 1)",
-        "geonaxis.renew_form": "Quota, crediti e jolly (per esempio 2 2 0)",
+        "geonaxis.wager_form": "La tua posta: crediti, poi jolly",
+        "geonaxis.renew_form": "Quota a testa, poi i tuoi crediti e jolly",
+        "geonaxis.wager_example": "es. 3 1",
+        "geonaxis.renew_example": "es. 2 2 0",
         "geonaxis.buy_form": "Mosse da comprare (0-{n})",
         "geonaxis.submit": "Conferma",
         "geonaxis.cell": "Casella {q},{r}",
@@ -294,6 +302,7 @@ MESSAGES = {
         "error.geonaxis.game_over": "La partita è finita.",
         "geonaxis.end.passes": "Tutti hanno passato nello stesso turno.",
         "geonaxis.score_meaning": "Crediti se la partita finisse ora",
+        "geonaxis.score_label": "se finisse ora",
         "geonaxis.diagram.collision": "Il bianco e il nero hanno scelto entrambi la casella centrale: nessuna delle due pietre viene posata (la croce), e al turno dopo nessuno dei due può scegliere quella casella.",
         "geonaxis.diagram.capture": "La pietra bianca sul bordo aveva un'ultima libertà; la nuova pietra nera (cerchiata) gliel'ha tolta, così la pietra bianca è catturata (sbiadita) e vale un punto per il nero.",
         "geonaxis.diagram.score": "Entrambi hanno passato, quindi la partita è finita. Il muro bianco chiude le tre caselle dalla sua parte, quello nero le tre dall'altra; le cinque caselle in mezzo toccano entrambi i muri e sono divise: 3 + 2,5 punti a testa.",
@@ -805,11 +814,13 @@ def _choice_row(label: str, choices: list) -> str:
             f'<span class="gx-choice-label" aria-hidden="true">{escape(label)}</span>{"".join(choices)}</div>')
 
 
-def _form(prefix: str, placeholder: str, submit: str, testid: str) -> str:
-    return (f'<form class="text-move" data-move-prefix="{escape(prefix, quote=True)}" data-testid="{testid}">'
-            f'<input name="text" inputmode="numeric" autocomplete="off"'
-            f' aria-label="{escape(placeholder, quote=True)}" placeholder="{escape(placeholder, quote=True)}">'
-            f'<button type="submit" class="btn">{escape(submit)}</button></form>')
+def _form(prefix: str, label: str, example: str, submit: str, testid: str) -> str:
+    """A typed decision: its words as a visible label (a placeholder was cut off
+    on a phone), a short example in the field."""
+    return (f'<form class="text-move gx-typed" data-move-prefix="{escape(prefix, quote=True)}" data-testid="{testid}">'
+            f'<label class="gx-typed-label">{escape(label)}'
+            f'<input name="text" inputmode="numeric" autocomplete="off" placeholder="{escape(example, quote=True)}">'
+            f'</label><button type="submit" class="btn">{escape(submit)}</button></form>')
 
 
 def render_controls(view: dict, ctx) -> str:
@@ -838,7 +849,8 @@ def render_controls(view: dict, ctx) -> str:
                 _button(str(amount), "move", f"{player}:propose {q} {r} {amount}", f"propose-{q}-{r}-{amount}",
                         "btn small", t("geonaxis.propose", name=name, cells=cells, amount=amount))
                 for amount in (1, 2, 3)]))
-        buttons.append(_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass", "btn primary"))
+        # Pass is one choice among the stones and the tile, not the move the page recommends.
+        buttons.append(_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass"))
         keep = _button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
                        t("geonaxis.keep_passing_name"))
         if _atari_shown(view, ctx):  # it would stop at once: off, with the reason beside it
@@ -853,10 +865,11 @@ def render_controls(view: dict, ctx) -> str:
             buttons.append(_button(t("geonaxis.stake_honest", n=amount), "move", f"{player}:wager {amount} 0",
                                    "stake-honest", "btn primary"))
         bluff = min(amount, JOKERS)
-        buttons.append(_button(t("geonaxis.stake_bluff", n=bluff), "move", f"{player}:wager 0 {bluff}",
+        buttons.append(_button(count_text(t, "geonaxis.stake_bluff", bluff), "move", f"{player}:wager 0 {bluff}",
                                "stake-bluff"))
         buttons.append(_button(t("geonaxis.decline"), "move", f"{player}:decline", "decline"))
-        buttons.append(_form(f"{player}:wager ", t("geonaxis.wager_form"), t("geonaxis.submit"), "wager-form"))
+        buttons.append(_form(f"{player}:wager ", t("geonaxis.wager_form"), t("geonaxis.wager_example"),
+                             t("geonaxis.submit"), "wager-form"))
     elif phase == "renegotiate":
         amount = view["node"]["amount"]
         hand = view["hand"]
@@ -865,7 +878,8 @@ def render_controls(view: dict, ctx) -> str:
                                f"{player}:renew {amount} {stake} {min(amount - stake, JOKERS)}",
                                "renew", "btn primary"))
         buttons.append(_button(t("geonaxis.cancel"), "move", f"{player}:cancel", "cancel"))
-        buttons.append(_form(f"{player}:renew ", t("geonaxis.renew_form"), t("geonaxis.submit"), "renew-form"))
+        buttons.append(_form(f"{player}:renew ", t("geonaxis.renew_form"), t("geonaxis.renew_example"),
+                             t("geonaxis.submit"), "renew-form"))
     elif phase == "buy":
         for count in (0, 1, 3, 5, legal["max_buy"]):
             if count <= legal["max_buy"]:
