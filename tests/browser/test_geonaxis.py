@@ -317,3 +317,53 @@ def test_one_cell_name_shows_at_a_time_above_its_cell(fast, open_app):
     label, hexagon = visible()[0].bounding_box(), fast.locator(f'{TABLE} [data-testid="cell-1-0"] polygon').bounding_box()
     assert label["y"] + label["height"] <= hexagon["y"] + hexagon["height"] * 0.25  # above the stone's place
     expect(fast.locator(f'{TABLE} [data-testid="cell-legend"]')).to_contain_text("0,0")
+
+
+CONTROLS_IN_VIEW = """() => ({scrollWidth: document.documentElement.scrollWidth, scrollY: window.scrollY,
+  boxes: ['[data-region=table] [data-testid=pass]', '[data-testid=undo]', '[data-testid=menu]'].map(selector => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return {selector, left: box.left, top: box.top, right: box.right, bottom: box.bottom};
+  })})"""
+
+
+def controls_in_view(page) -> dict:
+    return page.evaluate(CONTROLS_IN_VIEW)
+
+
+def import_agreement_table(page, tmp_path):
+    """The three-player table of agreement_record: 7 tiles, areas, a long row of choices."""
+    path = tmp_path / "agreement.json"
+    path.write_text(json.dumps(agreement_record()))
+    page.goto(page.url.split("#")[0] + "#/")
+    page.set_input_files('[data-testid="import-input"]', str(path))
+    wait_for_choice(page)
+
+
+def started_at(new_context, open_app, width: int, height: int):
+    """A fresh two-player game on a screen of this size, ready for the human's choice."""
+    context = new_context(viewport={"width": width, "height": height})
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    start(page, "geonaxis", seed="12")
+    wait_for_choice(page)
+    return page
+
+
+@pytest.mark.timeout(240)
+def test_pass_undo_and_menu_stay_in_view_on_a_laptop_and_on_a_phone(new_context, open_app, tmp_path):
+    page = started_at(new_context, open_app, 1280, 800)
+    for stage in ("start", "grown board"):
+        seen = controls_in_view(page)
+        if stage == "start":
+            assert seen["scrollY"] == 0  # the page does not scroll when the game starts
+        for box in seen["boxes"]:
+            assert box["top"] >= 0 and box["bottom"] <= 800 and box["left"] >= 0 and box["right"] <= 1280, (stage, box)
+        import_agreement_table(page, tmp_path)
+    page = started_at(new_context, open_app, 360, 740)
+    for stage in ("start", "grown board"):
+        seen = controls_in_view(page)
+        assert seen["scrollWidth"] <= 360, stage  # nothing needs a sideways scroll
+        for box in seen["boxes"]:
+            assert box["left"] >= 0 and box["right"] <= 360, (stage, box)
+        import_agreement_table(page, tmp_path)

@@ -106,7 +106,7 @@ MESSAGES = {
         "geonaxis.buy_form": "Moves to buy (0-{n})",
         "geonaxis.submit": "Submit",
         "geonaxis.cell": "Cell {q},{r}",
-        "geonaxis.cell_legend": "Cells are named as in the log by two numbers: the place along the row (growing to the right), then the row (growing downwards), counted from 0,0, the centre of the first tile (the small ring).",
+        "geonaxis.cell_legend": "Cell names, as in the log: place in the row (→), then row (↓), counted from 0,0 (the small ring).",
         "geonaxis.cell_stone": "Cell {q},{r}: stone of {name}",
         "geonaxis.cell_stone_last": "Cell {q},{r}: stone of {name}, placed last round",
         "geonaxis.cell_play": "Play a stone on {q},{r}",
@@ -253,7 +253,7 @@ MESSAGES = {
         "geonaxis.buy_form": "Mosse da comprare (0-{n})",
         "geonaxis.submit": "Conferma",
         "geonaxis.cell": "Casella {q},{r}",
-        "geonaxis.cell_legend": "Le caselle si chiamano come nel registro con due numeri: il posto lungo la riga (cresce verso destra), poi la riga (cresce verso il basso), contati da 0,0, il centro della prima tessera (il piccolo cerchio).",
+        "geonaxis.cell_legend": "Nomi delle caselle, come nel registro: posto nella riga (→), poi riga (↓), contati da 0,0 (il piccolo cerchio).",
         "geonaxis.cell_stone": "Casella {q},{r}: pietra di {name}",
         "geonaxis.cell_stone_last": "Casella {q},{r}: pietra di {name}, posata nell'ultimo turno",
         "geonaxis.cell_play": "Metti una pietra in {q},{r}",
@@ -667,7 +667,8 @@ def render_table(view: dict, ctx) -> str:
                      f'<circle class="spot-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.7:.1f}"/>'
                      f'<path class="spot-mark-plus" d="M{x - 4:.1f} {y:.1f}H{x + 4:.1f}M{x:.1f} {y - 4:.1f}V{y + 4:.1f}"/></g>')
     parts.append("</svg>")
-    return "".join(parts) + render_info(view, ctx) + render_controls(view, ctx)
+    # The choices come right under the board, so that Pass is in view; the table's figures follow.
+    return "".join(parts) + render_controls(view, ctx) + render_info(view, ctx)
 
 
 # --- rules diagrams ------------------------------------------------------------------
@@ -823,6 +824,20 @@ def _form(prefix: str, label: str, example: str, submit: str, testid: str) -> st
             f'</label><button type="submit" class="btn">{escape(submit)}</button></form>')
 
 
+def _pass_buttons(view: dict, ctx) -> list:
+    """Pass, and Keep passing (off, with the reason beside it, while a group of the
+    chooser's is down to its last liberty: it would stop at once)."""
+    t, player = ctx.t, ctx.viewer
+    keep = _button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
+                   t("geonaxis.keep_passing_name"))
+    if _atari_shown(view, ctx):
+        keep = keep.replace("<button ", '<button disabled aria-describedby="gx-keep-reason" ', 1)
+        keep = (f'<div class="gx-keep">{keep}<p class="gx-keep-reason" id="gx-keep-reason"'
+                f' data-testid="keep-passing-reason">{escape(t("geonaxis.keep_passing_blocked"))}</p></div>')
+    # Pass is one choice among the stones and the tile (a plain button), not the one the page recommends.
+    return [_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass"), keep]
+
+
 def render_controls(view: dict, ctx) -> str:
     if not ctx.can_act or ctx.viewer is None or view["legal"] is None:
         return ""
@@ -833,10 +848,12 @@ def render_controls(view: dict, ctx) -> str:
     buttons = []
     phase = view["phase"]
     if phase == "play":
+        # The frequent choices first (they stay in view under the board), then the areas.
         if selection:
             buttons.append(_button(t("geonaxis.cancel_select"), "select", "", "select-clear"))
         if legal["tiles"] and selection != "tile":
             buttons.append(_button(t("geonaxis.tile"), "select", "tile", "select-tile"))
+        buttons.extend(_pass_buttons(view, ctx))
         for option in legal["challenges"]:
             wagers = sorted({option["min"], min(option["max"], option["min"] + 2), option["max"]})
             buttons.append(_choice_row(t("geonaxis.challenge_row", id=option["id"]), [
@@ -849,15 +866,6 @@ def render_controls(view: dict, ctx) -> str:
                 _button(str(amount), "move", f"{player}:propose {q} {r} {amount}", f"propose-{q}-{r}-{amount}",
                         "btn small", t("geonaxis.propose", name=name, cells=cells, amount=amount))
                 for amount in (1, 2, 3)]))
-        # Pass is one choice among the stones and the tile, not the move the page recommends.
-        buttons.append(_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass"))
-        keep = _button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
-                       t("geonaxis.keep_passing_name"))
-        if _atari_shown(view, ctx):  # it would stop at once: off, with the reason beside it
-            keep = keep.replace("<button ", '<button disabled aria-describedby="gx-keep-reason" ', 1)
-            keep = (f'<div class="gx-keep">{keep}<p class="gx-keep-reason" id="gx-keep-reason"'
-                    f' data-testid="keep-passing-reason">{escape(t("geonaxis.keep_passing_blocked"))}</p></div>')
-        buttons.append(keep)
     elif phase == "agree":
         amount = view["node"]["amount"]
         hand = view["hand"]
