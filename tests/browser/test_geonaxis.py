@@ -367,3 +367,24 @@ def test_pass_undo_and_menu_stay_in_view_on_a_laptop_and_on_a_phone(new_context,
         for box in seen["boxes"]:
             assert box["left"] >= 0 and box["right"] <= 360, (stage, box)
         import_agreement_table(page, tmp_path)
+
+
+def smallest_target(page, selector: str) -> float:
+    """The least width or height, in CSS pixels, of the board targets `selector` finds."""
+    return page.locator(f"{TABLE} {selector}").evaluate_all(
+        "targets => Math.min(...targets.map(t => { const b = t.getBoundingClientRect(); return Math.min(b.width, b.height); }))")
+
+
+@pytest.mark.timeout(240)
+def test_every_board_target_is_44_px_on_a_phone_or_zoom_makes_it_so(new_context, open_app, tmp_path):
+    page = started_at(new_context, open_app, 360, 740)
+    cells = '.cell.target[data-action="move"] polygon'
+    assert smallest_target(page, cells) >= 44  # a fresh table: no zoom needed
+    page.click(f'{TABLE} [data-testid="select-tile"]')
+    assert smallest_target(page, ".tile-spot") >= 44
+    import_agreement_table(page, tmp_path)  # seven tiles: the fitted cells are small...
+    fitted = smallest_target(page, cells)
+    zoom_in = page.locator('[data-testid="zoom-in"]')
+    while smallest_target(page, cells) < 44 and zoom_in.is_enabled():
+        zoom_in.click()
+    assert smallest_target(page, cells) >= 44, fitted  # ...and zoom brings every one to a finger's size
