@@ -86,6 +86,7 @@ def test_selecting_the_tile_shows_its_spots_as_outlines():
     for body in re.findall(r'<g class="tile-spot"[^>]*>(.*?)</g></g>', markup):
         assert body.count('class="spot-mark"') == 1 and body.startswith('<g class="spot-preview">')
         assert body.count("<polygon") == 19
+    assert "marked +" in ui.prompt(state.view(0), Ctx(selection="tile"))  # the words match the markers
 
 
 def test_the_pending_choice_is_shown_only_to_its_owner():
