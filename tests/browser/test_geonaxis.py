@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from test_accessibility import axe_problems
 from test_new_games import TABLE, start, wait_for_new_move
 from test_play import FAST_PLAY, moves_played
 
@@ -388,3 +389,26 @@ def test_every_board_target_is_44_px_on_a_phone_or_zoom_makes_it_so(new_context,
     while smallest_target(page, cells) < 44 and zoom_in.is_enabled():
         zoom_in.click()
     assert smallest_target(page, cells) >= 44, fitted  # ...and zoom brings every one to a finger's size
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_agreement_tile_and_keep_passing_screens_pass_axe(new_context, open_app, tmp_path, scheme):
+    context = new_context(color_scheme=scheme)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    import_agreement_table(page, tmp_path)
+    found = {}
+    # Areas on offer with their letters, the ringed group and Keep passing's reason, the stakes' rows.
+    expect(page.locator(f'{TABLE} [data-testid="keep-passing-reason"]')).to_have_count(1)
+    found["play"] = axe_problems(page)
+    page.click(f'{TABLE} [data-testid="select-tile"]')
+    page.locator(f'{TABLE} .tile-spot').first.focus()
+    found["tile"] = axe_problems(page)
+    page.click(f'{TABLE} [data-testid="select-clear"]')
+    page.click(f'{TABLE} [data-testid="propose-1--4-1"]')
+    page.wait_for_selector(f'{TABLE} [data-testid="stake-honest"]', timeout=60_000)
+    found["agree"] = axe_problems(page)  # the area lit up, the typed stake with its label
+    found = {screen: problems for screen, problems in found.items() if problems}
+    assert found == {}, json.dumps(found, indent=1)
