@@ -234,6 +234,7 @@ def test_timed_hotseat_each_humans_clock_runs_only_with_the_device_and_stays_in_
         expect(clock).to_have_text(full_time)
         expect(clock).to_contain_text(name)
         expect(clock).to_be_in_viewport()
+        expect(page.locator('[data-testid="status"]')).to_be_in_viewport()  # what to do, with the time
         if player == 0:
             expect(page.locator('[data-testid="clock-1"]')).to_have_text(re.compile(r"2:00$"))  # not running
             page.locator(f'{TABLE} [data-testid="pass"]').scroll_into_view_if_needed()
