@@ -104,7 +104,7 @@ def test_an_agreement_and_a_challenge_against_the_computer_by_clicking(fast, ope
     for cell in ("cell-1--4", "cell-1--3", "cell-2--3", "cell-2--2"):
         proposed = fast.locator(f'{TABLE} [data-testid="{cell}"]')
         expect(proposed).to_have_class(re.compile(r"\bproposed\b"))
-        expect(proposed).to_be_visible()
+        expect(proposed).to_be_in_viewport()  # on the board in view while Ann decides
     expect(fast.locator('[data-testid="status"]')).to_contain_text("outlined on the board (4 cells)")
     fast.click(f'{TABLE} [data-testid="stake-honest"]')
     # The agreement stands: both cells outlined, its public number (1 x 2 members) on the board.
