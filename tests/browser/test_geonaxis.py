@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from test_accessibility import axe_problems
 from test_new_games import TABLE, start, wait_for_new_move
 from test_play import FAST_PLAY, moves_played
 
@@ -88,8 +89,23 @@ def test_an_agreement_and_a_challenge_against_the_computer_by_clicking(fast, ope
     fast.wait_for_selector('[data-testid="game"]')
     # Ann proposes to protect the four cells she encloses with Bea, at 1 each.
     wait_for_choice(fast)
+    # Each area on offer is named by a letter drawn on its cells, and its row says which.
+    letter = fast.locator(f'{TABLE} [data-testid="offer-1--4"]')
+    expect(letter).to_be_visible()
+    name = letter.text_content()
+    row = fast.locator(f'{TABLE} .gx-choice-row', has=fast.locator('[data-testid="propose-1--4-1"]'))
+    expect(row).to_have_attribute("aria-label", f"Protect area {name} (4 cells), each staking")
+    labels = fast.locator(f'{TABLE} .gx-choice-row[aria-label^="Protect"]').evaluate_all(
+        "rows => rows.map(row => row.getAttribute('aria-label'))")
+    assert len(set(labels)) == len(labels)
     fast.click(f'{TABLE} [data-testid="propose-1--4-1"]')
     fast.wait_for_selector(f'{TABLE} [data-testid="stake-honest"]', timeout=60_000)
+    # While Ann decides, the area is lit up on the board, and the prompt points to it.
+    for cell in ("cell-1--4", "cell-1--3", "cell-2--3", "cell-2--2"):
+        proposed = fast.locator(f'{TABLE} [data-testid="{cell}"]')
+        expect(proposed).to_have_class(re.compile(r"\bproposed\b"))
+        expect(proposed).to_be_in_viewport()  # on the board in view while Ann decides
+    expect(fast.locator('[data-testid="status"]')).to_contain_text("outlined on the board (4 cells)")
     fast.click(f'{TABLE} [data-testid="stake-honest"]')
     # The agreement stands: both cells outlined, its public number (1 x 2 members) on the board.
     wait_for_choice(fast)
@@ -199,3 +215,201 @@ def test_the_board_zooms_and_pans_on_a_phone_and_keeps_its_view_across_moves(fas
     assert board.get_attribute("viewBox").split()[2] == panned.split()[2]
     fast.keyboard.press("0")
     assert board.get_attribute("viewBox") == board.get_attribute("data-fit")
+
+
+def test_timed_hotseat_each_humans_clock_runs_only_with_the_device_and_stays_in_view(new_context, open_app):
+    phone = new_context(viewport={"width": 360, "height": 740})
+    phone.add_init_script(FAST_PLAY)
+    phone.add_init_script(STEADY_CLOCK)
+    page = phone.new_page()
+    open_app(page)
+    start(page, "geonaxis", seed="5", kinds=["human", "human"], variants={"timer": "120"})
+    full_time = re.compile(r"(2:00|1:5\d)$")  # up to a second for the page to draw, at 10x time
+    for player, name in ((0, "Player 1"), (1, "Player 2")):
+        page.wait_for_selector('[data-testid="handoff"]')
+        page.wait_for_timeout(2500)  # 25 s of clock time with nobody holding the device
+        page.click('[data-testid="reveal"]')
+        wait_for_choice(page)
+        clock = page.locator(f'[data-testid="clock-{player}"]')
+        expect(clock).to_have_text(full_time)
+        expect(clock).to_contain_text(name)
+        expect(clock).to_be_in_viewport()
+        expect(page.locator('[data-testid="status"]')).to_be_in_viewport()  # what to do, with the time
+        if player == 0:
+            expect(page.locator('[data-testid="clock-1"]')).to_have_text(re.compile(r"2:00$"))  # not running
+            page.locator(f'{TABLE} [data-testid="pass"]').scroll_into_view_if_needed()
+            expect(clock).to_be_in_viewport()  # the countdown stays in view beside the buttons
+            page.click(f'{TABLE} [data-testid="pass"]')
+    assert "out of time" not in page.locator('[data-testid="log"]').inner_text()
+
+
+ATARI_MOVES = ["0:s 0 0", "1:s 1 0", "0:s -2 2", "1:s -1 0", "0:s 2 -2", "1:s 0 1", "0:s -2 0", "1:s 0 -1",
+               "0:s 2 0", "1:s 1 -1"]  # Ann's stone on 0,0 is left one liberty (-1,1)
+
+
+def test_keep_passing_says_beside_the_button_why_it_would_stop_and_rings_the_group(fast, open_app, tmp_path):
+    fast.set_viewport_size({"width": 360, "height": 740})
+    open_app(fast)
+    record = dict(agreement_record(), settings={"players": 2, "variants": {"table": "1"}}, seed=3,
+                  moves=ATARI_MOVES)
+    record["seats"] = record["seats"][:2]
+    path = tmp_path / "atari.json"
+    path.write_text(json.dumps(record))
+    fast.set_input_files('[data-testid="import-input"]', str(path))
+    wait_for_choice(fast)
+    expect(fast.locator(f'{TABLE} [data-testid="atari-0-0"]')).to_have_count(1)
+    keep = fast.locator(f'{TABLE} [data-testid="keep-passing"]')
+    keep.scroll_into_view_if_needed()
+    reason = fast.locator(f'{TABLE} [data-testid="keep-passing-reason"]')
+    expect(reason).to_contain_text("last liberty")
+    expect(keep).to_be_in_viewport()
+    expect(reason).to_be_in_viewport()  # scrolled to the button, the reason is in view with it
+    expect(keep).to_have_attribute("aria-describedby", "gx-keep-reason")
+    expect(keep).to_be_disabled()  # no click that seems to do nothing
+
+
+def preview_fill(page, spot: str) -> str:
+    return page.locator(f'{TABLE} [data-testid="{spot}"] .spot-preview polygon').first.evaluate(
+        "p => getComputedStyle(p).fill")
+
+
+def test_tile_spots_show_one_tile_at_a_time_under_the_pointer_or_the_focus(fast, open_app):
+    open_app(fast)
+    start(fast, "geonaxis", seed="12")
+    wait_for_choice(fast)
+    fast.click(f'{TABLE} [data-testid="select-tile"]')
+    spots = fast.locator(f'{TABLE} .tile-spot')
+    expect(spots).to_have_count(6)
+    ids = spots.evaluate_all("spots => spots.map(s => s.dataset.testid)")
+    hidden = "rgba(0, 0, 0, 0)"
+    assert {preview_fill(fast, spot) for spot in ids} == {hidden}  # no lattice of outlines at rest
+    fast.locator(f'{TABLE} [data-testid="{ids[0]}"] .spot-mark').hover(force=True)
+    assert preview_fill(fast, ids[0]) != hidden
+    assert {preview_fill(fast, spot) for spot in ids[1:]} == {hidden}
+    fast.mouse.move(0, 0)
+    fast.keyboard.press("Tab")  # from the page to the board's first target, as a keyboard user does
+    fast.locator(f'{TABLE} [data-testid="{ids[1]}"]').focus()
+    fast.keyboard.press("Shift+Tab")
+    fast.keyboard.press("Tab")  # focus-visible comes from the keyboard
+    focused = fast.evaluate("document.activeElement.dataset.testid")
+    assert focused == ids[1]
+    assert preview_fill(fast, ids[1]) != hidden and preview_fill(fast, ids[0]) == hidden
+    outline = fast.locator(f'{TABLE} [data-testid="{ids[1]}"]').evaluate("g => getComputedStyle(g).outlineStyle")
+    assert outline == "none"  # the tile's own outline marks the focus, not a black rectangle
+    before = moves_played(fast)
+    fast.keyboard.press("Enter")
+    wait_for_new_move(fast, before)
+
+
+def test_one_cell_name_shows_at_a_time_above_its_cell(fast, open_app):
+    open_app(fast)
+    start(fast, "geonaxis", seed="13")
+    wait_for_choice(fast)
+    names = fast.locator(f'{TABLE} .cell-no')
+    cell = fast.locator(f'{TABLE} [data-testid="cell-0-0"]')
+    cell.focus()
+    fast.keyboard.press("Shift+Tab")
+    fast.keyboard.press("Tab")  # the focus, from the keyboard, on 0,0
+    assert fast.evaluate("document.activeElement.dataset.testid") == "cell-0-0"
+    fast.mouse.move(0, 0)
+    visible = lambda: [n for n in names.all() if n.is_visible()]  # noqa: E731
+    assert [n.text_content() for n in visible()] == ["0,0"]
+    fast.locator(f'{TABLE} [data-testid="cell-1-0"] polygon').hover()
+    assert [n.text_content() for n in visible()] == ["1,0"]  # the pointer's cell, not two at once
+    label, hexagon = visible()[0].bounding_box(), fast.locator(f'{TABLE} [data-testid="cell-1-0"] polygon').bounding_box()
+    assert label["y"] + label["height"] <= hexagon["y"] + hexagon["height"] * 0.25  # above the stone's place
+    expect(fast.locator(f'{TABLE} [data-testid="cell-legend"]')).to_contain_text("0,0")
+
+
+CONTROLS_IN_VIEW = """() => ({scrollWidth: document.documentElement.scrollWidth, scrollY: window.scrollY,
+  boxes: ['[data-region=table] [data-testid=pass]', '[data-testid=undo]', '[data-testid=menu]'].map(selector => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return {selector, left: box.left, top: box.top, right: box.right, bottom: box.bottom};
+  })})"""
+
+
+def controls_in_view(page) -> dict:
+    return page.evaluate(CONTROLS_IN_VIEW)
+
+
+def import_agreement_table(page, tmp_path):
+    """The three-player table of agreement_record: 7 tiles, areas, a long row of choices."""
+    path = tmp_path / "agreement.json"
+    path.write_text(json.dumps(agreement_record()))
+    page.goto(page.url.split("#")[0] + "#/")
+    page.set_input_files('[data-testid="import-input"]', str(path))
+    wait_for_choice(page)
+
+
+def started_at(new_context, open_app, width: int, height: int):
+    """A fresh two-player game on a screen of this size, ready for the human's choice."""
+    context = new_context(viewport={"width": width, "height": height})
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    start(page, "geonaxis", seed="12")
+    wait_for_choice(page)
+    return page
+
+
+@pytest.mark.timeout(240)
+def test_pass_undo_and_menu_stay_in_view_on_a_laptop_and_on_a_phone(new_context, open_app, tmp_path):
+    page = started_at(new_context, open_app, 1280, 800)
+    for stage in ("start", "grown board"):
+        seen = controls_in_view(page)
+        if stage == "start":
+            assert seen["scrollY"] == 0  # the page does not scroll when the game starts
+        for box in seen["boxes"]:
+            assert box["top"] >= 0 and box["bottom"] <= 800 and box["left"] >= 0 and box["right"] <= 1280, (stage, box)
+        import_agreement_table(page, tmp_path)
+    page = started_at(new_context, open_app, 360, 740)
+    for stage in ("start", "grown board"):
+        seen = controls_in_view(page)
+        assert seen["scrollWidth"] <= 360, stage  # nothing needs a sideways scroll
+        for box in seen["boxes"]:
+            assert box["left"] >= 0 and box["right"] <= 360, (stage, box)
+        import_agreement_table(page, tmp_path)
+
+
+def smallest_target(page, selector: str) -> float:
+    """The least width or height, in CSS pixels, of the board targets `selector` finds."""
+    return page.locator(f"{TABLE} {selector}").evaluate_all(
+        "targets => Math.min(...targets.map(t => { const b = t.getBoundingClientRect(); return Math.min(b.width, b.height); }))")
+
+
+@pytest.mark.timeout(240)
+def test_every_board_target_is_44_px_on_a_phone_or_zoom_makes_it_so(new_context, open_app, tmp_path):
+    page = started_at(new_context, open_app, 360, 740)
+    cells = '.cell.target[data-action="move"] polygon'
+    assert smallest_target(page, cells) >= 44  # a fresh table: no zoom needed
+    page.click(f'{TABLE} [data-testid="select-tile"]')
+    assert smallest_target(page, ".tile-spot") >= 44
+    import_agreement_table(page, tmp_path)  # seven tiles: the fitted cells are small...
+    fitted = smallest_target(page, cells)
+    zoom_in = page.locator('[data-testid="zoom-in"]')
+    while smallest_target(page, cells) < 44 and zoom_in.is_enabled():
+        zoom_in.click()
+    assert smallest_target(page, cells) >= 44, fitted  # ...and zoom brings every one to a finger's size
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_agreement_tile_and_keep_passing_screens_pass_axe(new_context, open_app, tmp_path, scheme):
+    context = new_context(color_scheme=scheme)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    import_agreement_table(page, tmp_path)
+    found = {}
+    # Areas on offer with their letters, the ringed group and Keep passing's reason, the stakes' rows.
+    expect(page.locator(f'{TABLE} [data-testid="keep-passing-reason"]')).to_have_count(1)
+    found["play"] = axe_problems(page)
+    page.click(f'{TABLE} [data-testid="select-tile"]')
+    page.locator(f'{TABLE} .tile-spot').first.focus()
+    found["tile"] = axe_problems(page)
+    page.click(f'{TABLE} [data-testid="select-clear"]')
+    page.click(f'{TABLE} [data-testid="propose-1--4-1"]')
+    page.wait_for_selector(f'{TABLE} [data-testid="stake-honest"]', timeout=60_000)
+    found["agree"] = axe_problems(page)  # the area lit up, the typed stake with its label
+    found = {screen: problems for screen, problems in found.items() if problems}
+    assert found == {}, json.dumps(found, indent=1)

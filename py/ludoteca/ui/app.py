@@ -1122,9 +1122,19 @@ class App:
                 return
             clock = play.clock = self._new_clock(players, float(seconds), float(budget), now)
         clock.set_stopped(self.route.name != "play" or play.replay_index is not None or play.conflict, now)
+        if clock.shared_device and not clock.stopped:
+            clock.hand_to(self._clock_holder(clock), now)
         if not clock.stopped and not clock.ticking:
             clock.ticking = True
             self.browser.spawn(self._clock_ticker(clock))
+
+    def _clock_holder(self, clock: RoundClock) -> Optional[int]:
+        """On a shared device, the human on the clock whose board is shown:
+        their time alone runs (behind a hand-off screen, nobody's)."""
+        model = self.play_model()
+        if model.handoff is not None:
+            return None
+        return model.viewer if model.viewer in clock.players else None
 
     def _new_clock(self, players: tuple, seconds: float, budget: float, now: float) -> RoundClock:
         """The clock of the decision now open. A reopened game goes on from its
@@ -1136,11 +1146,18 @@ class App:
         if spent is None:
             spent = self.pauses_spent[self.save_id] = [float(s) for s in stored["spent"]] if stored \
                 else [0.0] * len(match.seats)
+        # Several humans on this one device take turns with it.
+        shared = sum(1 for p in match.human_players if p not in match.resigners) > 1
         if stored and stored["start"] <= len(match.entries) and same_decision(match, stored["start"]):
             paused_by = stored["paused_by"] if stored["paused_by"] in players else None
-            return RoundClock(stored["start"], players, min(seconds, float(stored["left"])), now, budget, spent,
-                              paused_by=paused_by)
-        return RoundClock(len(match.entries), players, seconds, now, budget, spent)
+            left = min(seconds, float(stored["left"]))
+            lefts = stored.get("lefts")  # each player's own time (older saves keep one for all)
+            if not (isinstance(lefts, list) and len(lefts) == len(match.seats)
+                    and all(isinstance(s, (int, float)) and not isinstance(s, bool) and 0 <= s < 1e9 for s in lefts)):
+                lefts = [left] * len(match.seats)
+            return RoundClock(stored["start"], players, left, now, budget, spent, paused_by=paused_by,
+                              lefts={p: min(seconds, float(lefts[p])) for p in players}, shared_device=shared)
+        return RoundClock(len(match.entries), players, seconds, now, budget, spent, shared_device=shared)
 
     def _store_clock(self, clock: RoundClock) -> None:
         """Keeps the clock with the save, so a reload goes on where it stood.
@@ -1149,8 +1166,9 @@ class App:
             return
         clock.settle(self.browser.now())
         try:
-            self.saves.write_clock(self.save_id, {"start": clock.start, "left": round(clock.left, 3),
-                                                  "spent": [round(s, 3) for s in clock.spent],
+            lefts = [round(clock.lefts.get(p, 0.0), 3) for p in range(len(clock.spent))]
+            self.saves.write_clock(self.save_id, {"start": clock.start, "left": max(lefts),
+                                                  "lefts": lefts, "spent": [round(s, 3) for s in clock.spent],
                                                   "paused_by": clock.paused_by})
         except StorageError:
             pass
@@ -1171,11 +1189,12 @@ class App:
         now = self.browser.now()
         if clock.paused_by is not None and clock.pause_left(clock.paused_by, now) <= 0:
             clock.resume(now)  # the pause budget is spent: the round goes on
-        if clock.running and clock.remaining(now) <= 0:
-            match = self.match
+        match = self.match
+        if clock.running and any(clock.remaining(now, p) <= 0 for p in clock.players if p in match.state.to_move()):
             # Each player's timeout once, and only in the decision the clock belongs to.
             while same_decision(match, clock.start):
-                late = [p for p in clock.players if p in match.state.to_move() and p not in clock.expired]
+                late = [p for p in clock.players if p in match.state.to_move() and p not in clock.expired
+                        and clock.remaining(now, p) <= 0]
                 if not late:
                     break
                 clock.expired.add(late[0])
@@ -1195,7 +1214,9 @@ class App:
             return None
         now = self.browser.now()
         to_move = self.match.state.to_move()
-        return {"waiting": [p for p in clock.players if p in to_move], "remaining": clock.remaining(now),
+        return {"waiting": [p for p in clock.players if p in to_move],
+                "remaining": {p: clock.remaining(now, p) for p in clock.players},
+                "running": [p for p in clock.players if clock.runs_for(p)],
                 "paused_by": clock.paused_by, "stopped": clock.stopped,
                 "pause_left": {p: clock.pause_left(p, now) for p in clock.players}}
 

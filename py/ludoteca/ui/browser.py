@@ -155,6 +155,8 @@ class PyScriptBrowser(Browser):
             self._apply(patch)
             self.redraws["regions"] += 1
         self.apply_board_zoom()
+        if focused_action == "reveal":  # hotseat: a player takes the device and starts at the top (status, clock)
+            window.scrollTo(0, 0)
         self.root.getBoundingClientRect()  # lay the page out now, so the figure includes it
         if self.app is not None and self.app.route.name == "play":
             self.app.stats["redraws"].append({"full": patch.full, "ms": performance.now() - started})

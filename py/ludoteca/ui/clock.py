@@ -50,14 +50,18 @@ def clock_text(seconds: float) -> str:
 
 @dataclass
 class RoundClock:
-    """The clock of one decision. `left` is the round's time left at
-    `since`; it runs unless someone has paused it or the app has stopped it
-    (a replay, another tab's newer save). A pause spends the pausing
-    player's budget, kept in `spent` (shared by the game's clocks)."""
+    """The clock of one decision. Each player on it has their own time
+    left, `lefts[p]` at `since` (all start at `left`). Whose time runs:
+    everyone's while the players have a screen each, or one human's board
+    shows on a device the others share, only the one holding it
+    (`holder`; None behind the hand-off screen, where nobody's runs). No time
+    runs while someone has paused it or the app has stopped it (a replay,
+    another tab's newer save). A pause spends the pausing player's budget,
+    kept in `spent` (shared by the game's clocks)."""
 
     start: int  # moves played when the decision opened
     players: tuple  # the humans on the clock
-    left: float
+    left: float  # the time each player had when the clock was made
     since: float
     budget: float  # each player's pause budget for the whole game
     spent: list  # seconds of pause each player has used
@@ -66,23 +70,46 @@ class RoundClock:
     stopped: bool = False
     ticking: bool = False  # the app's ticker task is alive
     expired: set = field(default_factory=set)  # players whose timeout has been played
+    lefts: dict = field(default_factory=dict)  # each player's time left at `since`
+    shared_device: bool = False  # several humans take turns with one screen
+    holder: Optional[int] = None  # on a shared device: whose board is shown
+
+    def __post_init__(self):
+        for player in self.players:
+            self.lefts.setdefault(player, self.left)
 
     @property
     def running(self) -> bool:
         return not self.stopped and self.paused_by is None
 
+    def runs_for(self, player: int) -> bool:
+        """Whether `player`'s time is running now."""
+        return self.running and player in self.lefts and (not self.shared_device or self.holder == player)
+
     def settle(self, now: float) -> None:
-        """Books the time since the last event: on the round, or on a pause."""
+        """Books the time since the last event: on the players' times, or on a pause."""
         elapsed = max(0.0, now - self.since)
         if not self.stopped:
             if self.paused_by is not None:
                 self.spent[self.paused_by] += elapsed
             else:
-                self.left = max(0.0, self.left - elapsed)
+                for player in self.lefts:
+                    if self.runs_for(player):
+                        self.lefts[player] = max(0.0, self.lefts[player] - elapsed)
         self.since = now
 
-    def remaining(self, now: float) -> float:
-        return max(0.0, self.left - (now - self.since)) if self.running else self.left
+    def remaining(self, now: float, player: Optional[int] = None) -> float:
+        """`player`'s time left; without a player, the least any player has left."""
+        if player is None:
+            return min((self.remaining(now, p) for p in self.lefts), default=0.0)
+        left = self.lefts.get(player, 0.0)
+        return max(0.0, left - (now - self.since)) if self.runs_for(player) else left
+
+    def hand_to(self, holder: Optional[int], now: float) -> None:
+        """On a shared device: the device is now `holder`'s (None: nobody's)."""
+        if holder != self.holder:
+            self.settle(now)
+            self.holder = holder
 
     def pause_left(self, player: int, now: float) -> float:
         spent = self.spent[player]
@@ -111,6 +138,12 @@ class RoundClock:
 
     def next_event(self, now: float) -> float:
         """Seconds until something changes on screen: a tick, the pause budget
-        running out, or the round's time."""
-        left = self.pause_left(self.paused_by, now) if self.paused_by is not None else self.remaining(now)
+        running out, or a player's time."""
+        if self.paused_by is not None:
+            left = self.pause_left(self.paused_by, now)
+        else:
+            running = [self.remaining(now, p) for p in self.lefts if self.runs_for(p)]
+            if not running:
+                return TICK_SECONDS  # nobody's time runs (a hand-off): nothing to show
+            return max(MIN_WAIT_SECONDS, min(left % TICK_SECONDS or TICK_SECONDS for left in running))
         return max(MIN_WAIT_SECONDS, left % TICK_SECONDS or TICK_SECONDS)

@@ -428,10 +428,9 @@ def render_clock(app, clock: Optional[dict]) -> str:
         return ""
     t = app.t
     seats = app.match.seats
-    time_left = clock_text(clock["remaining"])
     chips = "".join(
         f'<span class="clock-chip {seat_class(seats[p].color)}" data-testid="clock-{p}"><span class="dot"></span>'
-        f'{escape(t("clock.left", name=seats[p].name, time=time_left))}</span>'
+        f'{escape(t("clock.left", name=seats[p].name, time=clock_text(clock["remaining"][p])))}</span>'
         for p in clock["waiting"])
     paused_by = clock["paused_by"]
     if paused_by is not None:
@@ -443,7 +442,7 @@ def render_clock(app, clock: Optional[dict]) -> str:
             button(t("clock.pause", name=seats[p].name, time=clock_text(clock["pause_left"][p])), "clock-pause",
                    str(p), cls="small", testid=f"clock-pause-{p}", disabled=clock["pause_left"][p] <= 0)
             for p in clock["waiting"])
-    urgent = " urgent" if clock["remaining"] <= 10 and paused_by is None else ""
+    urgent = " urgent" if any(clock["remaining"][p] <= 10 for p in clock["running"]) and paused_by is None else ""
     return (f'<div class="round-clock{urgent}" role="timer" aria-label="{attr(t("clock.label"))}"'
             f' data-testid="clock">{chips}{controls}</div>')
 
@@ -514,6 +513,8 @@ def render_players(app, state, view, ui) -> str:
     meaning = app.t(ui.SCORE_MEANING) if getattr(ui, "SCORE_MEANING", None) else ""
     titled = f' title="{attr(meaning)}"' if meaning else ""
     hidden = f'<span class="visually-hidden">{escape(meaning)}: </span>' if meaning else ""
+    if getattr(ui, "SCORE_LABEL", None):  # the meaning in a few words, seen over the number
+        hidden = f'<span class="pscore-label" aria-hidden="true">{escape(app.t(ui.SCORE_LABEL))}</span>{hidden}'
     items = []
     for player, seat in enumerate(match.seats):
         turn = " turn" if player in acting and not match.is_over else ""

@@ -54,7 +54,8 @@ def test_a_games_number_beside_each_player_says_what_it_means_when_the_game_tell
     app.dispatch("start")
     score = re.search(r'<span class="pscore" data-testid="score-0"([^>]*)>(.*?)</span>(\d+)</span>', browser.html)
     assert score and 'title="Credits if the game ended now"' in score.group(1)
-    assert score.group(2) == '<span class="visually-hidden">Credits if the game ended now: '
+    assert score.group(2) == ('<span class="pscore-label" aria-hidden="true">if it ended now</span>'
+                              '<span class="visually-hidden">Credits if the game ended now: ')  # seen, and read
     app, browser = make_app()
     start_vs_ai(app, browser)  # Alphabeticell: plain points, no explanation needed
     assert re.search(r'<span class="pscore" data-testid="score-0">\d+</span>', browser.html)

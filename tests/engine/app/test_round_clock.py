@@ -240,3 +240,40 @@ def test_in_hotseat_the_last_bidder_of_an_agreement_does_not_open_the_next_round
     model = app.play_model()
     assert model.handoff == 0 and model.viewer is None  # the device goes round again, from the first seat
     assert 'data-testid="handoff"' in browser.html
+
+
+def test_on_a_shared_device_each_humans_time_runs_only_while_their_board_is_shown():
+    app, browser = start([HUMAN, HUMAN])
+    assert app.play_model().handoff == 0
+    browser.advance(20)  # the device waits behind the hand-off screen: nobody's time runs
+    clock = app.play.clock
+    assert clock.remaining(browser.clock, 0) == 30 and clock.remaining(browser.clock, 1) == 30
+    app.dispatch("reveal", "0")
+    browser.advance(10)
+    assert clock.remaining(browser.clock, 0) == 20 and clock.remaining(browser.clock, 1) == 30
+    assert "Player 1: 0:20" in browser.html and "Player 2: 0:30" in browser.html
+    app.dispatch("move", "0:pass")
+    assert app.play_model().handoff == 1
+    browser.advance(100)  # Player 2 takes their time to pick up the device
+    assert timeouts(app) == [] and clock.remaining(browser.clock, 1) == 30
+    app.dispatch("reveal", "1")
+    assert "Player 2: 0:30" in browser.html  # their board appears with their whole time
+    browser.advance(29.5)
+    assert timeouts(app) == []
+    browser.advance(1)
+    assert timeouts(app) == ["1:timeout"] and app.match.state.round == 2
+
+
+def test_a_reload_keeps_each_humans_own_time_on_a_shared_device():
+    app, browser = start([HUMAN, HUMAN])
+    app.dispatch("reveal", "0")
+    browser.advance(12)
+    app.dispatch("move", "0:pass")
+    app.dispatch("reveal", "1")
+    browser.advance(5)
+    reloaded, later = reopen(browser, app.save_id)
+    clock = reloaded.play.clock
+    assert clock.shared_device and clock.lefts == {1: 25}  # Player 1 has chosen: off the clock
+    assert reloaded.play_model().handoff == 1
+    later.advance(60)  # behind the hand-off screen again after the reload
+    assert clock.remaining(later.clock, 1) == 25 and timeouts(reloaded) == []

@@ -82,6 +82,11 @@ def test_selecting_the_tile_shows_its_spots_as_outlines():
     assert len(spots) == 6
     assert 'data-arg="0:t 1 0"' in markup
     assert 'data-action="move" data-arg="0:s' not in markup  # cells wait while a tile is selected
+    # Each spot: one marker at its centre, and its tile as a preview the style shows on hover or focus.
+    for body in re.findall(r'<g class="tile-spot"[^>]*>(.*?)</g></g>', markup):
+        assert body.count('class="spot-mark"') == 1 and body.startswith('<g class="spot-preview">')
+        assert body.count("<polygon") == 19
+    assert "marked +" in ui.prompt(state.view(0), Ctx(selection="tile"))  # the words match the markers
 
 
 def test_the_pending_choice_is_shown_only_to_its_owner():
@@ -171,7 +176,7 @@ def test_agreement_decisions_offer_stakes_bluffs_and_a_typed_wager():
     markup = ui.render_table(state.view(1), Ctx(viewer=1))
     assert 'data-arg="1:wager 2 0"' in markup and 'data-arg="1:wager 0 2"' in markup
     assert 'data-arg="1:decline"' in markup
-    assert 'class="text-move" data-move-prefix="1:wager "' in markup and 'name="text"' in markup
+    assert 'class="text-move gx-typed" data-move-prefix="1:wager "' in markup and 'name="text"' in markup
     assert "may protect" in ui.prompt(state.view(1), Ctx(viewer=1))
 
 
@@ -269,3 +274,86 @@ def test_every_diagram_has_a_caption_in_both_languages_and_unknown_names_draw_no
             figure = ui.rules_diagram(name, lambda key, **values: ui.MESSAGES[language][key])
             assert figure.startswith("<figure") and "figcaption>" in figure and caption[:20] in figure.replace("&#x27;", "'")
     assert ui.rules_diagram("no_such_picture", translate) is None
+
+
+# --- agreements on the board ---------------------------------------------------------
+def two_offered_areas():
+    """Two single free cells, (1, 0) and (-1, 0), each enclosed by P1's centre stone and P2's ring."""
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}, players=2)
+    state.stones.update({cell: 1 for cell in ring((0, 0)) if cell not in ((1, 0), (-1, 0))})
+    state.stones[(0, 0)] = 0
+    return state
+
+
+def test_each_area_on_offer_is_named_by_a_letter_drawn_on_its_cells():
+    state = two_offered_areas()
+    view = state.view(0)
+    proposals = view["legal"]["proposals"]
+    assert len(proposals) >= 2
+    markup = ui.render_table(view, Ctx())
+    labels = re.findall(r'<div class="gx-choice-row" role="group" aria-label="(Protect[^"]+)">', markup)
+    assert len(labels) == len(proposals) and len(set(labels)) == len(labels)  # no two rows read the same
+    for index, proposal in enumerate(proposals):
+        name = ui.area_name(index)
+        cells = len(proposal["cells"])
+        assert labels[index] == f"Protect area {name} ({cells} cell{'s' if cells != 1 else ''}), each staking"
+        for q, r in proposal["cells"]:
+            assert re.search(rf'data-testid="cell-{q}-{r}".*?data-testid="offer-{q}-{r}">{name}</text>', markup)
+            assert re.search(rf'<g class="cell[^"]*\boffered\b[^"]*"[^>]*data-testid="cell-{q}-{r}"', markup)
+    assert "(1 cells)" not in markup
+
+
+def test_the_area_being_decided_is_outlined_for_every_seat_and_the_prompt_says_so():
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}, players=3)
+    play_round(state, {0: Propose(-1, 0, 2)})
+    assert state.phase == "agree"
+    area = {tuple(c) for c in state.view(2)["node"]["cells"]}
+    for viewer in (0, 1, 2):
+        markup = ui.render_table(state.view(viewer), Ctx(viewer=viewer, players=3))
+        outlined = set(re.findall(r'<g class="cell[^"]*\bproposed\b[^"]*"[^>]*data-testid="cell-(-?\d+)-(-?\d+)"', markup))
+        assert {(int(q), int(r)) for q, r in outlined} == area
+    assert f"outlined on the board ({len(area)} cells)" in ui.prompt(state.view(0), Ctx(viewer=0, players=3))
+
+
+def test_a_group_in_atari_is_ringed_and_keep_passing_says_beside_it_why_it_would_stop():
+    state = position({(0, 0): 0, (1, 0): 1, (-1, 0): 1, (0, 1): 1, (0, -1): 1, (1, -1): 1})
+    markup = ui.render_table(state.view(0), Ctx())
+    assert re.findall(r'data-testid="atari-(-?\d+)-(-?\d+)"', markup) == [("0", "0")]
+    assert re.search(r'<g class="cell[^"]*\batari\b[^"]*"[^>]*data-testid="cell-0-0"', markup)
+    keep = re.search(r'<div class="gx-keep">(<button [^>]*>).*?</button><p [^>]*>([^<]+)</p></div>', markup)
+    assert keep and 'disabled aria-describedby="gx-keep-reason"' in keep.group(1)
+    assert "last liberty" in keep.group(2)
+    assert ui.standing_pass(state.view(0), state.view(0)) == ("stop", "geonaxis.stop_reason.atari")
+    # The other player's view marks nothing of player 0's, and a calm board says nothing.
+    assert "atari-" not in ui.render_table(state.view(1), Ctx(viewer=1)) and "keep-passing-reason" not in \
+        ui.render_table(new_state(2).view(0), Ctx())
+
+
+def test_a_cell_name_sits_above_its_cell_and_the_legend_explains_the_names():
+    state = new_state(2)
+    play_round(state, {0: Stone(0, -1), 1: Stone(1, 0)})
+    markup = ui.render_table(state.view(0), Ctx())
+    for q, r in state.table.cells:
+        _, y = ui.cell_xy(q, r)
+        found = re.search(rf'data-testid="cell-{q}-{r}".*?<text class="cell-no" x="[-\d.]+" y="([-\d.]+)"', markup)
+        assert float(found.group(1)) < y - ui.SIZE * 0.72, (q, r)  # clear of the stone's circle
+    assert markup.count('data-testid="origin"') == 1
+    assert re.search(r'data-testid="cell-0-0".*?data-testid="origin"', markup)
+    legend = re.search(r'data-testid="cell-legend">([^<]+)<', markup).group(1)
+    assert "0,0" in legend and "row" in legend
+    assert "0,0" in ui.MESSAGES["it"]["geonaxis.cell_legend"]
+
+
+def test_wording_counts_agree_pass_is_plain_and_typed_stakes_have_a_visible_label():
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))})
+    play_round(state, {0: Propose(-1, 0, 1)})
+    markup = ui.render_controls(state.view(1), Ctx(viewer=1))
+    assert ">Bluff: 1 joker</button>" in markup and "1 jokers" not in markup
+    form = re.search(r'<form class="text-move[^"]*"[^>]*>(.*?)</form>', markup).group(1)
+    assert re.search(r'<label class="gx-typed-label">Your stake: credits, then jokers<input [^>]*placeholder="e.g. 3 1"',
+                     form)
+    play = ui.render_controls(new_state(2).view(0), Ctx())
+    assert re.search(r'<button type="button" class="btn" data-action="move" data-arg="0:pass"', play)
+    assert "primary" not in play
+    for language in ("en", "it"):
+        assert ui.MESSAGES[language][ui.SCORE_LABEL]

@@ -20,6 +20,7 @@ JOKERS = 5
 
 SCORE_MEANING = "geonaxis.score_meaning"  # the players' number: credits if the game ended now
 SCORE_HEADING = "geonaxis.score_heading"  # the results' column: the winner has the most credits
+SCORE_LABEL = "geonaxis.score_label"  # the same meaning, short enough to stand visibly over the number
 
 MESSAGES = {
     "en": {
@@ -71,9 +72,9 @@ MESSAGES = {
         "geonaxis.fund": "Area {id}: public {public}, {cards} cards, members {members}",
         "geonaxis.fund_mine": "your stake {credits} + {jokers} jokers",
         "geonaxis.prompt.play": "Choose your move for this round: a stone, your tile, or pass",
-        "geonaxis.prompt.tile": "Pick a highlighted spot for your tile",
+        "geonaxis.prompt.tile": "Pick a spot marked + for your tile: pointing at one (or the focus) shows the tile there",
         "geonaxis.prompt.challenge": "Pick a cell in the protected area to challenge with {n}",
-        "geonaxis.prompt.agree": "{members} may protect an area: stake in secret, or decline",
+        "geonaxis.prompt.agree": "{members} may protect the area outlined on the board ({cells}): stake in secret, or decline",
         "geonaxis.prompt.renegotiate": "The challenge failed: renew the agreement or cancel it",
         "geonaxis.prompt.buy": "Buy extra moves for the house pot (one credit each)",
         "geonaxis.prompt.waiting": "Waiting for {names}",
@@ -83,22 +84,29 @@ MESSAGES = {
         "geonaxis.keep_passing_name": "Keep passing: pass now and in every round of play until something of yours is at stake",
         "geonaxis.stop_reason.atari": "one of their groups is down to its last liberty",
         "geonaxis.stop_reason.points": "their points went down",
+        "geonaxis.keep_passing_blocked": "Keep passing is off while a group of yours (in a dashed ring) is down to its last liberty.",
         "geonaxis.tile": "Place your tile",
         "geonaxis.cancel_select": "Back",
-        "geonaxis.propose": "Protect area ({n} cells) at {amount} each",
+        "geonaxis.propose": "Protect area {name} ({cells}) at {amount} each",
         "geonaxis.challenge": "Challenge area {id} with {n}",
-        "geonaxis.propose_row": "Protect area ({n} cells), each staking",
+        "geonaxis.propose_row": "Protect area {name} ({cells}), each staking",
+        "geonaxis.area_cells.one": "{n} cell",
+        "geonaxis.area_cells.other": "{n} cells",
         "geonaxis.challenge_row": "Challenge area {id} with",
         "geonaxis.decline": "Decline",
         "geonaxis.cancel": "Cancel the agreement",
         "geonaxis.stake_honest": "Stake {n}",
-        "geonaxis.stake_bluff": "Bluff: {n} jokers",
+        "geonaxis.stake_bluff.one": "Bluff: {n} joker",
+        "geonaxis.stake_bluff.other": "Bluff: {n} jokers",
         "geonaxis.renew": "Renew at {n} each",
-        "geonaxis.wager_form": "Credits and jokers (e.g. 3 1)",
-        "geonaxis.renew_form": "Amount, credits and jokers (e.g. 2 2 0)",
+        "geonaxis.wager_form": "Your stake: credits, then jokers",
+        "geonaxis.renew_form": "Amount each, then your credits and jokers",
+        "geonaxis.wager_example": "e.g. 3 1",
+        "geonaxis.renew_example": "e.g. 2 2 0",
         "geonaxis.buy_form": "Moves to buy (0-{n})",
         "geonaxis.submit": "Submit",
         "geonaxis.cell": "Cell {q},{r}",
+        "geonaxis.cell_legend": "Cell names, as in the log: place in the row (→), then row (↓), counted from 0,0 (the small ring).",
         "geonaxis.cell_stone": "Cell {q},{r}: stone of {name}",
         "geonaxis.cell_stone_last": "Cell {q},{r}: stone of {name}, placed last round",
         "geonaxis.cell_play": "Play a stone on {q},{r}",
@@ -147,6 +155,7 @@ MESSAGES = {
         "error.geonaxis.game_over": "The game is over.",
         "geonaxis.end.passes": "Everyone passed in the same round.",
         "geonaxis.score_meaning": "Credits if the game ended now",
+        "geonaxis.score_label": "if it ended now",
         "geonaxis.diagram.collision": "White and black both chose the middle cell: neither stone goes down (the cross), and next round neither of them may choose that cell.",
         "geonaxis.diagram.capture": "White's stone on the edge had one liberty left; black's new stone (ringed) took it, so the white stone is captured (faded) and counts as a point for black.",
         "geonaxis.diagram.score": "Both passed, so the game is over. White's wall closes off the three cells on its side, black's the three on the other; the five cells between touch both walls and are shared: 3 + 2.5 points each.",
@@ -210,9 +219,9 @@ MESSAGES = {
         "geonaxis.fund": "Zona {id}: dichiarati {public}, {cards} carte, membri {members}",
         "geonaxis.fund_mine": "la tua posta {credits} + {jokers} jolly",
         "geonaxis.prompt.play": "Scegli la tua mossa del turno: una pietra, la tua tessera o passo",
-        "geonaxis.prompt.tile": "Scegli uno dei posti evidenziati per la tessera",
+        "geonaxis.prompt.tile": "Scegli un posto segnato con + per la tessera: puntandolo (o con il focus) la tessera appare lì",
         "geonaxis.prompt.challenge": "Scegli una casella della zona protetta da sfidare con {n}",
-        "geonaxis.prompt.agree": "{members} possono proteggere una zona: punta in segreto o rifiuta",
+        "geonaxis.prompt.agree": "{members} possono proteggere la zona contornata sul tavolo ({cells}): punta in segreto o rifiuta",
         "geonaxis.prompt.renegotiate": "La sfida è fallita: rinnova il patto o annullalo",
         "geonaxis.prompt.buy": "Compra mosse in più per il piatto della casa (un credito l'una)",
         "geonaxis.prompt.waiting": "Si aspetta {names}",
@@ -222,22 +231,29 @@ MESSAGES = {
         "geonaxis.keep_passing_name": "Continua a passare: passa ora e in ogni turno di gioco finché qualcosa di tuo non è in pericolo",
         "geonaxis.stop_reason.atari": "un suo gruppo ha una sola libertà",
         "geonaxis.stop_reason.points": "i suoi punti sono scesi",
+        "geonaxis.keep_passing_blocked": "Continua a passare non è disponibile finché un tuo gruppo (in un cerchio tratteggiato) ha una sola libertà.",
         "geonaxis.tile": "Posa la tua tessera",
         "geonaxis.cancel_select": "Indietro",
-        "geonaxis.propose": "Proteggi la zona ({n} caselle) a {amount} a testa",
+        "geonaxis.propose": "Proteggi la zona {name} ({cells}) a {amount} a testa",
         "geonaxis.challenge": "Sfida la zona {id} con {n}",
-        "geonaxis.propose_row": "Proteggi la zona ({n} caselle), puntando a testa",
+        "geonaxis.propose_row": "Proteggi la zona {name} ({cells}), puntando a testa",
+        "geonaxis.area_cells.one": "{n} casella",
+        "geonaxis.area_cells.other": "{n} caselle",
         "geonaxis.challenge_row": "Sfida la zona {id} con",
         "geonaxis.decline": "Rifiuta",
         "geonaxis.cancel": "Annulla il patto",
         "geonaxis.stake_honest": "Punta {n}",
-        "geonaxis.stake_bluff": "Bluff: {n} jolly",
+        "geonaxis.stake_bluff.one": "Bluff: {n} jolly",
+        "geonaxis.stake_bluff.other": "Bluff: {n} jolly",
         "geonaxis.renew": "Rinnova a {n} a testa",
-        "geonaxis.wager_form": "Crediti e jolly (per esempio 3 1)",
-        "geonaxis.renew_form": "Quota, crediti e jolly (per esempio 2 2 0)",
+        "geonaxis.wager_form": "La tua posta: crediti, poi jolly",
+        "geonaxis.renew_form": "Quota a testa, poi i tuoi crediti e jolly",
+        "geonaxis.wager_example": "es. 3 1",
+        "geonaxis.renew_example": "es. 2 2 0",
         "geonaxis.buy_form": "Mosse da comprare (0-{n})",
         "geonaxis.submit": "Conferma",
         "geonaxis.cell": "Casella {q},{r}",
+        "geonaxis.cell_legend": "Nomi delle caselle, come nel registro: posto nella riga (→), poi riga (↓), contati da 0,0 (il piccolo cerchio).",
         "geonaxis.cell_stone": "Casella {q},{r}: pietra di {name}",
         "geonaxis.cell_stone_last": "Casella {q},{r}: pietra di {name}, posata nell'ultimo turno",
         "geonaxis.cell_play": "Metti una pietra in {q},{r}",
@@ -286,6 +302,7 @@ MESSAGES = {
         "error.geonaxis.game_over": "La partita è finita.",
         "geonaxis.end.passes": "Tutti hanno passato nello stesso turno.",
         "geonaxis.score_meaning": "Crediti se la partita finisse ora",
+        "geonaxis.score_label": "se finisse ora",
         "geonaxis.diagram.collision": "Il bianco e il nero hanno scelto entrambi la casella centrale: nessuna delle due pietre viene posata (la croce), e al turno dopo nessuno dei due può scegliere quella casella.",
         "geonaxis.diagram.capture": "La pietra bianca sul bordo aveva un'ultima libertà; la nuova pietra nera (cerchiata) gliel'ha tolta, così la pietra bianca è catturata (sbiadita) e vale un punto per il nero.",
         "geonaxis.diagram.score": "Entrambi hanno passato, quindi la partita è finita. Il muro bianco chiude le tre caselle dalla sua parte, quello nero le tre dall'altra; le cinque caselle in mezzo toccano entrambi i muri e sono divise: 3 + 2,5 punti a testa.",
@@ -356,13 +373,27 @@ def standing_pass(view: dict, since: dict) -> tuple:
     player = view["viewer"]
     if view["phase"] != "play" or player not in view["to_move"]:
         return ("ask", None)
-    stones = {(q, r): owner for q, r, owner in view["stones"]}
-    table = table_for(tuple(sorted(tuple(tile["spot"]) for tile in view["tiles"])))
-    if any(owner == player and len(liberties) == 1 for owner, _, liberties in all_groups(stones, table)):
+    if groups_in_atari(view, player):
         return ("stop", "geonaxis.stop_reason.atari")
     if view["points"][player] < since["points"][player]:
         return ("stop", "geonaxis.stop_reason.points")
     return ("play", "pass")
+
+
+def groups_in_atari(view: dict, player: int) -> set:
+    """The cells of `player`'s groups that are down to their last liberty."""
+    stones = {(q, r): owner for q, r, owner in view["stones"]}
+    table = table_for(tuple(sorted(tuple(tile["spot"]) for tile in view["tiles"])))
+    return {cell for owner, group, liberties in all_groups(stones, table)
+            if owner == player and len(liberties) == 1 for cell in group}
+
+
+def _atari_shown(view: dict, ctx) -> set:
+    """The groups Keep passing would stop for, marked while their owner chooses a move."""
+    player = ctx.viewer
+    if not ctx.can_act or player is None or view["phase"] != "play" or player not in view["to_move"]:
+        return set()
+    return groups_in_atari(view, player)
 
 
 def end_reason(view: dict, ctx) -> str:
@@ -391,7 +422,8 @@ def prompt(view: dict, ctx) -> str:
         return t("geonaxis.prompt.play")
     if phase == "agree":
         members = ", ".join(_name(ctx, p) for p in view["node"]["members"])
-        return t("geonaxis.prompt.agree", members=members)
+        return t("geonaxis.prompt.agree", members=members,
+                 cells=count_text(t, "geonaxis.area_cells", len(view["node"]["cells"])))
     if phase == "renegotiate":
         return t("geonaxis.prompt.renegotiate")
     return t("geonaxis.prompt.buy")
@@ -401,6 +433,20 @@ def chip_detail(view: dict, player: int, t) -> str:
     """What a phone shows beside a player's name above the table: the credits (the pot
     is on the table; points are in the panel, so that two chips fit a 360 px line)."""
     return t("geonaxis.credits", n=view["wealth"][player])
+
+
+def area_name(index: int) -> str:
+    """An area on offer is named by a letter (the board draws it on the area's
+    cells); numbers name the agreements already made."""
+    return chr(ord("A") + index) if index < 26 else str(index + 1)
+
+
+def _offered_areas(view: dict, legal) -> dict:
+    """The areas the viewer may propose to protect now, by name: {cell: name}."""
+    if not legal or view["phase"] != "play":
+        return {}
+    return {tuple(cell): area_name(index) for index, proposal in enumerate(legal["proposals"])
+            for cell in proposal["cells"]}
 
 
 def _cell_name_size(name: str) -> float:
@@ -542,6 +588,11 @@ def render_table(view: dict, ctx) -> str:
         for capture in last.get("captured", []):
             for cell in capture["cells"]:
                 captured[tuple(cell)] = capture["owner"]
+    offered = _offered_areas(view, legal) if not selection else {}
+    atari = _atari_shown(view, ctx)
+    node = view["node"] or {}
+    # An agreement being decided: its area is outlined for everyone while the members choose.
+    deciding = {tuple(c) for c in node.get("cells", [])} if view["phase"] in ("agree", "renegotiate") else set()
     pending = None
     if view["my_choice"]:
         words = view["my_choice"].split()
@@ -557,6 +608,12 @@ def render_table(view: dict, ctx) -> str:
             cls.append(ctx.seat_class(owners[0]))  # sets --seat: the CSP allows no inline styles
         if (q, r) in protected:
             cls.append("protected")
+        if (q, r) in deciding:
+            cls.append("proposed")
+        if (q, r) in offered:
+            cls.append("offered")
+        if (q, r) in atari:
+            cls.append("atari")
         attrs = (f' data-nav="{x:.1f},{y:.1f}" tabindex="0" role="button"'
                  f' data-testid="cell-{q}-{r}"')
         if (q, r) in challenge_cells:
@@ -574,30 +631,45 @@ def render_table(view: dict, ctx) -> str:
             label = t("geonaxis.cell", q=q, r=r)
         parts.append(f'<g class="{" ".join(cls)}"{attrs} aria-label="{escape(label, quote=True)}">'
                      f'<polygon points="{hex_points(x, y)}"/>')
+        if (q, r) == (0, 0):  # where the cells' names count from (the legend says so)
+            parts.append(f'<circle class="origin-mark" cx="{x:.1f}" cy="{y:.1f}" r="2" data-testid="origin"/>')
         parts.append(_round_marks(q, r, stones, placed, captured, collided, lambda owner: _colour(ctx, owner), anim))
+        if (q, r) in atari:
+            parts.append(f'<circle class="atari-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.86:.1f}"'
+                         f' data-testid="atari-{q}-{r}"/>')
+        if (q, r) in offered:
+            parts.append(f'<text class="offer-name" x="{x:.1f}" y="{y + 3.5:.1f}" aria-hidden="true"'
+                         f' data-testid="offer-{q}-{r}">{offered[(q, r)]}</text>')
         if pending == (q, r) and viewer is not None:
             parts.append(f'<circle class="pending" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}"'
                          f' fill="{_colour(ctx, viewer)}" data-testid="pending"/>')
-        # The log names cells "q,r": a cell shows its name under the pointer or the focus.
+        # The log names cells "q,r": a cell shows its name under the pointer (else the
+        # focus), above the cell, so that it never hides the stone there.
         name = f"{q},{r}"
         size = _cell_name_size(name)
-        parts.append(f'<text class="cell-no" x="{x:.1f}" y="{y + size * 0.35:.1f}" font-size="{size:.1f}"'
+        parts.append(f'<text class="cell-no" x="{x:.1f}" y="{y - SIZE * 1.05:.1f}" font-size="{size:.1f}"'
                      f' aria-hidden="true">{name}</text></g>')
     for agreement in view["agreements"]:
         xs, ys = zip(*(cell_xy(*cell) for cell in agreement["cells"]))
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
         parts.append(f'<text class="fund-label" x="{cx:.1f}" y="{cy + 4:.1f}"'
                      f' data-testid="fund-{agreement["id"]}">{agreement["public"]}</text>')
+    # Spots tile the plane, so their outlines all at once read as one lattice: each
+    # spot shows a marker at its centre, and the tile itself only under the pointer
+    # or the focus (a preview of the tile laid there).
     for spot in spots_shown:
         x, y = cell_xy(*tile_centre(spot))
-        outline = "".join(f'<polygon points="{hex_points(*cell_xy(*cell))}"/>' for cell in tile_cells(spot))
+        preview = "".join(f'<polygon points="{hex_points(*cell_xy(*cell))}"/>' for cell in tile_cells(spot))
         label = t("geonaxis.spot", a=spot[0], b=spot[1])
         parts.append(f'<g class="tile-spot" data-action="move" data-arg="{viewer}:t {spot[0]} {spot[1]}"'
                      f' data-nav="{x:.1f},{y:.1f}" tabindex="0" role="button"'
                      f' aria-label="{escape(label, quote=True)}" data-testid="spot-{spot[0]}-{spot[1]}">'
-                     f'{outline}</g>')
+                     f'<g class="spot-preview">{preview}</g>'
+                     f'<circle class="spot-mark" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.7:.1f}"/>'
+                     f'<path class="spot-mark-plus" d="M{x - 4:.1f} {y:.1f}H{x + 4:.1f}M{x:.1f} {y - 4:.1f}V{y + 4:.1f}"/></g>')
     parts.append("</svg>")
-    return "".join(parts) + render_info(view, ctx) + render_controls(view, ctx)
+    # The choices come right under the board, so that Pass is in view; the table's figures follow.
+    return "".join(parts) + render_controls(view, ctx) + render_info(view, ctx)
 
 
 # --- rules diagrams ------------------------------------------------------------------
@@ -724,6 +796,8 @@ def render_info(view: dict, ctx) -> str:
     if view["my_choice"] is not None:
         out.append(f'<p class="my-choice" data-testid="my-choice">'
                    f'{escape(t("geonaxis.your_choice", move=_own_words(view["my_choice"], t)))}</p>')
+    if not view["game_over"]:
+        out.append(f'<p class="gx-legend" data-testid="cell-legend">{escape(t("geonaxis.cell_legend"))}</p>')
     out.append("</div>")
     return "".join(out)
 
@@ -742,11 +816,27 @@ def _choice_row(label: str, choices: list) -> str:
             f'<span class="gx-choice-label" aria-hidden="true">{escape(label)}</span>{"".join(choices)}</div>')
 
 
-def _form(prefix: str, placeholder: str, submit: str, testid: str) -> str:
-    return (f'<form class="text-move" data-move-prefix="{escape(prefix, quote=True)}" data-testid="{testid}">'
-            f'<input name="text" inputmode="numeric" autocomplete="off"'
-            f' aria-label="{escape(placeholder, quote=True)}" placeholder="{escape(placeholder, quote=True)}">'
-            f'<button type="submit" class="btn">{escape(submit)}</button></form>')
+def _form(prefix: str, label: str, example: str, submit: str, testid: str) -> str:
+    """A typed decision: its words as a visible label (a placeholder was cut off
+    on a phone), a short example in the field."""
+    return (f'<form class="text-move gx-typed" data-move-prefix="{escape(prefix, quote=True)}" data-testid="{testid}">'
+            f'<label class="gx-typed-label">{escape(label)}'
+            f'<input name="text" inputmode="numeric" autocomplete="off" placeholder="{escape(example, quote=True)}">'
+            f'</label><button type="submit" class="btn">{escape(submit)}</button></form>')
+
+
+def _pass_buttons(view: dict, ctx) -> list:
+    """Pass, and Keep passing (off, with the reason beside it, while a group of the
+    chooser's is down to its last liberty: it would stop at once)."""
+    t, player = ctx.t, ctx.viewer
+    keep = _button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
+                   t("geonaxis.keep_passing_name"))
+    if _atari_shown(view, ctx):
+        keep = keep.replace("<button ", '<button disabled aria-describedby="gx-keep-reason" ', 1)
+        keep = (f'<div class="gx-keep">{keep}<p class="gx-keep-reason" id="gx-keep-reason"'
+                f' data-testid="keep-passing-reason">{escape(t("geonaxis.keep_passing_blocked"))}</p></div>')
+    # Pass is one choice among the stones and the tile (a plain button), not the one the page recommends.
+    return [_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass"), keep]
 
 
 def render_controls(view: dict, ctx) -> str:
@@ -759,24 +849,24 @@ def render_controls(view: dict, ctx) -> str:
     buttons = []
     phase = view["phase"]
     if phase == "play":
+        # The frequent choices first (they stay in view under the board), then the areas.
         if selection:
             buttons.append(_button(t("geonaxis.cancel_select"), "select", "", "select-clear"))
         if legal["tiles"] and selection != "tile":
             buttons.append(_button(t("geonaxis.tile"), "select", "tile", "select-tile"))
+        buttons.extend(_pass_buttons(view, ctx))
         for option in legal["challenges"]:
             wagers = sorted({option["min"], min(option["max"], option["min"] + 2), option["max"]})
             buttons.append(_choice_row(t("geonaxis.challenge_row", id=option["id"]), [
                 _button(str(wager), "select", f"challenge:{wager}", f"challenge-{option['id']}-{wager}", "btn small",
                         t("geonaxis.challenge", id=option["id"], n=wager)) for wager in wagers]))
-        for proposal in legal["proposals"]:
+        for index, proposal in enumerate(legal["proposals"]):
             q, r = proposal["cell"]
-            cells = len(proposal["cells"])
-            buttons.append(_choice_row(t("geonaxis.propose_row", n=cells), [
+            name, cells = area_name(index), count_text(t, "geonaxis.area_cells", len(proposal["cells"]))
+            buttons.append(_choice_row(t("geonaxis.propose_row", name=name, cells=cells), [
                 _button(str(amount), "move", f"{player}:propose {q} {r} {amount}", f"propose-{q}-{r}-{amount}",
-                        "btn small", t("geonaxis.propose", n=cells, amount=amount)) for amount in (1, 2, 3)]))
-        buttons.append(_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass", "btn primary"))
-        buttons.append(_button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
-                               t("geonaxis.keep_passing_name")))
+                        "btn small", t("geonaxis.propose", name=name, cells=cells, amount=amount))
+                for amount in (1, 2, 3)]))
     elif phase == "agree":
         amount = view["node"]["amount"]
         hand = view["hand"]
@@ -784,10 +874,11 @@ def render_controls(view: dict, ctx) -> str:
             buttons.append(_button(t("geonaxis.stake_honest", n=amount), "move", f"{player}:wager {amount} 0",
                                    "stake-honest", "btn primary"))
         bluff = min(amount, JOKERS)
-        buttons.append(_button(t("geonaxis.stake_bluff", n=bluff), "move", f"{player}:wager 0 {bluff}",
+        buttons.append(_button(count_text(t, "geonaxis.stake_bluff", bluff), "move", f"{player}:wager 0 {bluff}",
                                "stake-bluff"))
         buttons.append(_button(t("geonaxis.decline"), "move", f"{player}:decline", "decline"))
-        buttons.append(_form(f"{player}:wager ", t("geonaxis.wager_form"), t("geonaxis.submit"), "wager-form"))
+        buttons.append(_form(f"{player}:wager ", t("geonaxis.wager_form"), t("geonaxis.wager_example"),
+                             t("geonaxis.submit"), "wager-form"))
     elif phase == "renegotiate":
         amount = view["node"]["amount"]
         hand = view["hand"]
@@ -796,7 +887,8 @@ def render_controls(view: dict, ctx) -> str:
                                f"{player}:renew {amount} {stake} {min(amount - stake, JOKERS)}",
                                "renew", "btn primary"))
         buttons.append(_button(t("geonaxis.cancel"), "move", f"{player}:cancel", "cancel"))
-        buttons.append(_form(f"{player}:renew ", t("geonaxis.renew_form"), t("geonaxis.submit"), "renew-form"))
+        buttons.append(_form(f"{player}:renew ", t("geonaxis.renew_form"), t("geonaxis.renew_example"),
+                             t("geonaxis.submit"), "renew-form"))
     elif phase == "buy":
         for count in (0, 1, 3, 5, legal["max_buy"]):
             if count <= legal["max_buy"]:
