@@ -106,6 +106,7 @@ DICTIONARY, VOTE_JUDGE, HOST_JUDGE = "dictionary", "vote", "host"
 CHANCE_TASKS = ("first", "rotation", "draw", "card")
 DECISION_TASKS = ("lose", "reward")
 AUTO_TASKS = ("plus", "next", "balance", "begin")
+SETUP_TASKS = ("first", "rotation", "balance", "begin")
 TASKS = CHANCE_TASKS + DECISION_TASKS + AUTO_TASKS
 
 
@@ -1830,8 +1831,34 @@ class AlphagonState(State):
                          and declaration["declarer"] not in declaration["pending"])
         if self.doubt is not None:
             ok = ok and self.doubt == (self.current, self.last_placer())
+        ok = ok and self._queue_can_go_on()
+        if ok and phase != OVER and self.trail:
+            ok = self.next_step() is not None  # a polygon that cannot go on has ended (R25)
         if not ok:
             raise _READ.damaged("state_phase", f"the position does not fit the phase {phase}", phase=phase)
+
+    def _queue_can_go_on(self) -> bool:
+        """The queue is one play leaves behind (R37): the setup tasks only while
+        dealing, and its first task waits for someone: a chance event with
+        something to draw, or a choice with something to choose. Play always
+        runs the automatic tasks and skips empty ones, so a queue headed by one
+        would leave nobody able to move."""
+        queue = self.queue
+        if not queue:
+            return True
+        dealing = self.phase == FIRST and not self.trail
+        if any(task[0] in SETUP_TASKS for task in queue) and not dealing:
+            return False
+        kind = queue[0][0]
+        if kind == "draw":
+            return bool(self._letter_pool(queue[0][1], queue[0][2]))
+        if kind == "card":
+            return bool(self.deck or self.returned)
+        if kind == "lose":
+            return bool(self.racks[queue[0][1]])
+        if kind == "reward":
+            return bool(self._reward_choices(queue[0][1]))
+        return kind in ("first", "rotation")
 
 
 _END_SHAPES: dict = {}
