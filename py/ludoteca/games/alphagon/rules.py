@@ -103,6 +103,7 @@ END_REASONS = (GOAL_REACHED, CLOSED, TEN_SIDES, BLOCKED, STALEMATE)
 WORD_ENDINGS = ("closed", "declared", "corrected", "contradicted", "revealed", "suspended", "unproven")
 
 DICTIONARY, VOTE_JUDGE, HOST_JUDGE = "dictionary", "vote", "host"
+HOST = 0  # the seat that judges under "a host judges"; the others vote on the host's own claims (R17)
 CHANCE_TASKS = ("first", "rotation", "draw", "card")
 DECISION_TASKS = ("lose", "reward")
 AUTO_TASKS = ("plus", "next", "balance", "begin")
@@ -1326,8 +1327,8 @@ class AlphagonState(State):
 
     # --- the table as judge (R17) -------------------------------------------------------------
     def _start_vote(self, claimant: int, purpose: str, word: str) -> None:
-        if self.judge == HOST_JUDGE:
-            voters = (0,)
+        if self.judge == HOST_JUDGE and claimant != HOST:
+            voters = (HOST,)
         else:
             voters = []
             other = claimant
