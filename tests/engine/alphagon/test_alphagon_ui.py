@@ -237,14 +237,14 @@ def test_a_declaration_ends_with_its_verdict_and_points_on_the_table(edition, pa
 @pytest.mark.parametrize("answer, how, line", [
     ("say HOUSE", "revealed", "P{doubted} named HOUSE, a word in the dictionary: +4 for P{doubted};"
                               " the doubter loses a letter."),
-    ("concede", "unproven", "P{doubted} had no word starting with HOUS: the word is set aside"
-                            " and P{doubted} loses a letter."),
+    ("concede", "unproven", "P{doubted} had no word starting with HOUS and loses a letter;"
+                            " P{doubter} suspends the word and starts a new one."),
 ])
 def test_a_doubt_ends_with_its_verdict_on_the_table(answer, how, line):
     state, doubted, doubter = _arrive("en", "HOUS"), 1, 0
     play(state, doubter, "doubt")
     play(state, doubted, answer)
-    assert _verdict(state) == (how, "Verdict on HOUS", [line.format(doubted=doubted)])
+    assert _verdict(state) == (how, "Verdict on HOUS", [line.format(doubted=doubted, doubter=doubter)])
     if state.to_move() == (doubter if how == "revealed" else doubted,):  # the penalty
         play(state, state.to_move()[0], f"lose {state.racks[state.to_move()[0]][0]}")
     assert _verdict(state)[0] == how  # it stays while the next word is built

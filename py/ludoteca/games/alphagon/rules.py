@@ -1313,7 +1313,8 @@ class AlphagonState(State):
     def _settle_doubt(self, admitted: bool, word: str) -> None:
         """R15: a word admitted: the doubted player closes, the doubter is
         penalised; otherwise the doubted player is penalised and the doubter
-        suspends the word. The turn passes on from the doubter."""
+        suspends the word and starts the new one, as after a round of passes
+        (R38). An admitted word passes the turn on from the doubter."""
         doubter, doubted = self.doubt
         self.doubt = None
         self.phase = PLAY
@@ -1322,7 +1323,7 @@ class AlphagonState(State):
             if self.phase != OVER:
                 self.queue = (("lose", doubter),) + self.queue
         else:
-            self._suspend_word(doubter, doubter, "unproven")
+            self._suspend_word(doubter, None, "unproven")
             self.queue = (("lose", doubted),) + self.queue
 
     # --- the table as judge (R17) -------------------------------------------------------------

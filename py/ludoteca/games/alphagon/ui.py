@@ -149,7 +149,7 @@ MESSAGES = {
         "alphagon.verdict.corrected": "The declaration was corrected: +{points} for {name}.",
         "alphagon.verdict.contradicted": "The declaration is contradicted: {name} closes with {word}, +{points}; the declarer loses a letter.",
         "alphagon.verdict.revealed": "{name} named {word}, a word in the dictionary: +{points} for {name}; the doubter loses a letter.",
-        "alphagon.verdict.unproven": "{name} had no word starting with {prefix}: the word is set aside and {name} loses a letter.",
+        "alphagon.verdict.unproven": "{name} had no word starting with {prefix} and loses a letter; {doubter} suspends the word and starts a new one.",
         "alphagon.dialog.respond": "A declaration",
         "alphagon.dialog.answer": "A doubt",
         "alphagon.dialog.vote": "The table judges",
@@ -331,7 +331,7 @@ MESSAGES = {
         "alphagon.verdict.corrected": "La dichiarazione è stata corretta: +{points} a {name}.",
         "alphagon.verdict.contradicted": "La dichiarazione è smentita: {name} chiude con {word}, +{points}; chi ha dichiarato perde una lettera.",
         "alphagon.verdict.revealed": "{name} ha detto {word}, che è nel dizionario: +{points} a {name}; chi ha dubitato perde una lettera.",
-        "alphagon.verdict.unproven": "{name} non aveva una parola che inizia con {prefix}: la parola è sospesa e {name} perde una lettera.",
+        "alphagon.verdict.unproven": "{name} non aveva una parola che inizia con {prefix} e perde una lettera; {doubter} sospende la parola e ne comincia una nuova.",
         "alphagon.dialog.respond": "Una dichiarazione",
         "alphagon.dialog.answer": "Un dubbio",
         "alphagon.dialog.vote": "Il tavolo giudica",
@@ -680,7 +680,7 @@ def _verdict_markup(view, ctx, t) -> str:
         lines.append(t("alphagon.judge.contradicted_by", contradiction=scored, prefix=board_word))
     if how == "unproven":
         doubted = _last_placer_of(view, len(view["words"]), player)
-        lines.append(t("alphagon.verdict.unproven", name=_seat_name(ctx, doubted), prefix=board_word))
+        lines.append(t("alphagon.verdict.unproven", name=_seat_name(ctx, doubted), prefix=board_word, doubter=name))
     else:
         lines.append(t(f"alphagon.verdict.{how}", name=name, word=scored, points=points))
     body = "".join(f"<p>{escape(line)}</p>" for line in lines)
