@@ -313,3 +313,21 @@ def test_the_end_look_settles_the_draws_and_choices_a_move_queues():
     assert queued.queue  # by itself, the move leaves a letter to lose (and a refill) pending
     assert not trial.queue and not trial.is_chance() and not trial.is_terminal()
     assert len(trial.racks[player]) == len(state.racks[player]) - 1  # placed one, drew one, lost one
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_computer_does_not_close_a_word_whose_plus_ends_the_game_while_it_is_behind(level):
+    from .helpers import set_trail
+
+    state = new_state(2, seed=1)
+    p = state.to_move()[0]
+    # CASE ends at A2: its '+' would go to A1, whence the polygon cannot go on (R40).
+    set_trail(state, ["C4", "B4", "B3", "B2", "A2"], "+CASE", owner=p)
+    state.current, state.placed = p, 1
+    assert state.ending_at_next("+")[1] == "blocked" and "close" in {m.text for m in state.legal_moves(p)}
+    bot = AI_LEVELS[level](5)
+    state.points = [0, 0]
+    state.points[1 - p] = 10  # closing scores 4 and ends the game with p behind
+    assert bot.decide(state, p, list(state.legal_moves(p))).text != "close"
+    state.points[1 - p] = 2  # now closing wins the game
+    assert bot.decide(state, p, list(state.legal_moves(p))).text == "close"

@@ -332,3 +332,25 @@ def test_a_diagram_is_a_picture_with_no_squares_to_tab_through_and_unknown_names
     assert figure.startswith('<figure class="ag-diagram"') and 'role="img"' in figure
     assert "tabindex" not in figure and 'role="button"' not in figure and figure.count("<rect x=") == 169
     assert ui.rules_diagram("no_such_picture", lambda key, **values: key) is None
+
+
+def test_a_letter_that_ends_the_game_is_warned_in_the_prompt_and_on_its_square():
+    from .helpers import set_trail
+
+    state = new_state(2, seed=1)
+    p = state.to_move()[0]
+    set_trail(state, ["B4", "B3", "B2", "A2"], "+ABC", owner=p)  # A1 is the only way on, and a dead end
+    state.current = p
+    view = state.view(p)
+    assert view["next_cell"] == "A1" and view["next_ends"] == {"letter": "blocked", "plus": "blocked", "plus_cell": "A1"}
+    html = render(state, p)
+    square = re.search(r'<g class="([^"]*)"[^>]*aria-label="([^"]*)"[^>]*data-cell="A1"', html)
+    assert "ends" in square.group(1).split() and square.group(2) == "A1: the next letter goes here and ends the game"
+    assert 'data-testid="warn-letter">A letter on A1 ends the game: the polygon cannot go on.<' in html
+    assert ui.prompt(view, Ctx(p)).endswith("A letter on A1 ends the game: the polygon cannot go on.")
+    # where the polygon goes on, no warning
+    state = new_state(2, seed=1)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    assert state.view(p)["next_ends"] == {"letter": None, "plus": None, "plus_cell": "G4"}
+    assert "warn-" not in render(state, p) and " ends " not in render(state, p)

@@ -61,6 +61,7 @@ from .rules import (
     LONG_WORD,
     MIN_DECLARE,
     MIN_WORD,
+    PLUS,
     SUSPEND,
     Change,
     Contradict,
@@ -492,7 +493,7 @@ class WordBot(Bot):
         return None
 
     def _after_placing(self, state, player: int, legal: list, word: str, vocab: Vocabulary, texts) -> Thinking:
-        if "close" in texts and vocab.is_word(word):
+        if "close" in texts and vocab.is_word(word) and not self._close_ends_it_behind(state, player):
             return CLOSE
         if state.placed == 1 and state.bonuses[player] > 0:
             for move in legal:
@@ -514,6 +515,13 @@ class WordBot(Bot):
             if rare and len(state.racks[player]) > 4:
                 return GiveUp(rare[0])
         return END
+
+    def _close_ends_it_behind(self, state, player: int) -> bool:
+        """Closing would put the word's '+' where the polygon stops (R40), with
+        us not alone in the lead once the word is scored."""
+        if state.ending_at_next(PLUS)[1] is None:
+            return False
+        return not _alone_ahead(self._after(state, player, CLOSE), player)
 
     def _free_change(self, state, player: int, legal: list):
         rack = state.racks[player]

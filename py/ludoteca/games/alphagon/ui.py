@@ -51,6 +51,9 @@ MESSAGES = {
         "alphagon.cell.letter": "{cell}, letter {letter}",
         "alphagon.cell.plus": "{cell}, plus sign",
         "alphagon.cell.next": "{cell}: the next letter goes here",
+        "alphagon.cell.next_ends": "{cell}: the next letter goes here and ends the game",
+        "alphagon.warn.letter": "A letter on {cell} ends the game: {reason}.",
+        "alphagon.warn.plus": "Closing the word puts its + on {cell} and ends the game: {reason}.",
         "alphagon.diagram.level.letters": "+BIRD+",
         "alphagon.diagram.level": "A + makes the polygon turn. This + (I4) is on the start's own row, so the new side heads for the farther edge of the board: south, as the arrow shows.",
         "alphagon.diagram.away.letters": "+BIRD+SONG+",
@@ -233,6 +236,9 @@ MESSAGES = {
         "alphagon.cell.letter": "{cell}, lettera {letter}",
         "alphagon.cell.plus": "{cell}, segno più",
         "alphagon.cell.next": "{cell}: qui va la prossima lettera",
+        "alphagon.cell.next_ends": "{cell}: qui va la prossima lettera, e la partita finisce",
+        "alphagon.warn.letter": "Una lettera in {cell} fa finire la partita: {reason}.",
+        "alphagon.warn.plus": "Chiudere la parola mette il suo + in {cell} e fa finire la partita: {reason}.",
         "alphagon.diagram.level.letters": "+NOTE+",
         "alphagon.diagram.level": "Dopo un + il poligono gira. Questo + (I4) sta sulla stessa riga della partenza, quindi il nuovo lato punta al bordo più lontano: verso sud, come indica la freccia.",
         "alphagon.diagram.away.letters": "+NOTE+ALBA+",
@@ -542,6 +548,8 @@ def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, ta
         classes.append("target")
     if name == view.get("next_cell"):
         classes.append("next")
+        if view["next_ends"]["letter"]:
+            classes.append("ends")  # R40: a letter here ends the game
     if entry is not None and entry is view["trail"][-1]:
         classes.append("last")  # the letter placed last, marked as lichess marks the last move
     label_key = "alphagon.cell"
@@ -550,7 +558,7 @@ def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, ta
         label_key = "alphagon.cell.plus" if entry["symbol"] == "+" else "alphagon.cell.letter"
         values["letter"] = entry["symbol"]
     elif name == view.get("next_cell"):
-        label_key = "alphagon.cell.next"
+        label_key = "alphagon.cell.next_ends" if view["next_ends"]["letter"] else "alphagon.cell.next"
     elif flag:
         label_key = "alphagon.cell.flag"
     elif star:
@@ -790,7 +798,9 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
         hint = f'<p class="muted">{escape(t("alphagon.start_hint"))}</p>'
     elif view["phase"] == "turn" and view["next_cell"] and any(m.startswith("place") for m in legal):
         hint = f'<p class="muted">{escape(t("alphagon.place_hint"))}</p>'
-    controls = f'{hint}{"".join(buttons)}{forms}'
+    warnings = "".join(f'<p class="ag-warn" data-testid="warn-{kind}">{escape(text)}</p>'
+                       for kind, text in ending_warnings(view, t))
+    controls = f'{hint}{warnings}{"".join(buttons)}{forms}'
     if view["phase"] in DIALOG_PHASES:
         # Answering a declaration, a doubt or a vote: one labelled box with the question.
         question = escape(prompt(view, ctx))
@@ -798,6 +808,18 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
                     f' data-testid="ag-dialog-{view["phase"]}"><h3>{escape(t("alphagon.dialog." + view["phase"]))}</h3>'
                     f'<p id="ag-dialog-title">{question}</p>{controls}</section>')
     return f'<div class="controls" data-testid="controls">{controls}</div>'
+
+
+def ending_warnings(view, t) -> list:
+    """(kind, text) for each move open to the viewer that would end the game
+    by the polygon (R40): a letter on the next square, a word's '+' there."""
+    legal, ends, cell = view["legal_moves"], view["next_ends"], view.get("next_cell")
+    found = []
+    if ends["letter"] and any(text.startswith("place ") for text in legal):
+        found.append(("letter", t("alphagon.warn.letter", cell=cell, reason=t("alphagon.end." + ends["letter"]))))
+    if ends["plus"] and "close" in legal:
+        found.append(("plus", t("alphagon.warn.plus", cell=ends["plus_cell"], reason=t("alphagon.end." + ends["plus"]))))
+    return found
 
 
 # --- texts around the table ------------------------------------------------------------------------
@@ -818,7 +840,8 @@ def prompt(view: dict, ctx) -> str:
     if phase == "vote" and view["vote"]:
         return t("alphagon.prompt.vote", word=view["vote"]["word"])
     if phase == "turn":
-        return t("alphagon.prompt.placed") if view["placed"] else t("alphagon.prompt.turn")
+        text = t("alphagon.prompt.placed") if view["placed"] else t("alphagon.prompt.turn")
+        return " ".join([text] + [warning for _, warning in ending_warnings(view, t)])
     return ""
 
 
