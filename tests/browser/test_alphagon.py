@@ -408,3 +408,65 @@ def test_doubt_and_declaration_dialogs_and_verdicts_pass_axe(new_context, open_a
     page.wait_for_selector('[data-testid="verdict"]', timeout=60_000)
     found["declaration verdict"] = axe_problems(page)
     assert {screen: problems for screen, problems in found.items() if problems} == {}
+
+
+# --- a phone: 44 px targets, the lit square in view -----------------------------------------------------
+HIT_BOXES_JS = """() => [...document.querySelectorAll('[data-region=table] .ag-hit')].map(e => {
+    const r = e.getBoundingClientRect();
+    const probes = [[0, 0], [-20, 0], [20, 0], [0, -20], [0, 20]].map(([dx, dy]) => {
+        const x = r.left + r.width / 2 + dx, y = r.top + r.height / 2 + dy;
+        const hit = document.elementFromPoint(x, y);
+        return Boolean(hit && hit.closest('[data-action]') && hit.closest('[data-action]').dataset.arg === e.dataset.arg);
+    });
+    return {cell: e.dataset.hit, width: r.width, height: r.height, probes};
+})"""
+
+
+def check_hit_areas(page) -> list:
+    boxes = page.evaluate(HIT_BOXES_JS)
+    for box in boxes:
+        assert box["width"] >= 44 and box["height"] >= 44, box
+        assert box["probes"][0] and sum(box["probes"]) >= 4, box  # its centre and most of 40 px around it
+    return boxes
+
+
+@pytest.mark.timeout(300)
+def test_on_a_phone_every_square_to_tap_has_a_44_px_hit_area_and_the_lit_square_comes_into_view(new_context, open_app):
+    context = new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page, timeout_ms=120_000)
+    page.click('[data-testid="new-alphagon"]')
+    page.wait_for_selector('[data-testid="setup"]')
+    page.select_option('[data-testid="seat-1-level"]', "easy")
+    page.fill('[data-testid="seed"]', "5")  # you open the polygon
+    page.locator('[data-testid="start"]').scroll_into_view_if_needed()
+    page.tap('[data-testid="start"]')
+    page.wait_for_selector('[data-testid="rack"] button[data-action="select"]', timeout=60_000)
+    assert page.evaluate("() => window.scrollY") == 0  # the game opens at its top, not where setup was
+    page.locator('[data-testid="rack-0"]').tap()
+    flags = check_hit_areas(page)
+    assert len(flags) == 8
+    page.locator('.ag-hit[data-hit="D4"]').tap(force=True)
+    beside = check_hit_areas(page)
+    assert sorted(box["cell"] for box in beside) == ["C4", "D3", "D5", "E4"]
+    before = moves_played(page)
+    page.locator('.ag-hit[data-hit="E4"]').tap(force=True)
+    page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
+    # the computer plays; then a letter tapped lights the next square, in view and easy to hit
+    page.wait_for_selector('[data-testid="rack"] button[data-action="select"]', timeout=60_000)
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # the rack at the bottom, the board above
+    page.locator('[data-testid="rack-0"]').tap()
+    page.wait_for_selector('[data-region="table"] .ag-cell.target')
+    (lit,) = check_hit_areas(page)
+    box = page.locator(f'[data-region="table"] .ag-cell[data-cell="{lit["cell"]}"]').bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 740, box
+    # the change picker: one list and a button that says the change costs a bonus before placing
+    letter = page.inner_text('[data-testid="rack-0"]')
+    expect(page.locator('[data-testid="change-submit"]')).to_have_text("Change it (costs a bonus)")
+    new = page.locator('[data-testid="input-change"] option').last.get_attribute("value")
+    page.select_option('[data-testid="input-change"]', new)
+    before = moves_played(page)
+    page.tap('[data-testid="change-submit"]')
+    page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
+    assert new in "".join(page.locator('[data-testid="rack"] button').all_inner_texts()) and letter != new

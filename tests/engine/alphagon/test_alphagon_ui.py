@@ -354,3 +354,67 @@ def test_a_letter_that_ends_the_game_is_warned_in_the_prompt_and_on_its_square()
     p = state.to_move()[0]
     assert state.view(p)["next_ends"] == {"letter": None, "plus": None, "plus_cell": "G4"}
     assert "warn-" not in render(state, p) and " ends " not in render(state, p)
+
+
+def _english(view):
+    return ui.game_t(view, Ctx(None, lang="en"))
+
+
+def test_the_prompt_offers_only_what_is_possible():
+    state = new_state(2, seed=1)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    assert ui.prompt(state.view(p), Ctx(p)) == "Place a letter, doubt or pass"  # no declaring with 2 letters
+    state = new_state(2, seed=1)
+    build_word(state, "CAS", "D4", "E")
+    p = state.to_move()[0]
+    state.bonuses[p] = 1
+    assert ui.prompt(state.view(p), Ctx(p)) == "Place a letter, declare it, doubt or pass"
+    give(state, p, "E")
+    play(state, p, f"place {state.view(p)['next_cell']} E")
+    assert ui.prompt(state.view(p), Ctx(p)) == (
+        "Place a second letter (a bonus), close the word, declare it or end your turn")
+    state.bonuses[p] = 0
+    assert ui.prompt(state.view(p), Ctx(p)) == "Close the word, declare it or end your turn"
+    play(state, p, "close")
+    q = state.to_move()[0]
+    assert "close" not in ui.prompt(state.view(q), Ctx(q))  # nothing placed, no word to close
+
+
+def test_changing_a_letter_is_one_compact_picker_that_says_what_it_costs():
+    state = new_state(2, seed=1)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    letter = state.racks[p][0]
+    html = render(state, p, selection=f"L:{letter}")
+    assert f'data-arg="{p}:change ' not in html  # no button per letter of the sacks
+    form = re.search(r'<form class="text-move ag-change"[^>]*data-move-prefix="(\d):change (\w) "(.*?)</form>', html)
+    assert form and form.group(2) == letter
+    options = re.findall(r'<option value="(\w)">', form.group(3))
+    assert len(options) > 10
+    assert ">Change it (costs a bonus)</button>" in form.group(3)
+    give(state, p, "T")
+    play(state, p, "place G4 T")
+    after = render(state, p, selection=f"L:{state.racks[p][0]}")
+    assert ">Change it (free now)</button>" in after
+
+
+def test_a_syllable_that_reads_the_same_both_ways_is_printed_once():
+    state = new_state(2, seed=1)
+    p = state.to_move()[0]
+    state.hands[p] = (27,)  # EE, among others
+    html = render(state, p)
+    assert "EE/EE" not in html and re.search(r'class="syl">[^<]*\bEE\b', html)
+
+
+def test_rack_letters_take_the_arrow_keys_on_a_row_of_their_own_under_the_board():
+    state = new_state(2, seed=1)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    html = render(state, p)
+    board_rows = {int(y) for y in re.findall(r'data-nav="\d+,(\d+)" data-cell', html)}
+    rack = re.findall(r'<button[^>]*data-nav="(\d+),(\d+)"[^>]*data-testid="rack-\d"', html)
+    assert len(rack) == len(state.racks[p]) and len({y for _, y in rack}) == 1
+    assert int(rack[0][1]) > max(board_rows)
+    xs = [int(x) for x, _ in rack]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs)

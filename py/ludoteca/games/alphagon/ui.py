@@ -89,7 +89,9 @@ MESSAGES = {
         "alphagon.btn.accept": "Accept",
         "alphagon.btn.concede": "I have no word",
         "alphagon.btn.giveup": "Give up {letter} for a bonus",
-        "alphagon.btn.change": "Change {old} to {new}",
+        "alphagon.change.label": "Change {letter} to",
+        "alphagon.change.cost": "Change it (costs a bonus)",
+        "alphagon.change.free": "Change it (free now)",
         "alphagon.btn.lose": "Lose {letter}",
         "alphagon.btn.reward_bonus": "Take a bonus",
         "alphagon.btn.reward_letter": "Take {letter}",
@@ -103,8 +105,15 @@ MESSAGES = {
         "alphagon.form.say": "Name your word",
         "alphagon.form.submit": "Submit",
         "alphagon.prompt.first": "Start the polygon: a letter beside a flag",
-        "alphagon.prompt.turn": "Place a letter, or pass, doubt or declare",
-        "alphagon.prompt.placed": "Close the word, place a second letter, or end your turn",
+        "alphagon.prompt.place": "place a letter",
+        "alphagon.prompt.place_second": "place a second letter (a bonus)",
+        "alphagon.prompt.close": "close the word",
+        "alphagon.prompt.declare": "declare it",
+        "alphagon.prompt.doubt": "doubt",
+        "alphagon.prompt.pass": "pass",
+        "alphagon.prompt.suspend": "suspend the word",
+        "alphagon.prompt.end": "end your turn",
+        "alphagon.prompt.or": "or",
         "alphagon.prompt.respond": "{name} declared {words}: contradict, correct or accept",
         "alphagon.prompt.answer": "{name} doubts: name the word you had in mind",
         "alphagon.prompt.vote": "Does {word} count?",
@@ -274,7 +283,9 @@ MESSAGES = {
         "alphagon.btn.accept": "Accetto",
         "alphagon.btn.concede": "Non ho una parola",
         "alphagon.btn.giveup": "Rinuncia a {letter} per un bonus",
-        "alphagon.btn.change": "Cambia {old} in {new}",
+        "alphagon.change.label": "Cambia {letter} in",
+        "alphagon.change.cost": "Cambiala (costa un bonus)",
+        "alphagon.change.free": "Cambiala (ora è gratis)",
         "alphagon.btn.lose": "Perdi {letter}",
         "alphagon.btn.reward_bonus": "Prendi un bonus",
         "alphagon.btn.reward_letter": "Prendi {letter}",
@@ -288,8 +299,15 @@ MESSAGES = {
         "alphagon.form.say": "Di' la tua parola",
         "alphagon.form.submit": "Invia",
         "alphagon.prompt.first": "Inizia il poligono: una lettera accanto a una bandiera",
-        "alphagon.prompt.turn": "Metti una lettera, oppure passa, dubita o dichiara",
-        "alphagon.prompt.placed": "Chiudi la parola, metti una seconda lettera o finisci il turno",
+        "alphagon.prompt.place": "metti una lettera",
+        "alphagon.prompt.place_second": "metti una seconda lettera (un bonus)",
+        "alphagon.prompt.close": "chiudi la parola",
+        "alphagon.prompt.declare": "dichiarala",
+        "alphagon.prompt.doubt": "dubita",
+        "alphagon.prompt.pass": "passa",
+        "alphagon.prompt.suspend": "sospendi la parola",
+        "alphagon.prompt.end": "finisci il turno",
+        "alphagon.prompt.or": "o",
         "alphagon.prompt.respond": "{name} ha dichiarato {words}: smentisci, correggi o accetta",
         "alphagon.prompt.answer": "{name} dubita: di' la parola che avevi in mente",
         "alphagon.prompt.vote": "{word} vale?",
@@ -535,7 +553,34 @@ def _board_markup(view, ctx, t, targets: dict, opening_letter, start, interactiv
                                       name in flags, name in stars, name in clouds, targets.get(name),
                                       opening_letter, start, interactive))
     parts.append(_polygon_markup(view, ctx))
+    if interactive:
+        parts.append(_hit_areas(view, ctx, targets, opening_letter, placed, flags))
     return "".join(parts)
+
+
+HIT = 2.2 * CELL  # a target's hit area: 2.2 squares, over 44 px when a phone draws a square at 22
+
+
+def _hit_areas(view, ctx, targets: dict, opening_letter, placed: dict, flags: set) -> str:
+    """Invisible areas over the squares one may tap, drawn above the board so a
+    finger needs no 22 px precision: each reaches out, along the way the
+    polygon goes, over squares nobody can tap now (a flag's own area is centred)."""
+    areas = []
+    for name, text in targets.items():
+        heading = text.split()[2] if text.startswith("start ") else view.get("next_heading")
+        areas.append((name, "move", f"{ctx.viewer}:{text}", HEADING_STEP.get(heading, (0, 0))))
+    if opening_letter:
+        for name in sorted(flags):
+            if name not in placed:
+                areas.append((name, "select", f"S:{opening_letter}:{name}", (0, 0)))
+    out = []
+    for name, action, arg, (dx, dy) in areas:
+        x, y = _xy(name)
+        left = MARGIN + (x + 0.5) * CELL - HIT / 2 + dx * (HIT - CELL) / 2
+        top = MARGIN + (y + 0.5) * CELL - HIT / 2 + dy * (HIT - CELL) / 2
+        out.append(f'<rect class="ag-hit" x="{left:.1f}" y="{top:.1f}" width="{HIT:.1f}" height="{HIT:.1f}"'
+                   f' data-action="{action}" data-arg="{escape(arg, quote=True)}" data-hit="{name}" aria-hidden="true"/>')
+    return "".join(out)
 
 
 def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, target, opening_letter, start,
@@ -705,6 +750,14 @@ def _last_placer_of(view, nth_word: int, default: int) -> int:
     return trail[index]["owner"] if 0 <= index < len(trail) and trail[index]["symbol"] != "+" else default
 
 
+RACK_NAV_Y = MARGIN + BOARD + CELL  # the rack's row for the arrow keys: just under the board's last row
+
+
+def _rack_nav_x(index: int, count: int) -> float:
+    """The rack's letters spread under the board, in the board's coordinates (data-nav)."""
+    return WIDTH / 2 + (index - (count - 1) / 2) * 2 * CELL
+
+
 def _rack_markup(view, ctx, t, acting, letter, start) -> str:
     rack = view["rack"]
     out = [f'<div class="ag-rack" data-testid="rack"><h3>{escape(t("alphagon.rack"))}</h3>']
@@ -712,15 +765,16 @@ def _rack_markup(view, ctx, t, acting, letter, start) -> str:
     losing = acting and decision and decision[0] == "lose"
     selected = letter or (start[0] if start else None)
     for index, item in enumerate(rack):
+        nav = f' data-nav="{_rack_nav_x(index, len(rack)):.0f},{RACK_NAV_Y}"'
         if losing:
-            out.append(f'<button type="button" class="ag-tile-btn" data-action="move"'
+            out.append(f'<button type="button" class="ag-tile-btn" data-action="move"{nav}'
                        f' data-arg="{ctx.viewer}:lose {item}" data-testid="lose-{item}">{item}</button>')
             continue
         cls = "ag-tile-btn selected" if item == selected else "ag-tile-btn"
         arg = "" if item == selected else f"L:{item}"
         action = f' data-action="select" data-arg="{arg}"' if acting else ""
         pressed = ' aria-pressed="true"' if item == selected else ""
-        out.append(f'<button type="button" class="{cls}"{action}{pressed} data-testid="rack-{index}">{item}</button>')
+        out.append(f'<button type="button" class="{cls}"{action}{pressed}{nav} data-testid="rack-{index}">{item}</button>')
     out.append("</div>")
     return "".join(out)
 
@@ -734,7 +788,7 @@ def _cards_markup(view, ctx, t, acting, legal) -> str:
         return ""
     out = [f'<div class="ag-cards" data-testid="cards"><h3>{escape(t("alphagon.cards"))}</h3>']
     for card in view["hand"]:
-        syllables = " ".join(f"{s}/{s[::-1]}" for s in card["syllables"])
+        syllables = " ".join(s if s == s[::-1] else f"{s}/{s[::-1]}" for s in card["syllables"])
         out.append(f'<div class="ag-card" data-testid="card-{card["id"]}"><span>{escape(t("alphagon.card", id=card["id"]))}</span>'
                    f' <span class="syl">{escape(syllables)}</span>'
                    f'<svg viewBox="0 0 64 32" aria-hidden="true"><g>{_shape_svg(card["red"], "red")}</g>'
@@ -764,6 +818,20 @@ def _form(ctx, t, keyword) -> str:
             f'<button type="submit" class="btn primary">{escape(t("alphagon.form.submit"))}</button></form>')
 
 
+def _change_picker(view, ctx, t, legal, letter) -> str:
+    """One compact form to change the selected letter: a list of the letters
+    the sacks still hold, and a button that says what the change costs."""
+    news = sorted(text.split()[2] for text in legal if text.startswith(f"change {letter} "))
+    if not news:
+        return ""
+    options = "".join(f'<option value="{new}">{new}</option>' for new in news)
+    cost = t("alphagon.change.free" if view["placed"] else "alphagon.change.cost")
+    return (f'<form class="text-move ag-change" data-move-prefix="{ctx.viewer}:change {letter} " data-testid="form-change">'
+            f'<label>{escape(t("alphagon.change.label", letter=letter))} <select name="text"'
+            f' data-testid="input-change">{options}</select></label>'
+            f'<button type="submit" class="btn" data-testid="change-submit">{escape(cost)}</button></form>')
+
+
 DIALOG_PHASES = ("respond", "answer", "vote")
 
 
@@ -785,14 +853,12 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
             buttons.append(_button(ctx, text, t("alphagon.btn.reward_letter", letter=words[1])))
         elif words[0] == "pass" and len(words) == 2 and (letter is None or words[1] == letter):
             buttons.append(_button(ctx, text, t("alphagon.btn.pass_letter", letter=words[1])))
+    change = ""
     if letter:
         if f"giveup {letter}" in legal:
             buttons.append(_button(ctx, f"giveup {letter}", t("alphagon.btn.giveup", letter=letter)))
-        for text in sorted(legal):
-            words = text.split()
-            if words[0] == "change" and words[1] == letter:
-                buttons.append(_button(ctx, text, t("alphagon.btn.change", old=letter, new=words[2])))
-    forms = "".join(_form(ctx, t, keyword) for keyword in view["text_moves"])
+        change = _change_picker(view, ctx, t, legal, letter)
+    forms = change + "".join(_form(ctx, t, keyword) for keyword in view["text_moves"])
     hint = ""
     if view["phase"] == "first":
         hint = f'<p class="muted">{escape(t("alphagon.start_hint"))}</p>'
@@ -800,7 +866,8 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
         hint = f'<p class="muted">{escape(t("alphagon.place_hint"))}</p>'
     warnings = "".join(f'<p class="ag-warn" data-testid="warn-{kind}">{escape(text)}</p>'
                        for kind, text in ending_warnings(view, t))
-    controls = f'{hint}{warnings}{"".join(buttons)}{forms}'
+    actions = f'<div class="ag-actions">{"".join(buttons)}</div>' if buttons else ""
+    controls = f'{hint}{warnings}{actions}{forms}'
     if view["phase"] in DIALOG_PHASES:
         # Answering a declaration, a doubt or a vote: one labelled box with the question.
         question = escape(prompt(view, ctx))
@@ -808,6 +875,27 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
                     f' data-testid="ag-dialog-{view["phase"]}"><h3>{escape(t("alphagon.dialog." + view["phase"]))}</h3>'
                     f'<p id="ag-dialog-title">{question}</p>{controls}</section>')
     return f'<div class="controls" data-testid="controls">{controls}</div>'
+
+
+def _turn_options_text(view, t) -> str:
+    """What the player to move may do now, and only that: "Place a letter, doubt or pass"."""
+    legal, placed = view["legal_moves"], view["placed"]
+    keywords = {text.split()[0] for text in legal}
+    offered = []
+    if "place" in keywords:
+        offered.append("place_second" if placed else "place")
+    if "close" in keywords:
+        offered.append("close")
+    if "declare" in view["text_moves"]:
+        offered.append("declare")
+    for keyword in ("doubt", "suspend", "pass", "end"):
+        if keyword in keywords:
+            offered.append(keyword)
+    phrases = [t(f"alphagon.prompt.{key}") for key in offered]
+    if not phrases:
+        return ""
+    text = phrases[0] if len(phrases) == 1 else f'{", ".join(phrases[:-1])} {t("alphagon.prompt.or")} {phrases[-1]}'
+    return text[0].upper() + text[1:]
 
 
 def ending_warnings(view, t) -> list:
@@ -840,8 +928,7 @@ def prompt(view: dict, ctx) -> str:
     if phase == "vote" and view["vote"]:
         return t("alphagon.prompt.vote", word=view["vote"]["word"])
     if phase == "turn":
-        text = t("alphagon.prompt.placed") if view["placed"] else t("alphagon.prompt.turn")
-        return " ".join([text] + [warning for _, warning in ending_warnings(view, t)])
+        return " ".join([_turn_options_text(view, t)] + [warning for _, warning in ending_warnings(view, t)])
     return ""
 
 
