@@ -1,6 +1,7 @@
 """The table markup and texts, under CPython."""
 
 import html as html_lib
+import pathlib
 import re
 from dataclasses import dataclass, field
 from typing import Optional
@@ -418,3 +419,22 @@ def test_rack_letters_take_the_arrow_keys_on_a_row_of_their_own_under_the_board(
     assert int(rack[0][1]) > max(board_rows)
     xs = [int(x) for x, _ in rack]
     assert xs == sorted(xs) and len(set(xs)) == len(xs)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_rules_page_shows_a_shape_found_at_the_end_of_the_polygon(language):
+    from ludoteca.games.alphagon import components as C
+
+    letters = ui.MESSAGES[language]["alphagon.diagram.shape.letters"]
+    state = ui.diagram_state(letters)
+    figure = ui.rules_diagram("shape", _catalog(language))
+    cells = re.search(r'data-cells="([^"]*)"', figure).group(1).split()
+    assert cells == [C.cell_name(c) for c in state.trail[-5:]] and cells[0] in figure and cells[-1] in figure
+    # the card drawn beside it has the shapes of the polygon's last 4 and 5 squares, so the shape is found
+    red = [(int(x) // 6, int(y) // 6) for x, y in re.findall(
+        r'<rect class="red" x="(\d+)" y="(\d+)"', figure)]
+    blue = [(int(x) // 6, int(y) // 6) for x, y in re.findall(r'<rect class="blue" x="(\d+)" y="(\d+)"', figure)]
+    assert state.shape_matches(tuple(sorted(red)), tuple(sorted(blue)))
+    assert len(set(blue)) == 5 and len({x for x, _ in blue}) > 1 and len({y for _, y in blue}) > 1  # it turns
+    rules = pathlib.Path(ui.__file__).with_name("RULES.md" if language == "en" else "RULES.it.md")
+    assert "[[diagram shape]]" in rules.read_text(encoding="utf-8")

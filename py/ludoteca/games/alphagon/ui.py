@@ -15,6 +15,7 @@ import re
 from html import escape
 
 from ..texts import count_text
+from . import components as C
 
 CELL = 26
 MARGIN = 18
@@ -55,6 +56,8 @@ MESSAGES = {
         "alphagon.warn.letter": "A letter on {cell} ends the game: {reason}.",
         "alphagon.warn.plus": "Closing the word puts its + on {cell} and ends the game: {reason}.",
         "alphagon.diagram.level.letters": "+BIRD+",
+        "alphagon.diagram.shape.letters": "+BIRD+SO",
+        "alphagon.diagram.shape": "A shape is found when the last squares of the polygon, its + included, lie as a shape on one of your cards does, north up and never turned. Here the last five, {first} to {last}, lie like the card's blue shape (and the last four like its red one): on your turn you find the shape, score 3 points, and the card goes under the deck.",
         "alphagon.diagram.level": "A + makes the polygon turn. This + (I4) is on the start's own row, so the new side heads for the farther edge of the board: south, as the arrow shows.",
         "alphagon.diagram.away.letters": "+BIRD+SONG+",
         "alphagon.diagram.away": "With fewer than 4 sides, a turn leads away from the start: after SONG the polygon goes east, not west toward column D.",
@@ -249,6 +252,8 @@ MESSAGES = {
         "alphagon.warn.letter": "Una lettera in {cell} fa finire la partita: {reason}.",
         "alphagon.warn.plus": "Chiudere la parola mette il suo + in {cell} e fa finire la partita: {reason}.",
         "alphagon.diagram.level.letters": "+NOTE+",
+        "alphagon.diagram.shape.letters": "+NOTE+AL",
+        "alphagon.diagram.shape": "Una sagoma si trova quando le ultime caselle del poligono, + compreso, sono disposte come una sagoma di una vostra carta, con il nord in alto e mai ruotata. Qui le ultime cinque, da {first} a {last}, hanno la forma della sagoma blu della carta (e le ultime quattro quella della rossa): al vostro turno trovate la sagoma, segnate 3 punti e la carta va in fondo al mazzo.",
         "alphagon.diagram.level": "Dopo un + il poligono gira. Questo + (I4) sta sulla stessa riga della partenza, quindi il nuovo lato punta al bordo più lontano: verso sud, come indica la freccia.",
         "alphagon.diagram.away.letters": "+NOTE+ALBA+",
         "alphagon.diagram.away": "Finché i lati sono meno di 4, la svolta allontana dalla partenza: dopo ALBA il poligono va a est, non a ovest verso la colonna D.",
@@ -562,9 +567,9 @@ HIT = 2.2 * CELL  # a target's hit area: 2.2 squares, over 44 px when a phone dr
 
 
 def _hit_areas(view, ctx, targets: dict, opening_letter, placed: dict, flags: set) -> str:
-    """Invisible areas over the squares one may tap, drawn above the board so a
-    finger needs no 22 px precision: each reaches out, along the way the
-    polygon goes, over squares nobody can tap now (a flag's own area is centred)."""
+    """Invisible frames round the squares one may tap, drawn above the board so
+    a finger needs no 22 px precision: each reaches out, along the way the
+    polygon goes, over squares nobody can tap now (a flag's is centred)."""
     areas = []
     for name, text in targets.items():
         heading = text.split()[2] if text.startswith("start ") else view.get("next_heading")
@@ -578,8 +583,12 @@ def _hit_areas(view, ctx, targets: dict, opening_letter, placed: dict, flags: se
         x, y = _xy(name)
         left = MARGIN + (x + 0.5) * CELL - HIT / 2 + dx * (HIT - CELL) / 2
         top = MARGIN + (y + 0.5) * CELL - HIT / 2 + dy * (HIT - CELL) / 2
-        out.append(f'<rect class="ag-hit" x="{left:.1f}" y="{top:.1f}" width="{HIT:.1f}" height="{HIT:.1f}"'
-                   f' data-action="{action}" data-arg="{escape(arg, quote=True)}" data-hit="{name}" aria-hidden="true"/>')
+        px, py = MARGIN + x * CELL, MARGIN + y * CELL
+        # a frame round the square: the square itself stays the element one clicks or focuses
+        outline = (f"M{left:.1f} {top:.1f}h{HIT:.1f}v{HIT:.1f}h{-HIT:.1f}z"
+                   f"M{px} {py}v{CELL}h{CELL}v{-CELL}z")
+        out.append(f'<path class="ag-hit" d="{outline}" fill-rule="evenodd" data-action="{action}"'
+                   f' data-arg="{escape(arg, quote=True)}" data-hit="{name}" aria-hidden="true"/>')
     return "".join(out)
 
 
@@ -681,8 +690,31 @@ def render_diagram(name: str, t) -> str:
             f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
 
 
+def render_shape_diagram(t) -> str:
+    """Finding a shape: a polygon whose last five squares are lit, beside a card
+    whose blue shape (and red, the last four) lies as they do."""
+    key = "alphagon.diagram.shape.letters"
+    letters = t(key)
+    if not _DIAGRAM_LETTERS.fullmatch(letters):
+        letters = MESSAGES["en"][key]
+    state = diagram_state(letters)
+    trail, view = state.trail, state.view(None)
+    end = view["trail"][-C.BLUE_SIZE:]
+    view.update(word_cells=[entry["cell"] for entry in end], next_cell=None, next_heading=None)
+    caption = t("alphagon.diagram.shape", first=end[0]["cell"], last=end[-1]["cell"])
+    red, blue = C.normalise(trail[-C.RED_SIZE:]), C.normalise(trail[-C.BLUE_SIZE:])
+    card = (f'<svg class="ag-diagram-card" viewBox="-2 -2 68 36" aria-hidden="true">'
+            f'<g>{_shape_svg(red, "red")}</g><g transform="translate(34,0)">{_shape_svg(blue, "blue")}</g></svg>')
+    return (f'<figure class="ag-diagram" data-testid="diagram-shape" data-cells="{" ".join(e["cell"] for e in end)}">'
+            f'<svg class="ag-board" viewBox="0 0 {WIDTH} {MARGIN + BOARD + 4}" role="img"'
+            f' aria-label="{escape(caption, quote=True)}">{_board_markup(view, _Plain(t), t, {}, None, None, False)}'
+            f"</svg>{card}<figcaption>{escape(caption)}</figcaption></figure>")
+
+
 def rules_diagram(name: str, t):
     """What the rules page puts where RULES.md says [[diagram NAME]]; None for an unknown name."""
+    if name == "shape":
+        return render_shape_diagram(t)
     return render_diagram(name, t) if name in DIAGRAMS else None
 
 
