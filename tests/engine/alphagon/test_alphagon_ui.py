@@ -349,6 +349,9 @@ def test_a_letter_that_ends_the_game_is_warned_in_the_prompt_and_on_its_square()
     assert "ends" in square.group(1).split() and square.group(2) == "A1: the next letter goes here and ends the game"
     assert 'data-testid="warn-letter">A letter on A1 ends the game: the polygon cannot go on.<' in html
     assert ui.prompt(view, Ctx(p)).endswith("A letter on A1 ends the game: the polygon cannot go on.")
+    state.passes = 1  # the other player passed: p may suspend the word, and its '+' would end the game too
+    assert ('data-testid="warn-suspend">Suspending the word puts its + on A1 and ends the game:'
+            ' the polygon cannot go on.<') in render(state, p)
     # where the polygon goes on, no warning
     state = new_state(2, seed=1)
     build_word(state, "CA", "D4", "E")

@@ -55,6 +55,7 @@ MESSAGES = {
         "alphagon.cell.next_ends": "{cell}: the next letter goes here and ends the game",
         "alphagon.warn.letter": "A letter on {cell} ends the game: {reason}.",
         "alphagon.warn.plus": "Closing the word puts its + on {cell} and ends the game: {reason}.",
+        "alphagon.warn.suspend": "Suspending the word puts its + on {cell} and ends the game: {reason}.",
         "alphagon.diagram.level.letters": "+BIRD+",
         "alphagon.diagram.shape.letters": "+BIRD+SO",
         "alphagon.diagram.shape": "A shape is found when the last squares of the polygon, its + included, lie as a shape on one of your cards does, north up and never turned. Here the last five, {first} to {last}, lie like the card's blue shape (and the last four like its red one): on your turn you find the shape, score 3 points, and the card goes under the deck.",
@@ -251,6 +252,7 @@ MESSAGES = {
         "alphagon.cell.next_ends": "{cell}: qui va la prossima lettera, e la partita finisce",
         "alphagon.warn.letter": "Una lettera in {cell} fa finire la partita: {reason}.",
         "alphagon.warn.plus": "Chiudere la parola mette il suo + in {cell} e fa finire la partita: {reason}.",
+        "alphagon.warn.suspend": "Sospendere la parola mette il suo + in {cell} e fa finire la partita: {reason}.",
         "alphagon.diagram.level.letters": "+NOTE+",
         "alphagon.diagram.shape.letters": "+NOTE+AL",
         "alphagon.diagram.shape": "Una sagoma si trova quando le ultime caselle del poligono, + compreso, sono disposte come una sagoma di una vostra carta, con il nord in alto e mai ruotata. Qui le ultime cinque, da {first} a {last}, hanno la forma della sagoma blu della carta (e le ultime quattro quella della rossa): al vostro turno trovate la sagoma, segnate 3 punti e la carta va in fondo al mazzo.",
@@ -937,8 +939,9 @@ def ending_warnings(view, t) -> list:
     found = []
     if ends["letter"] and any(text.startswith("place ") for text in legal):
         found.append(("letter", t("alphagon.warn.letter", cell=cell, reason=t("alphagon.end." + ends["letter"]))))
-    if ends["plus"] and "close" in legal:
-        found.append(("plus", t("alphagon.warn.plus", cell=ends["plus_cell"], reason=t("alphagon.end." + ends["plus"]))))
+    for move, key in (("close", "plus"), ("suspend", "suspend")):  # both end the word with a '+'
+        if ends["plus"] and move in legal:
+            found.append((key, t(f"alphagon.warn.{key}", cell=ends["plus_cell"], reason=t("alphagon.end." + ends["plus"]))))
     return found
 
 
