@@ -16,7 +16,10 @@ played from both seats first):
      choice in those games;
   4. game length in turns and how often each end condition ends a game;
   5. the balanced initial letters: spread between the richest and the
-     poorest rack, random against balanced.
+     poorest rack, random against balanced;
+  6. (`--endings N`, alone) how random games and each AI level's games
+     against itself end, at how many sides; the share of the letters each AI
+     places that start no word it knows; its points from cards and words.
 
 `--seconds S`: no game of a pairing starts after S seconds (the rows print
 how many were played); `--quick`: a short run without the UCT pairing.
@@ -125,10 +128,80 @@ def report_balance(deals: int) -> None:
                   f" balanced {figures['balanced']:.2f} (ratio {figures['ratio']:.3f})", flush=True)
 
 
+def play_endings_game(lang: str, seed: int, levels) -> dict:
+    """One 2-player game, each seat a level ("random": a random letter whenever it can place, then a close or the turn's end),
+    on the engine directly; its ending, sides, and what the AI seats spelled
+    and scored."""
+    from ludoteca.core.protocol import Settings
+    from ludoteca.core.rng import SeededRng
+    from ludoteca.games.alphagon.ai import AI_LEVELS, LEVEL_VOCABULARY, vocabulary
+    from ludoteca.games.alphagon.rules import Find, Place
+
+    game = load_game()
+    state = game.new_state(Settings(2, {"edition": lang, "deal": "random", "judge": "dictionary"}), seed)
+    rng = SeededRng(seed ^ 0x5EED)
+    bots = [None if level == "random" else AI_LEVELS[level](seed * 2 + p) for p, level in enumerate(levels)]
+    vocabs = [None if level == "random" else vocabulary(state.wordlist(), LEVEL_VOCABULARY[level]) for level in levels]
+    figures = {"placed": [0, 0], "nonsense": [0, 0], "card_points": [0, 0]}
+    moves = 0
+    state.resolve_chance()
+    while not state.is_terminal() and moves < 3000:
+        player = state.to_move()[0]
+        legal = list(state.legal_moves(player))
+        if bots[player] is None:  # random: places a random letter whenever it can, then closes or ends the turn
+            places = [m for m in legal if isinstance(m, Place)]
+            ends = [m for m in legal if m.keyword == "close"] or [m for m in legal if m.keyword == "end"]
+            move = rng.choice(places or ends or legal)
+        else:
+            move = bots[player].decide(state, player, legal)
+        if isinstance(move, Place) and vocabs[player] is not None:
+            figures["placed"][player] += 1
+            figures["nonsense"][player] += vocabs[player].count(state.word() + move.letter) == 0
+        if isinstance(move, Find):
+            figures["card_points"][player] += 3 * ((move.syllable is not None) + move.shape)
+        state.apply(player, move)
+        state.resolve_chance()
+        moves += 1
+    word_points = [sum(entry[3] for entry in state.words if entry[2] == p) for p in range(2)]
+    return dict(figures, reason=state.end_reason, sides=state.sides, word_points=word_points,
+                levels=list(levels), winners=list(state.winners()))
+
+
+def report_endings(games: int, pairings) -> None:
+    """6. How games end (and at how many sides); what the AI spells; card against word points."""
+    print(f"6. how games end, {games} games a pairing, editions alternating")
+    for levels in pairings:
+        results = [play_endings_game(EDITIONS[seed % 2], 1000 + seed, levels) for seed in range(games)]
+        reasons = Counter(r["reason"] for r in results)
+        label = " vs ".join(levels)
+        parts = []
+        for reason, count in reasons.most_common():
+            sides = statistics.median(r["sides"] for r in results if r["reason"] == reason)
+            parts.append(f"{reason} {count / games:.0%} (median {sides:g} sides)")
+        print(f"   {label:16}: " + ", ".join(parts), flush=True)
+        if "random" in levels:
+            continue
+        for level in sorted(set(levels)):
+            seats = [(r, p) for r in results for p in range(2) if r["levels"][p] == level]
+            placed = sum(r["placed"][p] for r, p in seats)
+            nonsense = sum(r["nonsense"][p] for r, p in seats)
+            cards = sum(r["card_points"][p] for r, p in seats)
+            words = sum(r["word_points"][p] for r, p in seats)
+            print(f"     {level}: {nonsense} of {placed} placed letters start no word it knows"
+                  f" ({nonsense / max(placed, 1):.1%}); points from cards {cards}, from words {words}")
+
+
 def main(argv: list) -> int:
     parser = bench_arguments(__doc__, games=200, uct_games=200)
     parser.add_argument("--deals", type=int, default=2000, help="deals per balance figure")
+    parser.add_argument("--endings", type=int, default=0,
+                        help="only section 6: this many games a pairing (random, each AI level against itself)")
     args = parse_bench_arguments(parser, argv)
+    if args.endings:
+        use_engine(args.dist)
+        report_endings(args.endings, [("random", "random"), ("easy", "easy"), ("medium", "medium"),
+                                      ("hard", "hard")])
+        return 0
     if args.quick:
         args.deals = min(args.deals, 200)
     source = use_engine(args.dist)

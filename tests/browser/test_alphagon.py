@@ -2,6 +2,7 @@
 games against the computer are played by clicking, in English and in Italian,
 with doubts, declarations, contradictions and corrections judged on screen."""
 
+import json
 import pathlib
 import sys
 
@@ -319,3 +320,153 @@ def test_letters_go_down_with_two_key_presses_each(new_context, open_app):
         page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n",
                                arg=before)
         page.wait_for_function("() => document.activeElement.closest('[data-testid=rack]')")
+
+
+# --- dialogs and verdicts are readable: axe in both languages and both themes ---------------------------
+def record_at(lang: str, until) -> dict:
+    """The record of a game (you against an easy computer) played on the engine by
+    `letter_to_play`'s policy for both seats, up to the first state where
+    `until(state)` holds; the browser imports it to open that moment directly."""
+    from ludoteca.core.match import AI, HUMAN, Match, Seat
+    from ludoteca.core.protocol import Settings
+    from ludoteca.games.alphagon.rules import GAME
+
+    words = load_words(lang)
+    GAME.wordlists[lang] = words
+    settings = Settings(2, {"edition": lang, "deal": "random", "judge": "dictionary"})
+    for seed in range(1, 60):
+        match = Match(GAME, settings, seed, [Seat("You", HUMAN), Seat("Computer", AI, "easy")])
+        while not match.is_over and len(match.entries) < 60:
+            state = match.state
+            if until(state):
+                return match.record()
+            player = state.to_move()[0]
+            legal = [move.text for move in state.legal_moves(player)]
+            view = state.view(player)
+            rack, word = view["rack"], view["word"]
+            if view["phase"] == "first":
+                text = next(t for t in legal if t.startswith("start ") and t.endswith(" " + letter_to_play(words, "", rack)))
+            elif view["phase"] in ("lose", "reward"):
+                text = legal[0]
+            elif view["placed"]:
+                text = "end"
+            elif view["next_cell"] and rack and words.count_completions(word + letter_to_play(words, word, rack)):
+                text = f"place {view['next_cell']} {letter_to_play(words, word, rack)}"
+            else:
+                break  # this seed's letters make no word: try another
+            match.play(player, GAME.parse_move(text))
+    raise AssertionError("no seed reaches the wanted moment")
+
+
+def doubt_pending(state) -> bool:
+    """The computer to move, and a letter of yours the newest of the word: it may doubt it."""
+    return state.phase == "turn" and state.current == COMPUTER and state.last_placer() == YOU and not state.queue
+
+
+def declaration_possible(state) -> bool:
+    words = state.wordlist()
+    return (state.phase == "turn" and state.current == YOU and not state.queue and not state.placed
+            and len(state.word()) >= 3 and word_to_declare(words, state.word()) is not None)
+
+
+def import_record(page, record: dict, tmp_path) -> None:
+    path = tmp_path / "alphagon.json"
+    path.write_text(json.dumps(record))
+    if page.locator('[data-testid="nav-home"]').count():
+        page.click('[data-testid="nav-home"]')
+    page.wait_for_selector('[data-testid="import-input"]', state="attached")
+    page.set_input_files('[data-testid="import-input"]', str(path))
+    page.wait_for_selector('[data-testid="game"]')
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("edition", ["en", "it"])
+def test_doubt_and_declaration_dialogs_and_verdicts_pass_axe(new_context, open_app, tmp_path, edition, scheme):
+    from test_accessibility import axe_problems
+
+    context = new_context(locale="it-IT" if edition == "it" else "en-US", color_scheme=scheme)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page, timeout_ms=120_000)
+    found = {}
+    # The computer doubts your letter: the dialog asks you to name your word; then the verdict.
+    record = record_at(edition, doubt_pending)
+    record["moves"].append(f"{COMPUTER}:doubt")
+    import_record(page, record, tmp_path)
+    page.wait_for_selector('[data-testid="ag-dialog-answer"]')
+    found["doubt dialog"] = axe_problems(page)
+    page.click('[data-testid="concede"]')
+    page.wait_for_selector('[data-testid="verdict"][data-how="unproven"]')
+    found["doubt verdict"] = axe_problems(page)
+    # You declare a word: the computer answers, and the verdict shows.
+    record = record_at(edition, declaration_possible)
+    import_record(page, record, tmp_path)
+    word = page.get_attribute('[data-testid="word"]', "data-word")
+    page.fill('[data-testid="input-declare"]', word_to_declare(load_words(edition), word).lower())
+    page.press('[data-testid="input-declare"]', "Enter")
+    page.wait_for_selector('[data-testid="verdict"]', timeout=60_000)
+    found["declaration verdict"] = axe_problems(page)
+    assert {screen: problems for screen, problems in found.items() if problems} == {}
+
+
+# --- a phone: 44 px targets, the lit square in view -----------------------------------------------------
+HIT_BOXES_JS = """() => [...document.querySelectorAll('[data-region=table] .ag-hit')].map(e => {
+    const r = e.getBoundingClientRect();
+    const probes = [[0, 0], [-20, 0], [20, 0], [0, -20], [0, 20]].map(([dx, dy]) => {
+        const x = r.left + r.width / 2 + dx, y = r.top + r.height / 2 + dy;
+        const hit = document.elementFromPoint(x, y);
+        return Boolean(hit && hit.closest('[data-action]') && hit.closest('[data-action]').dataset.arg === e.dataset.arg);
+    });
+    return {cell: e.dataset.hit, width: r.width, height: r.height, probes};
+})"""
+
+
+def check_hit_areas(page) -> list:
+    boxes = page.evaluate(HIT_BOXES_JS)
+    for box in boxes:
+        assert box["width"] >= 44 and box["height"] >= 44, box
+        assert box["probes"][0] and sum(box["probes"]) >= 4, box  # its centre and most of 40 px around it
+    return boxes
+
+
+@pytest.mark.timeout(300)
+def test_on_a_phone_every_square_to_tap_has_a_44_px_hit_area_and_the_lit_square_comes_into_view(new_context, open_app):
+    context = new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page, timeout_ms=120_000)
+    page.click('[data-testid="new-alphagon"]')
+    page.wait_for_selector('[data-testid="setup"]')
+    page.select_option('[data-testid="seat-1-level"]', "easy")
+    page.fill('[data-testid="seed"]', "5")  # you open the polygon
+    page.locator('[data-testid="start"]').scroll_into_view_if_needed()
+    page.tap('[data-testid="start"]')
+    page.wait_for_selector('[data-testid="rack"] button[data-action="select"]', timeout=60_000)
+    assert page.evaluate("() => window.scrollY") == 0  # the game opens at its top, not where setup was
+    page.locator('[data-testid="rack-0"]').tap()
+    flags = check_hit_areas(page)
+    assert len(flags) == 8
+    page.locator('.ag-hit[data-hit="D4"]').tap(force=True)
+    beside = check_hit_areas(page)
+    assert sorted(box["cell"] for box in beside) == ["C4", "D3", "D5", "E4"]
+    before = moves_played(page)
+    page.locator('.ag-hit[data-hit="E4"]').tap(force=True)
+    page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
+    # the computer plays; then a letter tapped lights the next square, in view and easy to hit
+    page.wait_for_selector('[data-testid="rack"] button[data-action="select"]', timeout=60_000)
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # the rack at the bottom, the board above
+    page.locator('[data-testid="rack-0"]').tap()
+    page.wait_for_selector('[data-region="table"] .ag-cell.target')
+    (lit,) = check_hit_areas(page)
+    box = page.locator(f'[data-region="table"] .ag-cell[data-cell="{lit["cell"]}"]').bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 740, box
+    # the change picker: one list and a button that says the change costs a bonus before placing
+    letter = page.inner_text('[data-testid="rack-0"]')
+    expect(page.locator('[data-testid="change-submit"]')).to_have_text("Change it (costs a bonus)")
+    new = page.locator('[data-testid="input-change"] option').last.get_attribute("value")
+    page.select_option('[data-testid="input-change"]', new)
+    before = moves_played(page)
+    page.tap('[data-testid="change-submit"]')
+    page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before)
+    assert new in "".join(page.locator('[data-testid="rack"] button').all_inner_texts()) and letter != new

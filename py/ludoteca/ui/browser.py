@@ -122,6 +122,8 @@ class PyScriptBrowser(Browser):
         self._drag = None  # a press on a zoomed board: (x, y, moved)
         self.drag_ended = False  # a drag just ended: the click it makes is not a move
         self._opener = None  # what had the focus when the dialog on screen opened
+        self.clicked_action = None  # the action of the element just clicked or tapped (a tap may not focus it)
+        self._shown_hash = None  # the route last drawn: a new one opens at the top of the page
         self._audio = None  # the WebAudio context, made on the first chime
         self._nav_memory = {}  # board (group key) -> the data-nav of the node last focused on it
         self._nav_owner = None  # the save those belong to
@@ -155,7 +157,11 @@ class PyScriptBrowser(Browser):
             self._apply(patch)
             self.redraws["regions"] += 1
         self.apply_board_zoom()
-        if focused_action == "reveal":  # hotseat: a player takes the device and starts at the top (status, clock)
+        shown_hash = str(window.location.hash)
+        new_screen = shown_hash != self._shown_hash  # a new screen (a game just started) opens at its top
+        self._shown_hash = shown_hash
+        # hotseat: a player takes the device and starts at the top (status, clock)
+        if new_screen or focused_action == "reveal":
             window.scrollTo(0, 0)
         self.root.getBoundingClientRect()  # lay the page out now, so the figure includes it
         if self.app is not None and self.app.route.name == "play":
@@ -173,12 +179,16 @@ class PyScriptBrowser(Browser):
         if dialog is not None and (target is None or not dialog.contains(target)):
             target = _found(dialog.querySelector("[data-autofocus]")) or target  # focus moves into a new dialog
         active = _found(document.activeElement)
-        if focused_action == "select" and dialog is None:
+        clicked, self.clicked_action = self.clicked_action, None
+        if (focused_action == "select" or clicked == "select") and dialog is None:
             # A piece or a letter was just chosen: when the board offers one place to
             # finish the move, the focus goes there, so Enter again completes it.
             finishes = list(self.root.querySelectorAll('[data-region="table"] [data-nav][data-action="move"]'))
             if len(finishes) == 1:
                 target = finishes[0]
+                # on a phone the square may be off screen: bring it into view
+                target.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"},
+                                            dict_converter=Object.fromEntries))
         if target is None and (played_from_here or active is None or str(active.tagName).upper() == "BODY"):
             # Focus fell with a replaced element (after a computer's move): put it
             # back on the first thing to play, so the keyboard is one Tab away at most:
@@ -500,6 +510,7 @@ def install(root):
         element = _closest(event.target, "[data-action]")
         if element is None or element.hasAttribute("disabled"):  # SVG targets have no .disabled
             return
+        browser.clicked_action = str(element.dataset.action)
         app.dispatch(str(element.dataset.action), _text_or_none(element.getAttribute("data-arg")) or "")
 
     def on_change(event):
@@ -586,7 +597,7 @@ def install(root):
         if form is None:
             return
         event.preventDefault()
-        field = _found(form.querySelector('input[name="text"]'))
+        field = _found(form.querySelector('[name="text"]'))  # a text box, or a list to pick from
         text = str(field.value).strip().upper() if field is not None else ""
         prefix = _text_or_none(form.getAttribute("data-move-prefix")) or ""
         if text:

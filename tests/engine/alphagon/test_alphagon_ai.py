@@ -148,7 +148,8 @@ def test_ai_games_end_with_every_level():
 
 
 def _positions_of_games(edition: str, players: int, seed: int, every: int = 2) -> list:
-    """(state, player) at one decision in `every` of a game between bots of every level."""
+    """(state, player) at one decision in `every` of a game between bots of every level,
+    and at every answer to a declaration or a doubt."""
     state = new_state(players, edition, seed=seed)
     levels = list(AI_LEVELS)
     bots = [AI_LEVELS[levels[(seed + p) % len(levels)]](seed * 10 + p) for p in range(players)]
@@ -156,7 +157,7 @@ def _positions_of_games(edition: str, players: int, seed: int, every: int = 2) -
     decisions = 0
     while not state.is_terminal() and decisions < 600:
         player = state.to_move()[0]
-        if decisions % every == 0:
+        if decisions % every == 0 or state.phase in ("respond", "answer"):  # the rarer phases, always
             positions.append((state.clone(), player))
         state.apply(player, bots[player].choose(state, player))
         state.resolve_chance()
@@ -313,3 +314,57 @@ def test_the_end_look_settles_the_draws_and_choices_a_move_queues():
     assert queued.queue  # by itself, the move leaves a letter to lose (and a refill) pending
     assert not trial.queue and not trial.is_chance() and not trial.is_terminal()
     assert len(trial.racks[player]) == len(state.racks[player]) - 1  # placed one, drew one, lost one
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_computer_does_not_close_a_word_whose_plus_ends_the_game_while_it_is_behind(level):
+    from .helpers import set_trail
+
+    state = new_state(2, seed=1)
+    p = state.to_move()[0]
+    # CASE ends at A2: its '+' would go to A1, whence the polygon cannot go on (R40).
+    set_trail(state, ["C4", "B4", "B3", "B2", "A2"], "+CASE", owner=p)
+    state.current, state.placed = p, 1
+    assert state.ending_at_next("+")[1] == "blocked" and "close" in {m.text for m in state.legal_moves(p)}
+    bot = AI_LEVELS[level](5)
+    state.points = [0, 0]
+    state.points[1 - p] = 10  # closing scores 4 and ends the game with p behind
+    assert bot.decide(state, p, list(state.legal_moves(p))).text != "close"
+    state.points[1 - p] = 2  # now closing wins the game
+    assert bot.decide(state, p, list(state.legal_moves(p))).text == "close"
+
+
+def test_the_computer_does_not_spell_nonsense_to_claim_a_syllable():
+    """CA + O starts no word the medium computer knows, but would make AO, a
+    syllable of card 8: it passes rather than place it (bluffs aside)."""
+    state = new_state(2, seed=1)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    state.racks[p] = "O"
+    state.hands[p] = (8,)
+    bot = AI_LEVELS["medium"](3)
+    bot.bluff = 0.0
+    assert vocabulary(state.wordlist(), LEVEL_VOCABULARY["medium"]).count("CAO") == 0
+    legal = list(state.legal_moves(p))
+    assert not [m for m in legal if m.keyword == "find"]
+    assert not isinstance(bot.decide(state, p, legal), Place)
+
+
+def test_the_default_level_mostly_spells_words():
+    """Over a few whole games against itself, at most 10% of the letters the
+    default level places start no word it knows (issue 28: it used to place
+    ACQE, TRUN, IMAE to claim syllables)."""
+    known = None
+    placed = nonsense = 0
+    for seed, edition in ((1, "en"), (2, "it"), (3, "en"), (4, "it")):
+        state = new_state(2, edition, seed=seed)
+        known = vocabulary(state.wordlist(), LEVEL_VOCABULARY[DEFAULT_LEVEL])
+        bots = [AI_LEVELS[DEFAULT_LEVEL](seed * 2 + p) for p in range(2)]
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            move = bots[player].decide(state, player, list(state.legal_moves(player)))
+            if isinstance(move, Place):
+                placed += 1
+                nonsense += known.count(state.word() + move.letter) == 0
+            play(state, player, move.text)
+    assert placed > 50 and nonsense <= 0.1 * placed, (nonsense, placed)

@@ -4,6 +4,7 @@ table's own judging (vote or host) for house rules."""
 import pytest
 
 from ludoteca.games.alphagon import dictionary
+from ludoteca.games.alphagon.components import cell_name
 
 from .helpers import ROOT, build_word, give, new_state, play
 
@@ -168,3 +169,19 @@ def test_contradictions_under_table_judging_are_voted():
     assert state.to_move() == (p,)  # the only other voter is the declarer
     play(state, p, "vote no")
     assert state.points == [4 if x == p else 0 for x in range(2)]
+
+
+def test_the_hosts_own_claims_are_voted_by_the_other_players():
+    state = new_state(3, seed=45, judge="host")
+    build_word(state, "QXZ", "D4", "E")
+    while state.to_move() != (0,):
+        play(state, state.to_move()[0], "pass")
+    give(state, 0, "W")
+    play(state, 0, f"place {cell_name(state.next_cell())} W")
+    play(state, 0, "close")
+    assert state.phase == "vote" and state.vote["voters"] == tuple(
+        p for p in (state.next_player(0), state.next_player(state.next_player(0))))
+    assert 0 not in state.vote["voters"]
+    for voter in state.vote["voters"]:
+        play(state, voter, "vote no")
+    assert state.points[0] == 0 and state.word() == "QXZW"  # rejected: the host plays on

@@ -68,6 +68,41 @@ def test_a_plus_placed_on_a_corner_already_starts_the_new_side():
     assert C.cell_name(state.next_cell()) == "M6"
 
 
+def test_a_turn_into_a_dead_end_is_taken_only_when_no_other_way_is_open():
+    # R40: a word running west along row 12 reaches the edge at A12. The rule's
+    # way is south (away from D10), into the corner A13, whence east (B13) would
+    # touch B12: a dead end. North, A11, goes on, so the polygon turns north.
+    state, p = _state_with(["D10", "D11", "D12", "C12", "B12", "A12"], "+CASTE")
+    assert state.turn_options(C.parse_cell("A12"), C.WEST)[0] == C.SOUTH
+    assert C.cell_name(state.next_cell()) == "A11"
+    give(state, p, "S")
+    play(state, p, "place A11 S")
+    assert not state.is_terminal() and C.cell_name(state.next_cell()) == "A10"
+
+
+def test_a_plus_that_would_go_into_a_dead_end_goes_the_other_way():
+    # The same corner when the word closes at A12: its '+' goes north, not into A13.
+    state, p = _state_with(["D10", "D11", "D12", "C12", "B12", "A12"], "+CASTE")
+    state._place_plus(p)
+    assert not state.is_terminal() and C.cell_name(state.trail[-1]) == "A11"
+    assert state.next_cell() is not None
+
+
+def test_the_polygon_turns_early_when_straight_on_leads_into_a_pocket():
+    # R40: the word has reached J13, heading west. Straight on, I13 is free, but from
+    # there west (H13) and north (I12) touch H12 and south is off the board: a
+    # dead end. Going straight into a dead end counts as one step from an early
+    # closure, so the polygon turns at once, north to J12, and goes on (here J11
+    # would close it, next to the start).
+    cells = (["J10", "I10", "H10", "H11", "H12", "G12"] + line("F12", "N", 10) + line("G3", "E", 7)
+             + line("M4", "S", 10) + ["L13", "K13", "J13"])
+    state, p = _state_with(cells, "+" + ("BCDFGLMNPRSTVAEIO" * 3)[:len(cells) - 1])
+    assert C.cell_name(state.next_cell()) == "J12"
+    state._place_plus(p)
+    assert C.cell_name(state.trail[-1]) == "J12" and not state.is_terminal()
+    assert C.cell_name(state.next_cell()) == "J11"
+
+
 def test_reaching_the_start_at_distance_one_closes_the_polygon_and_ends_the_game():
     cells = line("D4", "E", 5) + line("H5", "S", 4) + line("G8", "W", 5) + line("C7", "N", 2)
     state, p = _state_with(cells, "+" + "A" * (len(cells) - 1))
@@ -133,9 +168,10 @@ def test_random_polygons_keep_right_angles_untouched_sides_and_the_direction_rul
         cell, new_heading = found
         if new_heading != state.heading:
             preferred, other = state.turn_options(state.trail[-1], state.heading)
-            if new_heading == other:
+            if new_heading == other:  # the rule's way is blocked, or a dead end (R40)
                 blocked = C.step(state.trail[-1], preferred)
-                assert blocked is None or not state._is_free(blocked, state.sides + 1)
+                assert (blocked is None or not state._is_free(blocked, state.sides + 1)
+                        or not state._goes_on_after(blocked, preferred))
             else:
                 assert new_heading == preferred
         state._put(p, cell, "+" if choice == 0 else "A", new_heading)

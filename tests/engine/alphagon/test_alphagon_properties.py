@@ -149,3 +149,52 @@ def test_game_type_and_assets():
     with pytest.raises(GameError) as caught:
         GAME.provide_asset("web/words/xx.txt.gz", b"")
     assert caught.value.code == "alphagon.unknown_asset"
+
+
+# --- loaded states never freeze (R37) -------------------------------------------------------------------
+TASK_MUTATIONS = st.lists(st.one_of(
+    st.tuples(st.sampled_from(["begin", "balance", "first", "rotation"])),
+    st.tuples(st.sampled_from(["next", "plus", "lose", "reward", "card"]), st.integers(0, 1)),
+    st.tuples(st.just("draw"), st.integers(0, 1), st.sampled_from(["v", "c"]))), min_size=1, max_size=3)
+HOLDINGS = st.fixed_dictionaries({"bonuses": st.integers(0, 3), "empty_rack": st.booleans()})
+
+
+def someone_can_move(state) -> bool:
+    if state.is_chance():
+        return bool(state.chance_outcomes())
+    return any(list(state.legal_moves(player)) for player in state.to_move())
+
+
+@settings(max_examples=300 if FULL else 60, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 30), TASK_MUTATIONS, st.sampled_from(["replace", "prepend", "append"]), HOLDINGS)
+def test_a_loaded_state_that_is_not_over_always_lets_someone_move(moves_in, tasks, where, holdings):
+    """Any state that loads, its queue mutated, its holdings changed: while the
+    game is not over, someone can move, for the rest of a random game."""
+    state = new_state(2, seed=21)
+    rng = SeededRng(moves_in)
+    for _ in range(moves_in):
+        if state.is_terminal():
+            break
+        state.apply(*pick(state, rng, 0.8))
+        state.resolve_chance()
+    data = json.loads(json.dumps(state.to_json()))
+    queue = [list(task) for task in tasks]
+    data["queue"] = {"replace": queue, "prepend": queue + data["queue"], "append": data["queue"] + queue}[where]
+    data["bonuses"][0] = holdings["bonuses"]
+    if holdings["empty_rack"]:
+        data["discards"][0] = "".join(sorted(data["discards"][0] + data["racks"][0]))
+        data["racks"][0] = ""
+    try:
+        loaded = GAME.state_from_json(data)
+    except RecordError:
+        return
+    for _ in range(200):
+        if loaded.is_terminal():
+            break
+        assert someone_can_move(loaded), loaded.to_json()["queue"]
+        if loaded.is_chance():
+            loaded.resolve_chance()
+            continue
+        loaded.apply(*pick(loaded, rng, 0.8))
+        loaded.resolve_chance()

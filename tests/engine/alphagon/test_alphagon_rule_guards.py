@@ -128,7 +128,7 @@ def test_an_unproven_word_is_suspended_by_the_doubter_who_takes_the_star_under_i
     assert state.owners[-1] == doubter
     assert state.words[-1] == ("CATS", "", doubter, 0, "unproven")
     assert state.bonuses[doubter] == bonuses[doubter] + 1 and state.bonuses[doubted] == bonuses[doubted]
-    assert state.to_move() == (doubted,)
+    assert state.to_move() == (doubter,)  # R38: the doubter starts the new word
     check_invariants(state)
 
 

@@ -222,7 +222,11 @@ def test_doubt_not_admitted_the_doubted_player_is_penalised_and_the_word_suspend
     assert state.to_move() == (doubted,)
     play(state, doubted, f"lose {state.racks[doubted][0]}")
     assert state.points == [0, 0] and state.symbols.endswith("XQZ+")
-    assert state.to_move() == (doubted,)
+    # R38: the doubter suspends the word and, as after a round of passes, starts the new one
+    assert state.to_move() == (doubter,) and state.word() == "" and state.placed == 0
+    letter = state.racks[doubter][0]
+    play(state, doubter, f"place {C.cell_name(state.next_cell())} {letter}")
+    assert state.word() == letter and state.owners[-1] == doubter
 
 
 def test_doubt_is_only_before_placing_and_against_someone_else():

@@ -95,7 +95,31 @@ CASES = {
     "a doubt without its phase": (doubted, lambda d: d.update(phase=PLAY), "alphagon.state_phase", {"phase": PLAY}),
     "the over phase without an end": (mid_game, lambda d: d.update(phase=OVER), "alphagon.state_phase",
                                       {"phase": OVER}),
+    # queues that leave nobody able to move in a game that is not over (R37)
+    "a deal's start in play": (mid_game, lambda d: d.update(queue=[["begin"]]), "alphagon.state_phase",
+                               {"phase": PLAY}),
+    "a next turn waiting": (mid_game, lambda d: d.update(queue=[["next", 0]]), "alphagon.state_phase",
+                            {"phase": PLAY}),
+    "a '+' waiting": (mid_game, lambda d: d.update(queue=[["plus", 1]]), "alphagon.state_phase", {"phase": PLAY}),
+    "a prize with nothing to take": (mid_game, lambda d: full_up_and_rewarded(d, 0), "alphagon.state_phase",
+                                     {"phase": PLAY}),
+    "a letter to lose from an empty rack": (mid_game, lambda d: emptied_and_losing(d, 1), "alphagon.state_phase",
+                                            {"phase": PLAY}),
 }
+
+
+def full_up_and_rewarded(data, player):
+    """A long word's prize for a player who holds their 2 bonuses and 7 letters."""
+    assert len(data["racks"][player]) == 7
+    data["bonuses"][player] = 2
+    data["queue"] = [["reward", player]]
+
+
+def emptied_and_losing(data, player):
+    """A letter to lose for a player whose letters have all been set aside."""
+    data["discards"][player] = "".join(sorted(data["discards"][player] + data["racks"][player]))
+    data["racks"][player] = ""
+    data["queue"] = [["lose", player]]
 
 
 @pytest.mark.parametrize("label", sorted(CASES))

@@ -1,6 +1,7 @@
 """The table markup and texts, under CPython."""
 
 import html as html_lib
+import pathlib
 import re
 from dataclasses import dataclass, field
 from typing import Optional
@@ -237,14 +238,14 @@ def test_a_declaration_ends_with_its_verdict_and_points_on_the_table(edition, pa
 @pytest.mark.parametrize("answer, how, line", [
     ("say HOUSE", "revealed", "P{doubted} named HOUSE, a word in the dictionary: +4 for P{doubted};"
                               " the doubter loses a letter."),
-    ("concede", "unproven", "P{doubted} had no word starting with HOUS: the word is set aside"
-                            " and P{doubted} loses a letter."),
+    ("concede", "unproven", "P{doubted} had no word starting with HOUS and loses a letter;"
+                            " P{doubter} suspends the word and starts a new one."),
 ])
 def test_a_doubt_ends_with_its_verdict_on_the_table(answer, how, line):
     state, doubted, doubter = _arrive("en", "HOUS"), 1, 0
     play(state, doubter, "doubt")
     play(state, doubted, answer)
-    assert _verdict(state) == (how, "Verdict on HOUS", [line.format(doubted=doubted)])
+    assert _verdict(state) == (how, "Verdict on HOUS", [line.format(doubted=doubted, doubter=doubter)])
     if state.to_move() == (doubter if how == "revealed" else doubted,):  # the penalty
         play(state, state.to_move()[0], f"lose {state.racks[state.to_move()[0]][0]}")
     assert _verdict(state)[0] == how  # it stays while the next word is built
@@ -332,3 +333,111 @@ def test_a_diagram_is_a_picture_with_no_squares_to_tab_through_and_unknown_names
     assert figure.startswith('<figure class="ag-diagram"') and 'role="img"' in figure
     assert "tabindex" not in figure and 'role="button"' not in figure and figure.count("<rect x=") == 169
     assert ui.rules_diagram("no_such_picture", lambda key, **values: key) is None
+
+
+def test_a_letter_that_ends_the_game_is_warned_in_the_prompt_and_on_its_square():
+    from .helpers import set_trail
+
+    state = new_state(2, seed=1)
+    p = state.to_move()[0]
+    set_trail(state, ["B4", "B3", "B2", "A2"], "+ABC", owner=p)  # A1 is the only way on, and a dead end
+    state.current = p
+    view = state.view(p)
+    assert view["next_cell"] == "A1" and view["next_ends"] == {"letter": "blocked", "plus": "blocked", "plus_cell": "A1"}
+    html = render(state, p)
+    square = re.search(r'<g class="([^"]*)"[^>]*aria-label="([^"]*)"[^>]*data-cell="A1"', html)
+    assert "ends" in square.group(1).split() and square.group(2) == "A1: the next letter goes here and ends the game"
+    assert 'data-testid="warn-letter">A letter on A1 ends the game: the polygon cannot go on.<' in html
+    assert ui.prompt(view, Ctx(p)).endswith("A letter on A1 ends the game: the polygon cannot go on.")
+    state.passes = 1  # the other player passed: p may suspend the word, and its '+' would end the game too
+    assert ('data-testid="warn-suspend">Suspending the word puts its + on A1 and ends the game:'
+            ' the polygon cannot go on.<') in render(state, p)
+    # where the polygon goes on, no warning
+    state = new_state(2, seed=1)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    assert state.view(p)["next_ends"] == {"letter": None, "plus": None, "plus_cell": "G4"}
+    assert "warn-" not in render(state, p) and " ends " not in render(state, p)
+
+
+def _english(view):
+    return ui.game_t(view, Ctx(None, lang="en"))
+
+
+def test_the_prompt_offers_only_what_is_possible():
+    state = new_state(2, seed=1)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    assert ui.prompt(state.view(p), Ctx(p)) == "Place a letter, doubt or pass"  # no declaring with 2 letters
+    state = new_state(2, seed=1)
+    build_word(state, "CAS", "D4", "E")
+    p = state.to_move()[0]
+    state.bonuses[p] = 1
+    assert ui.prompt(state.view(p), Ctx(p)) == "Place a letter, declare it, doubt or pass"
+    give(state, p, "E")
+    play(state, p, f"place {state.view(p)['next_cell']} E")
+    assert ui.prompt(state.view(p), Ctx(p)) == (
+        "Place a second letter (a bonus), close the word, declare it or end your turn")
+    state.bonuses[p] = 0
+    assert ui.prompt(state.view(p), Ctx(p)) == "Close the word, declare it or end your turn"
+    play(state, p, "close")
+    q = state.to_move()[0]
+    assert "close" not in ui.prompt(state.view(q), Ctx(q))  # nothing placed, no word to close
+
+
+def test_changing_a_letter_is_one_compact_picker_that_says_what_it_costs():
+    state = new_state(2, seed=1)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    letter = state.racks[p][0]
+    html = render(state, p, selection=f"L:{letter}")
+    assert f'data-arg="{p}:change ' not in html  # no button per letter of the sacks
+    form = re.search(r'<form class="text-move ag-change"[^>]*data-move-prefix="(\d):change (\w) "(.*?)</form>', html)
+    assert form and form.group(2) == letter
+    options = re.findall(r'<option value="(\w)">', form.group(3))
+    assert len(options) > 10
+    assert ">Change it (costs a bonus)</button>" in form.group(3)
+    give(state, p, "T")
+    play(state, p, "place G4 T")
+    after = render(state, p, selection=f"L:{state.racks[p][0]}")
+    assert ">Change it (free now)</button>" in after
+
+
+def test_a_syllable_that_reads_the_same_both_ways_is_printed_once():
+    state = new_state(2, seed=1)
+    p = state.to_move()[0]
+    state.hands[p] = (27,)  # EE, among others
+    html = render(state, p)
+    assert "EE/EE" not in html and re.search(r'class="syl">[^<]*\bEE\b', html)
+
+
+def test_rack_letters_take_the_arrow_keys_on_a_row_of_their_own_under_the_board():
+    state = new_state(2, seed=1)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    html = render(state, p)
+    board_rows = {int(y) for y in re.findall(r'data-nav="\d+,(\d+)" data-cell', html)}
+    rack = re.findall(r'<button[^>]*data-nav="(\d+),(\d+)"[^>]*data-testid="rack-\d"', html)
+    assert len(rack) == len(state.racks[p]) and len({y for _, y in rack}) == 1
+    assert int(rack[0][1]) > max(board_rows)
+    xs = [int(x) for x, _ in rack]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_rules_page_shows_a_shape_found_at_the_end_of_the_polygon(language):
+    from ludoteca.games.alphagon import components as C
+
+    letters = ui.MESSAGES[language]["alphagon.diagram.shape.letters"]
+    state = ui.diagram_state(letters)
+    figure = ui.rules_diagram("shape", _catalog(language))
+    cells = re.search(r'data-cells="([^"]*)"', figure).group(1).split()
+    assert cells == [C.cell_name(c) for c in state.trail[-5:]] and cells[0] in figure and cells[-1] in figure
+    # the card drawn beside it has the shapes of the polygon's last 4 and 5 squares, so the shape is found
+    red = [(int(x) // 6, int(y) // 6) for x, y in re.findall(
+        r'<rect class="red" x="(\d+)" y="(\d+)"', figure)]
+    blue = [(int(x) // 6, int(y) // 6) for x, y in re.findall(r'<rect class="blue" x="(\d+)" y="(\d+)"', figure)]
+    assert state.shape_matches(tuple(sorted(red)), tuple(sorted(blue)))
+    assert len(set(blue)) == 5 and len({x for x, _ in blue}) > 1 and len({y for _, y in blue}) > 1  # it turns
+    rules = pathlib.Path(ui.__file__).with_name("RULES.md" if language == "en" else "RULES.it.md")
+    assert "[[diagram shape]]" in rules.read_text(encoding="utf-8")

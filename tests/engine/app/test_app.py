@@ -220,7 +220,7 @@ def test_rules_page_shows_rules_and_rulings():
 RULES_DIAGRAMS = {  # game: (figure class, how many, one drawn before another, caption start en / it)
     "alphabeticell": ("abc-diagram", 1, None, ("A line that reads N, P, S", "Una fila che si legge N, P, S")),
     "psychopath": ("psy-diagram", 7, ("capture", "paralysis"), ("The white psychologist stands", "Lo psicologo bianco sta")),
-    "alphagon": ("ag-diagram", 3, ("level", "toward"), ("A + makes the polygon turn", "Dopo un + il poligono gira")),
+    "alphagon": ("ag-diagram", 4, ("shape", "toward"), ("A + makes the polygon turn", "Dopo un + il poligono gira")),
     "geonaxis": ("gx-diagram", 3, ("collision", "score"), ("White and black both chose", "Il bianco e il nero hanno")),
 }
 

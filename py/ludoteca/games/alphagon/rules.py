@@ -105,9 +105,11 @@ END_REASONS = (GOAL_REACHED, CLOSED, TEN_SIDES, BLOCKED, STALEMATE)
 WORD_ENDINGS = ("closed", "declared", "corrected", "contradicted", "revealed", "suspended", "unproven")
 
 DICTIONARY, VOTE_JUDGE, HOST_JUDGE = "dictionary", "vote", "host"
+HOST = 0  # the seat that judges under "a host judges"; the others vote on the host's own claims (R17)
 CHANCE_TASKS = ("first", "rotation", "draw", "card")
 DECISION_TASKS = ("lose", "reward")
 AUTO_TASKS = ("plus", "next", "balance", "begin")
+SETUP_TASKS = ("first", "rotation", "balance", "begin")
 TASKS = CHANCE_TASKS + DECISION_TASKS + AUTO_TASKS
 
 
@@ -622,23 +624,70 @@ class AlphagonState(State):
             preferred = toward if self.sides >= 4 else away
         return (preferred, high if preferred == low else low)
 
-    def next_step(self):
-        """(cell, heading) where the polygon continues, or None when it cannot.
-        Straight on, unless the last symbol is a '+', the edge is reached or
-        going on would touch the polygon (early closure): then a turn (R6)."""
+    def next_step(self, symbol: str = "?"):
+        """(cell, heading) where the polygon continues with `symbol` (a letter,
+        or PLUS for a word's '+'), or None when it cannot. Straight on, unless
+        the last symbol is a '+', the edge is reached or going on would touch
+        the polygon (early closure): then a turn (R6), the direction rule's
+        way first (R7). A way into a dead end, a cell after which the polygon
+        could not go on, is taken only when no other way is open; going
+        straight into one counts as one step from an early closure, so the
+        polygon turns there (R40)."""
+        options = self._free_steps(every_way=True)
+        for cell, heading in options:
+            if len(options) == 1 or self._ending_after(cell, heading, symbol) != BLOCKED:
+                return cell, heading
+        return options[0] if options else None
+
+    def _free_steps(self, every_way: bool = False) -> list:
+        """The (cell, heading) the polygon may take next, in the order R6 and
+        R7 rank them: straight on alone when it is free, unless `every_way`
+        (then the turns follow it, for when it leads to a dead end)."""
         if not self.trail:
-            return None
+            return []
         last = self.trail[-1]
         heading = self.heading
+        found = []
         if self.symbols[-1] != PLUS or self._plus_on_corner():
             cell = step(last, heading)
             if cell is not None and self._is_free(cell, self.sides):
-                return cell, heading
+                found.append((cell, heading))
+                if not every_way:
+                    return found
         for option in self.turn_options(last, heading):
             cell = step(last, option)
             if cell is not None and self._is_free(cell, self.sides + 1):
-                return cell, option
-        return None
+                found.append((cell, option))
+        return found
+
+    def _goes_on_after(self, cell: int, heading: int) -> bool:
+        """After a letter on `cell`, the game can go on or ends well: the
+        polygon closes, has its 10 sides, or has a cell after it."""
+        return self._ending_after(cell, heading, "?") != BLOCKED
+
+    def _ending_after(self, cell: int, heading: int, symbol: str):
+        """The end reason a `symbol` put on `cell` would give (as `_put` decides it), or None."""
+        sides = self.sides + (heading != self.heading)
+        if sides >= 4 and len(self.trail) > 1 and self.trail[0] in NEIGHBOURS[cell]:
+            return CLOSED
+        if sides >= MAX_SIDES:
+            return TEN_SIDES
+        saved = self.trail, self.symbols, self.occupied, self.sides, self.heading
+        self.trail, self.symbols, self.occupied = self.trail + (cell,), self.symbols + symbol, self.occupied | 1 << cell
+        self.sides, self.heading = sides, heading
+        try:
+            return None if self._free_steps() else BLOCKED
+        finally:
+            self.trail, self.symbols, self.occupied, self.sides, self.heading = saved
+
+    def ending_at_next(self, symbol: str = "?") -> tuple:
+        """(the cell `symbol` would go on next, why the game would then end or
+        None): a letter, or the '+' of a word closed now. The table warns
+        before such a move (R40)."""
+        found = self.next_step(symbol)
+        if found is None:
+            return None, None
+        return found[0], self._ending_after(found[0], found[1], symbol)
 
     def lay_polygon(self, flag: str, heading: str, symbols: str, player: int = 0) -> None:
         """Lays `symbols` (a '+' first, on `flag`, then the first letter toward
@@ -876,7 +925,7 @@ class AlphagonState(State):
         self._reset_turn()
 
     def _place_plus(self, player: int) -> None:
-        found = self.next_step()
+        found = self.next_step(PLUS)
         if found is None:  # cannot happen: every placement checks there is a next cell
             self._finish(BLOCKED)
             return
@@ -1310,7 +1359,8 @@ class AlphagonState(State):
     def _settle_doubt(self, admitted: bool, word: str) -> None:
         """R15: a word admitted: the doubted player closes, the doubter is
         penalised; otherwise the doubted player is penalised and the doubter
-        suspends the word. The turn passes on from the doubter."""
+        suspends the word and starts the new one, as after a round of passes
+        (R38). An admitted word passes the turn on from the doubter."""
         doubter, doubted = self.doubt
         self.doubt = None
         self.phase = PLAY
@@ -1319,13 +1369,13 @@ class AlphagonState(State):
             if self.phase != OVER:
                 self.queue = (("lose", doubter),) + self.queue
         else:
-            self._suspend_word(doubter, doubter, "unproven")
+            self._suspend_word(doubter, None, "unproven")
             self.queue = (("lose", doubted),) + self.queue
 
     # --- the table as judge (R17) -------------------------------------------------------------
     def _start_vote(self, claimant: int, purpose: str, word: str) -> None:
-        if self.judge == HOST_JUDGE:
-            voters = (0,)
+        if self.judge == HOST_JUDGE and claimant != HOST:
+            voters = (HOST,)
         else:
             voters = []
             other = claimant
@@ -1562,6 +1612,7 @@ class AlphagonState(State):
             "word_cells": [cell_name(c) for c in self.word_cells()],
             "next_cell": cell_name(step_found[0]) if step_found else None,
             "next_heading": DIRECTION_NAMES[step_found[1]] if step_found else None,
+            "next_ends": self._next_ends() if step_found else {"letter": None, "plus": None, "plus_cell": None},
             "flags": sorted(cell_name(c) for c in FLAGS),
             "stars": sorted(cell_name(c) for c in STARS),
             "clouds": sorted(cell_name(c) for c in CLOUDS),
@@ -1602,6 +1653,13 @@ class AlphagonState(State):
             data["legal_moves"] = [m.text for m in moves if m.keyword not in FREE_TEXT]
             data["text_moves"] = self._text_moves(player)
         return data
+
+    def _next_ends(self) -> dict:
+        """How a letter on the next cell, or a word's '+' (where it would go),
+        would end the game: an end reason, or None (R40)."""
+        _, letter = self.ending_at_next()
+        plus_cell, plus = self.ending_at_next(PLUS)
+        return {"letter": letter, "plus": plus, "plus_cell": cell_name(plus_cell) if plus_cell is not None else None}
 
     def _text_moves(self, player: int) -> list:
         """The free-text moves open to `player` (the UI shows a form for each)."""
@@ -1829,8 +1887,34 @@ class AlphagonState(State):
                          and declaration["declarer"] not in declaration["pending"])
         if self.doubt is not None:
             ok = ok and self.doubt == (self.current, self.last_placer())
+        ok = ok and self._queue_can_go_on()
+        if ok and phase != OVER and self.trail:
+            ok = self.next_step() is not None  # a polygon that cannot go on has ended (R25)
         if not ok:
             raise _READ.damaged("state_phase", f"the position does not fit the phase {phase}", phase=phase)
+
+    def _queue_can_go_on(self) -> bool:
+        """The queue is one play leaves behind (R37): the setup tasks only while
+        dealing, and its first task waits for someone: a chance event with
+        something to draw, or a choice with something to choose. Play always
+        runs the automatic tasks and skips empty ones, so a queue headed by one
+        would leave nobody able to move."""
+        queue = self.queue
+        if not queue:
+            return True
+        dealing = self.phase == FIRST and not self.trail
+        if any(task[0] in SETUP_TASKS for task in queue) and not dealing:
+            return False
+        kind = queue[0][0]
+        if kind == "draw":
+            return bool(self._letter_pool(queue[0][1], queue[0][2]))
+        if kind == "card":
+            return bool(self.deck or self.returned)
+        if kind == "lose":
+            return bool(self.racks[queue[0][1]])
+        if kind == "reward":
+            return bool(self._reward_choices(queue[0][1]))
+        return kind in ("first", "rotation")
 
 
 _END_SHAPES: dict = {}

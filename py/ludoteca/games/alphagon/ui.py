@@ -15,6 +15,7 @@ import re
 from html import escape
 
 from ..texts import count_text
+from . import components as C
 
 CELL = 26
 MARGIN = 18
@@ -51,7 +52,13 @@ MESSAGES = {
         "alphagon.cell.letter": "{cell}, letter {letter}",
         "alphagon.cell.plus": "{cell}, plus sign",
         "alphagon.cell.next": "{cell}: the next letter goes here",
+        "alphagon.cell.next_ends": "{cell}: the next letter goes here and ends the game",
+        "alphagon.warn.letter": "A letter on {cell} ends the game: {reason}.",
+        "alphagon.warn.plus": "Closing the word puts its + on {cell} and ends the game: {reason}.",
+        "alphagon.warn.suspend": "Suspending the word puts its + on {cell} and ends the game: {reason}.",
         "alphagon.diagram.level.letters": "+BIRD+",
+        "alphagon.diagram.shape.letters": "+BIRD+SO",
+        "alphagon.diagram.shape": "A shape is found when the last squares of the polygon, its + included, lie as a shape on one of your cards does, north up and never turned. Here the last five, {first} to {last}, lie like the card's blue shape (and the last four like its red one): on your turn you find the shape, score 3 points, and the card goes under the deck.",
         "alphagon.diagram.level": "A + makes the polygon turn. This + (I4) is on the start's own row, so the new side heads for the farther edge of the board: south, as the arrow shows.",
         "alphagon.diagram.away.letters": "+BIRD+SONG+",
         "alphagon.diagram.away": "With fewer than 4 sides, a turn leads away from the start: after SONG the polygon goes east, not west toward column D.",
@@ -86,7 +93,9 @@ MESSAGES = {
         "alphagon.btn.accept": "Accept",
         "alphagon.btn.concede": "I have no word",
         "alphagon.btn.giveup": "Give up {letter} for a bonus",
-        "alphagon.btn.change": "Change {old} to {new}",
+        "alphagon.change.label": "Change {letter} to",
+        "alphagon.change.cost": "Change it (costs a bonus)",
+        "alphagon.change.free": "Change it (free now)",
         "alphagon.btn.lose": "Lose {letter}",
         "alphagon.btn.reward_bonus": "Take a bonus",
         "alphagon.btn.reward_letter": "Take {letter}",
@@ -100,8 +109,15 @@ MESSAGES = {
         "alphagon.form.say": "Name your word",
         "alphagon.form.submit": "Submit",
         "alphagon.prompt.first": "Start the polygon: a letter beside a flag",
-        "alphagon.prompt.turn": "Place a letter, or pass, doubt or declare",
-        "alphagon.prompt.placed": "Close the word, place a second letter, or end your turn",
+        "alphagon.prompt.place": "place a letter",
+        "alphagon.prompt.place_second": "place a second letter (a bonus)",
+        "alphagon.prompt.close": "close the word",
+        "alphagon.prompt.declare": "declare it",
+        "alphagon.prompt.doubt": "doubt",
+        "alphagon.prompt.pass": "pass",
+        "alphagon.prompt.suspend": "suspend the word",
+        "alphagon.prompt.end": "end your turn",
+        "alphagon.prompt.or": "or",
         "alphagon.prompt.respond": "{name} declared {words}: contradict, correct or accept",
         "alphagon.prompt.answer": "{name} doubts: name the word you had in mind",
         "alphagon.prompt.vote": "Does {word} count?",
@@ -149,7 +165,7 @@ MESSAGES = {
         "alphagon.verdict.corrected": "The declaration was corrected: +{points} for {name}.",
         "alphagon.verdict.contradicted": "The declaration is contradicted: {name} closes with {word}, +{points}; the declarer loses a letter.",
         "alphagon.verdict.revealed": "{name} named {word}, a word in the dictionary: +{points} for {name}; the doubter loses a letter.",
-        "alphagon.verdict.unproven": "{name} had no word starting with {prefix}: the word is set aside and {name} loses a letter.",
+        "alphagon.verdict.unproven": "{name} had no word starting with {prefix} and loses a letter; {doubter} suspends the word and starts a new one.",
         "alphagon.dialog.respond": "A declaration",
         "alphagon.dialog.answer": "A doubt",
         "alphagon.dialog.vote": "The table judges",
@@ -233,7 +249,13 @@ MESSAGES = {
         "alphagon.cell.letter": "{cell}, lettera {letter}",
         "alphagon.cell.plus": "{cell}, segno più",
         "alphagon.cell.next": "{cell}: qui va la prossima lettera",
+        "alphagon.cell.next_ends": "{cell}: qui va la prossima lettera, e la partita finisce",
+        "alphagon.warn.letter": "Una lettera in {cell} fa finire la partita: {reason}.",
+        "alphagon.warn.plus": "Chiudere la parola mette il suo + in {cell} e fa finire la partita: {reason}.",
+        "alphagon.warn.suspend": "Sospendere la parola mette il suo + in {cell} e fa finire la partita: {reason}.",
         "alphagon.diagram.level.letters": "+NOTE+",
+        "alphagon.diagram.shape.letters": "+NOTE+AL",
+        "alphagon.diagram.shape": "Una sagoma si trova quando le ultime caselle del poligono, + compreso, sono disposte come una sagoma di una vostra carta, con il nord in alto e mai ruotata. Qui le ultime cinque, da {first} a {last}, hanno la forma della sagoma blu della carta (e le ultime quattro quella della rossa): al vostro turno trovate la sagoma, segnate 3 punti e la carta va in fondo al mazzo.",
         "alphagon.diagram.level": "Dopo un + il poligono gira. Questo + (I4) sta sulla stessa riga della partenza, quindi il nuovo lato punta al bordo più lontano: verso sud, come indica la freccia.",
         "alphagon.diagram.away.letters": "+NOTE+ALBA+",
         "alphagon.diagram.away": "Finché i lati sono meno di 4, la svolta allontana dalla partenza: dopo ALBA il poligono va a est, non a ovest verso la colonna D.",
@@ -268,7 +290,9 @@ MESSAGES = {
         "alphagon.btn.accept": "Accetto",
         "alphagon.btn.concede": "Non ho una parola",
         "alphagon.btn.giveup": "Rinuncia a {letter} per un bonus",
-        "alphagon.btn.change": "Cambia {old} in {new}",
+        "alphagon.change.label": "Cambia {letter} in",
+        "alphagon.change.cost": "Cambiala (costa un bonus)",
+        "alphagon.change.free": "Cambiala (ora è gratis)",
         "alphagon.btn.lose": "Perdi {letter}",
         "alphagon.btn.reward_bonus": "Prendi un bonus",
         "alphagon.btn.reward_letter": "Prendi {letter}",
@@ -282,8 +306,15 @@ MESSAGES = {
         "alphagon.form.say": "Di' la tua parola",
         "alphagon.form.submit": "Invia",
         "alphagon.prompt.first": "Inizia il poligono: una lettera accanto a una bandiera",
-        "alphagon.prompt.turn": "Metti una lettera, oppure passa, dubita o dichiara",
-        "alphagon.prompt.placed": "Chiudi la parola, metti una seconda lettera o finisci il turno",
+        "alphagon.prompt.place": "metti una lettera",
+        "alphagon.prompt.place_second": "metti una seconda lettera (un bonus)",
+        "alphagon.prompt.close": "chiudi la parola",
+        "alphagon.prompt.declare": "dichiarala",
+        "alphagon.prompt.doubt": "dubita",
+        "alphagon.prompt.pass": "passa",
+        "alphagon.prompt.suspend": "sospendi la parola",
+        "alphagon.prompt.end": "finisci il turno",
+        "alphagon.prompt.or": "o",
         "alphagon.prompt.respond": "{name} ha dichiarato {words}: smentisci, correggi o accetta",
         "alphagon.prompt.answer": "{name} dubita: di' la parola che avevi in mente",
         "alphagon.prompt.vote": "{word} vale?",
@@ -331,7 +362,7 @@ MESSAGES = {
         "alphagon.verdict.corrected": "La dichiarazione è stata corretta: +{points} a {name}.",
         "alphagon.verdict.contradicted": "La dichiarazione è smentita: {name} chiude con {word}, +{points}; chi ha dichiarato perde una lettera.",
         "alphagon.verdict.revealed": "{name} ha detto {word}, che è nel dizionario: +{points} a {name}; chi ha dubitato perde una lettera.",
-        "alphagon.verdict.unproven": "{name} non aveva una parola che inizia con {prefix}: la parola è sospesa e {name} perde una lettera.",
+        "alphagon.verdict.unproven": "{name} non aveva una parola che inizia con {prefix} e perde una lettera; {doubter} sospende la parola e ne comincia una nuova.",
         "alphagon.dialog.respond": "Una dichiarazione",
         "alphagon.dialog.answer": "Un dubbio",
         "alphagon.dialog.vote": "Il tavolo giudica",
@@ -529,7 +560,38 @@ def _board_markup(view, ctx, t, targets: dict, opening_letter, start, interactiv
                                       name in flags, name in stars, name in clouds, targets.get(name),
                                       opening_letter, start, interactive))
     parts.append(_polygon_markup(view, ctx))
+    if interactive:
+        parts.append(_hit_areas(view, ctx, targets, opening_letter, placed, flags))
     return "".join(parts)
+
+
+HIT = 2.2 * CELL  # a target's hit area: 2.2 squares, over 44 px when a phone draws a square at 22
+
+
+def _hit_areas(view, ctx, targets: dict, opening_letter, placed: dict, flags: set) -> str:
+    """Invisible frames round the squares one may tap, drawn above the board so
+    a finger needs no 22 px precision: each reaches out, along the way the
+    polygon goes, over squares nobody can tap now (a flag's is centred)."""
+    areas = []
+    for name, text in targets.items():
+        heading = text.split()[2] if text.startswith("start ") else view.get("next_heading")
+        areas.append((name, "move", f"{ctx.viewer}:{text}", HEADING_STEP.get(heading, (0, 0))))
+    if opening_letter:
+        for name in sorted(flags):
+            if name not in placed:
+                areas.append((name, "select", f"S:{opening_letter}:{name}", (0, 0)))
+    out = []
+    for name, action, arg, (dx, dy) in areas:
+        x, y = _xy(name)
+        left = MARGIN + (x + 0.5) * CELL - HIT / 2 + dx * (HIT - CELL) / 2
+        top = MARGIN + (y + 0.5) * CELL - HIT / 2 + dy * (HIT - CELL) / 2
+        px, py = MARGIN + x * CELL, MARGIN + y * CELL
+        # a frame round the square: the square itself stays the element one clicks or focuses
+        outline = (f"M{left:.1f} {top:.1f}h{HIT:.1f}v{HIT:.1f}h{-HIT:.1f}z"
+                   f"M{px} {py}v{CELL}h{CELL}v{-CELL}z")
+        out.append(f'<path class="ag-hit" d="{outline}" fill-rule="evenodd" data-action="{action}"'
+                   f' data-arg="{escape(arg, quote=True)}" data-hit="{name}" aria-hidden="true"/>')
+    return "".join(out)
 
 
 def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, target, opening_letter, start,
@@ -542,6 +604,8 @@ def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, ta
         classes.append("target")
     if name == view.get("next_cell"):
         classes.append("next")
+        if view["next_ends"]["letter"]:
+            classes.append("ends")  # R40: a letter here ends the game
     if entry is not None and entry is view["trail"][-1]:
         classes.append("last")  # the letter placed last, marked as lichess marks the last move
     label_key = "alphagon.cell"
@@ -550,7 +614,7 @@ def _cell_markup(view, ctx, t, name, x, y, entry, in_word, flag, star, cloud, ta
         label_key = "alphagon.cell.plus" if entry["symbol"] == "+" else "alphagon.cell.letter"
         values["letter"] = entry["symbol"]
     elif name == view.get("next_cell"):
-        label_key = "alphagon.cell.next"
+        label_key = "alphagon.cell.next_ends" if view["next_ends"]["letter"] else "alphagon.cell.next"
     elif flag:
         label_key = "alphagon.cell.flag"
     elif star:
@@ -628,8 +692,31 @@ def render_diagram(name: str, t) -> str:
             f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
 
 
+def render_shape_diagram(t) -> str:
+    """Finding a shape: a polygon whose last five squares are lit, beside a card
+    whose blue shape (and red, the last four) lies as they do."""
+    key = "alphagon.diagram.shape.letters"
+    letters = t(key)
+    if not _DIAGRAM_LETTERS.fullmatch(letters):
+        letters = MESSAGES["en"][key]
+    state = diagram_state(letters)
+    trail, view = state.trail, state.view(None)
+    end = view["trail"][-C.BLUE_SIZE:]
+    view.update(word_cells=[entry["cell"] for entry in end], next_cell=None, next_heading=None)
+    caption = t("alphagon.diagram.shape", first=end[0]["cell"], last=end[-1]["cell"])
+    red, blue = C.normalise(trail[-C.RED_SIZE:]), C.normalise(trail[-C.BLUE_SIZE:])
+    card = (f'<svg class="ag-diagram-card" viewBox="-2 -2 68 36" aria-hidden="true">'
+            f'<g>{_shape_svg(red, "red")}</g><g transform="translate(34,0)">{_shape_svg(blue, "blue")}</g></svg>')
+    return (f'<figure class="ag-diagram" data-testid="diagram-shape" data-cells="{" ".join(e["cell"] for e in end)}">'
+            f'<svg class="ag-board" viewBox="0 0 {WIDTH} {MARGIN + BOARD + 4}" role="img"'
+            f' aria-label="{escape(caption, quote=True)}">{_board_markup(view, _Plain(t), t, {}, None, None, False)}'
+            f"</svg>{card}<figcaption>{escape(caption)}</figcaption></figure>")
+
+
 def rules_diagram(name: str, t):
     """What the rules page puts where RULES.md says [[diagram NAME]]; None for an unknown name."""
+    if name == "shape":
+        return render_shape_diagram(t)
     return render_diagram(name, t) if name in DIAGRAMS else None
 
 
@@ -680,7 +767,7 @@ def _verdict_markup(view, ctx, t) -> str:
         lines.append(t("alphagon.judge.contradicted_by", contradiction=scored, prefix=board_word))
     if how == "unproven":
         doubted = _last_placer_of(view, len(view["words"]), player)
-        lines.append(t("alphagon.verdict.unproven", name=_seat_name(ctx, doubted), prefix=board_word))
+        lines.append(t("alphagon.verdict.unproven", name=_seat_name(ctx, doubted), prefix=board_word, doubter=name))
     else:
         lines.append(t(f"alphagon.verdict.{how}", name=name, word=scored, points=points))
     body = "".join(f"<p>{escape(line)}</p>" for line in lines)
@@ -697,6 +784,14 @@ def _last_placer_of(view, nth_word: int, default: int) -> int:
     return trail[index]["owner"] if 0 <= index < len(trail) and trail[index]["symbol"] != "+" else default
 
 
+RACK_NAV_Y = MARGIN + BOARD + CELL  # the rack's row for the arrow keys: just under the board's last row
+
+
+def _rack_nav_x(index: int, count: int) -> float:
+    """The rack's letters spread under the board, in the board's coordinates (data-nav)."""
+    return WIDTH / 2 + (index - (count - 1) / 2) * 2 * CELL
+
+
 def _rack_markup(view, ctx, t, acting, letter, start) -> str:
     rack = view["rack"]
     out = [f'<div class="ag-rack" data-testid="rack"><h3>{escape(t("alphagon.rack"))}</h3>']
@@ -704,15 +799,16 @@ def _rack_markup(view, ctx, t, acting, letter, start) -> str:
     losing = acting and decision and decision[0] == "lose"
     selected = letter or (start[0] if start else None)
     for index, item in enumerate(rack):
+        nav = f' data-nav="{_rack_nav_x(index, len(rack)):.0f},{RACK_NAV_Y}"'
         if losing:
-            out.append(f'<button type="button" class="ag-tile-btn" data-action="move"'
+            out.append(f'<button type="button" class="ag-tile-btn" data-action="move"{nav}'
                        f' data-arg="{ctx.viewer}:lose {item}" data-testid="lose-{item}">{item}</button>')
             continue
         cls = "ag-tile-btn selected" if item == selected else "ag-tile-btn"
         arg = "" if item == selected else f"L:{item}"
         action = f' data-action="select" data-arg="{arg}"' if acting else ""
         pressed = ' aria-pressed="true"' if item == selected else ""
-        out.append(f'<button type="button" class="{cls}"{action}{pressed} data-testid="rack-{index}">{item}</button>')
+        out.append(f'<button type="button" class="{cls}"{action}{pressed}{nav} data-testid="rack-{index}">{item}</button>')
     out.append("</div>")
     return "".join(out)
 
@@ -726,7 +822,7 @@ def _cards_markup(view, ctx, t, acting, legal) -> str:
         return ""
     out = [f'<div class="ag-cards" data-testid="cards"><h3>{escape(t("alphagon.cards"))}</h3>']
     for card in view["hand"]:
-        syllables = " ".join(f"{s}/{s[::-1]}" for s in card["syllables"])
+        syllables = " ".join(s if s == s[::-1] else f"{s}/{s[::-1]}" for s in card["syllables"])
         out.append(f'<div class="ag-card" data-testid="card-{card["id"]}"><span>{escape(t("alphagon.card", id=card["id"]))}</span>'
                    f' <span class="syl">{escape(syllables)}</span>'
                    f'<svg viewBox="0 0 64 32" aria-hidden="true"><g>{_shape_svg(card["red"], "red")}</g>'
@@ -756,6 +852,20 @@ def _form(ctx, t, keyword) -> str:
             f'<button type="submit" class="btn primary">{escape(t("alphagon.form.submit"))}</button></form>')
 
 
+def _change_picker(view, ctx, t, legal, letter) -> str:
+    """One compact form to change the selected letter: a list of the letters
+    the sacks still hold, and a button that says what the change costs."""
+    news = sorted(text.split()[2] for text in legal if text.startswith(f"change {letter} "))
+    if not news:
+        return ""
+    options = "".join(f'<option value="{new}">{new}</option>' for new in news)
+    cost = t("alphagon.change.free" if view["placed"] else "alphagon.change.cost")
+    return (f'<form class="text-move ag-change" data-move-prefix="{ctx.viewer}:change {letter} " data-testid="form-change">'
+            f'<label>{escape(t("alphagon.change.label", letter=letter))} <select name="text"'
+            f' data-testid="input-change">{options}</select></label>'
+            f'<button type="submit" class="btn" data-testid="change-submit">{escape(cost)}</button></form>')
+
+
 DIALOG_PHASES = ("respond", "answer", "vote")
 
 
@@ -777,20 +887,21 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
             buttons.append(_button(ctx, text, t("alphagon.btn.reward_letter", letter=words[1])))
         elif words[0] == "pass" and len(words) == 2 and (letter is None or words[1] == letter):
             buttons.append(_button(ctx, text, t("alphagon.btn.pass_letter", letter=words[1])))
+    change = ""
     if letter:
         if f"giveup {letter}" in legal:
             buttons.append(_button(ctx, f"giveup {letter}", t("alphagon.btn.giveup", letter=letter)))
-        for text in sorted(legal):
-            words = text.split()
-            if words[0] == "change" and words[1] == letter:
-                buttons.append(_button(ctx, text, t("alphagon.btn.change", old=letter, new=words[2])))
-    forms = "".join(_form(ctx, t, keyword) for keyword in view["text_moves"])
+        change = _change_picker(view, ctx, t, legal, letter)
+    forms = change + "".join(_form(ctx, t, keyword) for keyword in view["text_moves"])
     hint = ""
     if view["phase"] == "first":
         hint = f'<p class="muted">{escape(t("alphagon.start_hint"))}</p>'
     elif view["phase"] == "turn" and view["next_cell"] and any(m.startswith("place") for m in legal):
         hint = f'<p class="muted">{escape(t("alphagon.place_hint"))}</p>'
-    controls = f'{hint}{"".join(buttons)}{forms}'
+    warnings = "".join(f'<p class="ag-warn" data-testid="warn-{kind}">{escape(text)}</p>'
+                       for kind, text in ending_warnings(view, t))
+    actions = f'<div class="ag-actions">{"".join(buttons)}</div>' if buttons else ""
+    controls = f'{hint}{warnings}{actions}{forms}'
     if view["phase"] in DIALOG_PHASES:
         # Answering a declaration, a doubt or a vote: one labelled box with the question.
         question = escape(prompt(view, ctx))
@@ -798,6 +909,40 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
                     f' data-testid="ag-dialog-{view["phase"]}"><h3>{escape(t("alphagon.dialog." + view["phase"]))}</h3>'
                     f'<p id="ag-dialog-title">{question}</p>{controls}</section>')
     return f'<div class="controls" data-testid="controls">{controls}</div>'
+
+
+def _turn_options_text(view, t) -> str:
+    """What the player to move may do now, and only that: "Place a letter, doubt or pass"."""
+    legal, placed = view["legal_moves"], view["placed"]
+    keywords = {text.split()[0] for text in legal}
+    offered = []
+    if "place" in keywords:
+        offered.append("place_second" if placed else "place")
+    if "close" in keywords:
+        offered.append("close")
+    if "declare" in view["text_moves"]:
+        offered.append("declare")
+    for keyword in ("doubt", "suspend", "pass", "end"):
+        if keyword in keywords:
+            offered.append(keyword)
+    phrases = [t(f"alphagon.prompt.{key}") for key in offered]
+    if not phrases:
+        return ""
+    text = phrases[0] if len(phrases) == 1 else f'{", ".join(phrases[:-1])} {t("alphagon.prompt.or")} {phrases[-1]}'
+    return text[0].upper() + text[1:]
+
+
+def ending_warnings(view, t) -> list:
+    """(kind, text) for each move open to the viewer that would end the game
+    by the polygon (R40): a letter on the next square, a word's '+' there."""
+    legal, ends, cell = view["legal_moves"], view["next_ends"], view.get("next_cell")
+    found = []
+    if ends["letter"] and any(text.startswith("place ") for text in legal):
+        found.append(("letter", t("alphagon.warn.letter", cell=cell, reason=t("alphagon.end." + ends["letter"]))))
+    for move, key in (("close", "plus"), ("suspend", "suspend")):  # both end the word with a '+'
+        if ends["plus"] and move in legal:
+            found.append((key, t(f"alphagon.warn.{key}", cell=ends["plus_cell"], reason=t("alphagon.end." + ends["plus"]))))
+    return found
 
 
 # --- texts around the table ------------------------------------------------------------------------
@@ -818,7 +963,7 @@ def prompt(view: dict, ctx) -> str:
     if phase == "vote" and view["vote"]:
         return t("alphagon.prompt.vote", word=view["vote"]["word"])
     if phase == "turn":
-        return t("alphagon.prompt.placed") if view["placed"] else t("alphagon.prompt.turn")
+        return " ".join([_turn_options_text(view, t)] + [warning for _, warning in ending_warnings(view, t)])
     return ""
 
 
