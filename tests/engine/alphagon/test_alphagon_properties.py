@@ -165,7 +165,7 @@ def someone_can_move(state) -> bool:
     return any(list(state.legal_moves(player)) for player in state.to_move())
 
 
-@settings(max_examples=300 if FULL else 60, derandomize=True, deadline=None,
+@settings(max_examples=run_profile.examples(60, 300), derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 30), TASK_MUTATIONS, st.sampled_from(["replace", "prepend", "append"]), HOLDINGS)
 def test_a_loaded_state_that_is_not_over_always_lets_someone_move(moves_in, tasks, where, holdings):
