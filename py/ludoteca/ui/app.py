@@ -332,9 +332,9 @@ class App:
             self.notify("error", self.t("error.save_unreadable", reason=str(error)))
             self.match = None
             return False
-        except RecordError as error:
+        except RecordError as error:  # the message ends its reason with its own full stop
             self.notify("error", self.t("error.save_missing") if error.code == "save.missing"
-                        else self.t("error.save_damaged", reason=self.error_text(error)))
+                        else self.t("error.save_damaged", reason=self.error_text(error).rstrip(".")))
             self.match = None
             return False
         self.save_id = save_id
