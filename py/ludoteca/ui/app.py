@@ -13,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, SEAT_COLOURS, Match, Seat, now_iso
+from ..core.match import AI, HUMAN, SEAT_COLOURS, Match, Seat, clean_name, now_iso
 from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
 from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
 from ..games import registry
@@ -105,8 +105,9 @@ def valid_prefs(stored: dict) -> dict:
     for switch in SWITCH_PREFS:
         if isinstance(stored.get(switch), bool):
             prefs[switch] = stored[switch]
-    if isinstance(stored.get("name"), str):
-        prefs["name"] = stored["name"][:MAX_NAME]
+    name = clean_name(stored.get("name"), MAX_NAME)  # it becomes a seat's name: cleaned as seats' are
+    if name:
+        prefs["name"] = name
     return prefs
 
 
@@ -167,7 +168,7 @@ class SetupForm:
     seed_text: str = ""
 
     def seat_list(self) -> list:
-        return [Seat(s.name.strip() or f"{i + 1}", s.kind, s.level if s.kind == AI else "", s.color)
+        return [Seat(clean_name(s.name, MAX_NAME) or f"{i + 1}", s.kind, s.level if s.kind == AI else "", s.color)
                 for i, s in enumerate(self.seats[: self.num_players])]
 
 

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..core.match import SEAT_COLOURS, Match, now_iso
+from ..core.match import SEAT_COLOURS, Match, clean_name, now_iso
 from ..core.protocol import GameError, RecordError, Settings
 
 PREFIX = "ludoteca:v1:"
@@ -142,7 +142,7 @@ def summary_from_index(entry) -> Optional[SaveSummary]:
     if None in texts or entry.get("status") not in STATUSES:
         return None
     game, created, updated = texts
-    return SaveSummary(save_id, game, [p[:MAX_TEXT] for p in players], created, updated, entry["status"])
+    return SaveSummary(save_id, game, [clean_name(p, MAX_TEXT) for p in players], created, updated, entry["status"])
 
 
 def summary_from_record(save_id: str, record: dict, updated: str) -> SaveSummary:
@@ -155,7 +155,7 @@ def summary_from_record(save_id: str, record: dict, updated: str) -> SaveSummary
         name = seat.get("name") if isinstance(seat, dict) else None
         if not isinstance(name, str):
             raise RecordError("a player has no name", "save.bad_seat")
-        names.append(name[:MAX_TEXT])
+        names.append(clean_name(name, MAX_TEXT))
     game = _short_text(record.get("game"))
     created = _short_text(record.get("created", ""))
     if game is None or created is None:
