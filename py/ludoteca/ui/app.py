@@ -885,7 +885,7 @@ class App:
         cached = self.play.log_cache.get(key)
         if cached is not None and cached[0] is entry:
             return cached[1]
-        names = [seat.name for seat in self.match.seats]
+        names = [screens.shown_name(seat.name) for seat in self.match.seats]  # isolated on the page
         if entry.is_resignation:  # the core's own move: games never see it
             text = self.t("game.log.resigned", name=names[entry.player])
         else:
@@ -928,7 +928,8 @@ class App:
 
     def _stop_passing(self, player: int, reason_key: str) -> None:
         del self.play.keep_passing[player]
-        self.notify("info", self.t("notice.keep_passing_stopped", name=self.match.seats[player].name,
+        name = screens.shown_name(self.match.seats[player].name)
+        self.notify("info", self.t("notice.keep_passing_stopped", name=name,
                                    reason=self.t(reason_key)), topic="play")
 
     def _undo_player(self) -> Optional[int]:
@@ -1321,7 +1322,7 @@ class App:
         lines = [self.t("game.announce", n=first + offset + 1,
                         move=self.move_description(first + offset, entry, model.viewer, ui))
                  for offset, entry in enumerate(model.fresh)]
-        self.browser.announce(" ".join(lines), self.catalog.language)
+        self.browser.announce(screens.plain_names(" ".join(lines)), self.catalog.language)
         if self.prefs.get("sound") and model.can_act \
                 and any(self.match.seats[entry.player].kind == AI for entry in model.fresh):
             self.browser.chime()

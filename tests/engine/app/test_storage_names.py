@@ -101,3 +101,67 @@ def test_an_imported_name_is_cleaned_and_the_home_list_shows_it_cleaned():
     assert app.route.name == "play" and app.match.seats[0].name == "Alice"
     browser.app.navigate("#/")
     assert "\u202e" not in browser.html and "\u0007" not in browser.html
+
+
+# --- names are isolated wherever they are shown ---------------------------------------
+RTL_NAME = "דנה"  # a right-to-left name: unisolated, it reorders the numbers and words next to it
+
+
+def assert_every_name_isolated(html, *names):
+    from ludoteca.ui.screens import FIRST_STRONG_ISOLATE, NAME_CLOSE, NAME_OPEN, POP_ISOLATE
+    assert NAME_OPEN not in html and NAME_CLOSE not in html
+    for name in names:
+        shown = html.count(name)
+        isolated = html.count(f"<bdi>{name}</bdi>") + html.count(f"{FIRST_STRONG_ISOLATE}{name}{POP_ISOLATE}")
+        assert shown > 0 and shown == isolated, (name, shown, isolated)
+
+
+@pytest.mark.parametrize("game", __import__("ludoteca.games.registry", fromlist=["PLAYABLE"]).PLAYABLE)
+def test_every_name_on_the_table_the_log_and_the_results_is_isolated(game):
+    app, browser = make_app()
+    browser.app.navigate(f"#/new/{game}")
+    app.dispatch("field", f"seat.0.name={RTL_NAME}")
+    app.dispatch("field", "seat.1.kind=ai")
+    app.dispatch("field", "seat.1.name=Zoë 2")
+    app.dispatch("pref", "pace=fast")
+    app.dispatch("start")
+    browser.run_pending()
+    human_move(app, browser)
+    assert_every_name_isolated(browser.html, RTL_NAME, "Zoë 2")
+    assert all("\ue000" not in text for text, _ in browser.announced)
+    app.dispatch("resign")
+    app.dispatch("confirm")
+    assert 'data-testid="results"' in browser.html
+    assert_every_name_isolated(browser.html, RTL_NAME, "Zoë 2")
+    browser.app.navigate("#/")
+    assert_every_name_isolated(browser.html, RTL_NAME, "Zoë 2")
+
+
+def test_names_in_notices_and_on_the_hand_off_are_isolated():
+    app, browser = make_app()
+    browser.app.navigate("#/new/alphabeticell")
+    app.dispatch("field", "seat.1.kind=human")
+    app.dispatch("field", f"seat.0.name={RTL_NAME}")
+    app.dispatch("field", "seat.1.name=Zoë 2")
+    app.dispatch("start")
+    assert 'data-testid="handoff"' in browser.html
+    assert_every_name_isolated(browser.html, RTL_NAME)
+    app, browser = make_app()
+    browser.app.navigate("#/new/alphabeticell")
+    app.dispatch("field", f"seat.0.name={RTL_NAME}")
+    app.dispatch("field", "seat.1.kind=ai")
+    app.dispatch("start")
+    human_move(app, browser)
+    app.dispatch("undo")  # against the computer: the notice names the moves taken back
+    assert any(n.text.startswith("Taken back") and RTL_NAME in n.text for n in app.notices)
+    assert_every_name_isolated(browser.html, RTL_NAME)
+
+
+def test_marked_names_become_bdi_in_text_and_isolates_in_attributes_and_svg():
+    from ludoteca.ui.screens import isolate_names, shown_name
+    name = shown_name("Ada")
+    html = (f'<p>{name} wins</p><button aria-label="Stop {name}">x</button>'
+            f'<svg><title>{name}</title></svg><select><option>{name}</option></select><p>\ue001 stray</p>')
+    assert isolate_names(html) == (
+        '<p><bdi>Ada</bdi> wins</p><button aria-label="Stop \u2068Ada\u2069">x</button>'
+        '<svg><title>\u2068Ada\u2069</title></svg><select><option>\u2068Ada\u2069</option></select><p> stray</p>')
