@@ -243,6 +243,7 @@ class App:
         self.browser = browser
         self.games = registry.all_games()
         self.saves = SaveStore(browser.store, self.games)
+        self.saves.can_replay = lambda game, settings: not self._missing_assets(game, settings)
         self.prefs = dict(DEFAULT_PREFS, language=language_for(browser.languages()))
         self.prefs.update(valid_prefs(self.saves.read_settings()))
         self.catalog = Catalog(self.prefs["language"])

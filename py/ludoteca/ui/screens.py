@@ -262,7 +262,7 @@ def render_save_row(app, save) -> str:
         export = button(t("saves.export_raw"), "export-raw", save.id, "small", f"export-raw-{save.id}")
         return (f'<li class="save damaged" data-testid="save-{attr(save.id)}">'
                 f'<div><strong>{escape(status)}</strong>'
-                f'<p class="muted">{escape(t("saves.damaged_help", reason=save.problem))}</p></div>'
+                f'<p class="muted">{escape(t("saves.damaged_help", reason=app.error_text(save.error or save.problem)))}</p></div>'
                 f'<div class="row">{export}{delete}</div></li>')
     title = game_title(app, save.game) if save.game in app.games else save.game
     players = ", ".join(map(shown_name, save.players))

@@ -165,3 +165,75 @@ def test_marked_names_become_bdi_in_text_and_isolates_in_attributes_and_svg():
     assert isolate_names(html) == (
         '<p><bdi>Ada</bdi> wins</p><button aria-label="Stop \u2068Ada\u2069">x</button>'
         '<svg><title>\u2068Ada\u2069</title></svg><select><option>\u2068Ada\u2069</option></select><p> stray</p>')
+
+
+# --- the Continue list believes the saves, not their index ----------------------------
+def quit_game_with_moves(app, browser):
+    save_id = start_vs_ai(app, browser)
+    human_move(app, browser)
+    app.dispatch("quit")
+    return save_id
+
+
+def test_a_false_index_entry_over_a_real_save_shows_the_saves_own_header():
+    from ludoteca.ui.storage import INDEX_KEY
+    app, browser = make_app()
+    save_id = quit_game_with_moves(app, browser)
+    browser.store.set(INDEX_KEY, json.dumps([{
+        "id": save_id, "game": "<img src=x onerror=f()>", "players": ["Mallory"] * 8,
+        "created": "2020-01-01T00:00:00Z", "updated": "2030-01-01T00:00:00Z", "status": "finished"}]))
+    app, browser = make_app(browser.store)
+    [summary] = app.saves.list()
+    assert (summary.game, summary.players, summary.status) == ("alphabeticell", ["Player 1", "Computer 1"], "playing")
+    assert "Mallory" not in browser.html and "img" not in browser.html.split('data-testid="saves"')[1]
+    assert f'data-testid="open-{save_id}"' in browser.html
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda record: record.update(game="chess"), "Unknown game: chess."),
+    (lambda record: record["moves"].append("0:no such move"), "cannot be replayed"),
+    (lambda record: record.update(seed=float("nan")), "seed"),
+])
+def test_a_save_that_cannot_open_is_listed_as_damaged_with_its_reason_and_rescue(damage, words):
+    app, browser = make_app()
+    save_id = quit_game_with_moves(app, browser)
+    record = stored_record(browser, save_id)
+    damage(record)
+    store_record(browser, save_id, record)  # its index entry still says "in progress"
+    app, browser = make_app(browser.store)
+    [summary] = app.saves.list()
+    assert summary.status == "damaged"
+    row = browser.html.split(f'data-testid="save-{save_id}"')[1].split("</li>")[0]
+    assert "damaged" in row and words in row and "in progress" not in row
+    assert f'data-testid="export-raw-{save_id}"' in row and f'data-testid="open-{save_id}"' not in row
+
+
+def test_the_apps_own_saves_are_listed_without_a_replay(monkeypatch):
+    from ludoteca.ui import storage
+    app, browser = make_app()
+    quit_game_with_moves(app, browser)
+    replays = []
+    original = storage.replay_record
+    monkeypatch.setattr(storage, "replay_record", lambda record, games: replays.append(1) or original(record, games))
+    app, browser = make_app(browser.store)
+    assert [s.status for s in app.saves.list()] == ["playing"] and replays == []
+
+
+def test_a_save_whose_word_list_is_not_loaded_is_listed_by_its_header_until_it_is():
+    app, browser = make_app()
+    browser.app.navigate("#/new/alphagon")
+    app.dispatch("field", "seat.1.kind=ai")
+    app.dispatch("pref", "pace=fast")
+    app.dispatch("start")
+    browser.run_pending()
+    save_id = app.save_id
+    app.dispatch("quit")
+    record = stored_record(browser, save_id)
+    record["moves"].append("0:no such move")
+    store_record(browser, save_id, record)
+    app, browser = make_app(browser.store)  # a new page: no word list loaded
+    assert [s.status for s in app.saves.list()] == ["playing"]
+    browser.app.navigate(f"#/play/{save_id}")  # opening loads it and says what is wrong
+    browser.run_pending()
+    assert app.route.name == "home" and errors(app)
+    assert [s.status for s in app.saves.list()] == ["damaged"]
