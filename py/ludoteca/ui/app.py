@@ -189,6 +189,16 @@ class Confirmation:
 
 
 @dataclass
+class UnsavedGame:
+    """A game whose latest moves storage refused (it was full): kept on this
+    page, even once another game is opened, until a save of it succeeds."""
+
+    save_id: str
+    match: Match
+    expected: Optional[str]  # what storage held for it when it was last written (for the two-tab check)
+
+
+@dataclass
 class PlayView:
     """What the game screen shows besides the match itself."""
 
@@ -263,6 +273,7 @@ class App:
         self.loaded_assets: set = set()  # data files games asked for, already handed over
         self.loading: Optional[str] = None  # what is being loaded now (shown with a progress note)
         self.storage_problem: Optional[str] = None  # message key of the last failed write
+        self.unsaved: dict = {}  # save id -> UnsavedGame
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
         self.games_searched: set = set()  # games whose modules are loaded and kept (keep_loaded_objects)
@@ -323,6 +334,11 @@ class App:
 
     def _open_save(self, save_id: str) -> bool:
         if self.match is not None and self.save_id == save_id:
+            return True
+        if save_id in self.unsaved:  # its latest moves are only here: storage holds an older copy
+            kept = self.unsaved[save_id]
+            self.match, self.save_id, self.save_text = kept.match, save_id, kept.expected
+            self.play = PlayView(rendered_entries=len(self.match.entries))
             return True
         try:
             self.save_text = self.saves.raw(save_id)
@@ -517,6 +533,8 @@ class App:
             self.saves.delete(save_id)
             if self.save_id == save_id:
                 self.match, self.save_id = None, None
+            self.unsaved.pop(save_id, None)  # deleted on purpose: nothing to keep
+            self.save_unsaved()  # the room just freed may be enough for it
 
         self.confirming = Confirmation(self.t("saves.confirm_delete"), self.t("saves.delete"), delete)
 
@@ -706,8 +724,57 @@ class App:
 
     def on_quit(self, _arg: str):
         self._autosave()
+        if self.save_id in self.unsaved:
+            def export_and_leave():
+                self._export()
+                self.go(Route("home"))
+
+            self.play.menu_open = False  # the question takes the menu's place
+            self.confirming = Confirmation(self.t("unsaved.leave"), self.t("unsaved.export_and_leave"),
+                                           export_and_leave)
+            return
         self.go(Route("home"))
         return False
+
+    def on_save_now(self, _arg: str):
+        """The player asks to try the refused save again (after freeing room elsewhere)."""
+        self.play.menu_open = False
+        if not self.save_unsaved():
+            self.notify("error", self.t(self.storage_problem or "error.storage_full"))
+
+    def on_export_unsaved(self, save_id: str):
+        kept = self.unsaved.get(save_id)
+        if kept is not None:
+            self._export(kept.match, save_id)
+
+    def save_unsaved(self) -> bool:
+        """Tries again to save every game storage refused; True when none is left unsaved."""
+        if self.save_id in self.unsaved and self.match is self.unsaved[self.save_id].match:
+            self._autosave()  # saves the others too when it succeeds
+        else:
+            self._save_kept_games()
+        return not self.unsaved
+
+    def _save_kept_games(self) -> None:
+        """Saves the refused games other than the open one, as far as room allows."""
+        for save_id, kept in list(self.unsaved.items()):
+            if save_id == self.save_id:
+                continue
+            try:
+                try:
+                    self.saves.save(save_id, kept.match, kept.expected, check=True)
+                except SaveConflictError:  # another tab changed it meanwhile: keep both
+                    self.saves.save(self.saves.new_id(now_iso()), kept.match)
+            except StorageError:
+                continue
+            self._saved_again(save_id)
+
+    def _saved_again(self, save_id: str) -> None:
+        del self.unsaved[save_id]
+        if not self.unsaved and self.storage_problem is not None:
+            problem, self.storage_problem = self.storage_problem, None
+            self.notices = [n for n in self.notices if n.text != self.t(problem)]
+        self.notify("info", self.t("unsaved.saved"))
 
     def on_reveal(self, arg: str):
         self.play.revealed_to = int(arg)
@@ -1037,8 +1104,13 @@ class App:
             return
         except StorageError as error:
             self._storage_failed(self._write_error_key(error))
+            self.unsaved[self.save_id] = UnsavedGame(self.save_id, self.match, self.save_text)
             return
-        if self.storage_problem is not None:
+        if self.save_id in self.unsaved:
+            self._saved_again(self.save_id)
+        if self.unsaved:
+            self._save_kept_games()  # room enough for this game: maybe for others waiting too
+        elif self.storage_problem is not None:
             problem, self.storage_problem = self.storage_problem, None
             self.notices = [n for n in self.notices if n.text != self.t(problem)]
 
@@ -1056,9 +1128,9 @@ class App:
         except StorageError as error:
             self.notify("error", self.t(self._write_error_key(error)))
 
-    def _export(self) -> None:
-        record = self.match.record()
-        filename = f"ludoteca-{record['game']}-{self.save_id}.json"
+    def _export(self, match: Optional[Match] = None, save_id: Optional[str] = None) -> None:
+        record = (match or self.match).record()
+        filename = f"ludoteca-{record['game']}-{save_id or self.save_id}.json"
         self.browser.download(filename, json.dumps(record, indent=1))
         self.notify("info", self.t("notice.exported", file=filename))
 

@@ -225,7 +225,7 @@ def render_home(app) -> str:
             f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'
             "</article>"
         )
-    continue_list = render_saves(app)
+    continue_list = render_unsaved(app) + render_saves(app)
     importer = (f'<label class="btn file-btn">{escape(t("home.import"))}'
                 '<input type="file" accept=".json,application/json" data-testid="import-input"'
                 ' data-import="1"></label>')
@@ -248,6 +248,22 @@ def render_saves(app) -> str:
         return f'<p class="muted" data-testid="no-saves">{escape(t("home.no_saves"))}</p>'
     rows = "".join(render_save_row(app, save) for save in saves)
     return f'<ul class="saves" data-testid="saves">{rows}</ul>'
+
+
+def render_unsaved(app) -> str:
+    """Games whose latest moves storage refused: kept on this page, with ways to keep them for good."""
+    t = app.t
+    rows = []
+    for save_id, kept in app.unsaved.items():
+        players = ", ".join(shown_name(seat.name) for seat in kept.match.seats)
+        text = t("unsaved.home", game=game_title(app, kept.match.game.id), players=players)
+        back = link(t("unsaved.back"), f"#/play/{save_id}", "btn small", f"unsaved-open-{save_id}")
+        rows.append(f'<div class="notice error" role="alert" data-testid="unsaved-{attr(save_id)}">'
+                    f'<p>{escape(text)}</p><div class="row">'
+                    f'{button(t("unsaved.save_now"), "save-now", cls="small primary", testid=f"save-now-{save_id}")}'
+                    f'{button(t("unsaved.export"), "export-unsaved", save_id, "small", f"export-unsaved-{save_id}")}'
+                    f"{back}</div></div>")
+    return "".join(rows)
 
 
 def render_save_row(app, save) -> str:
@@ -584,6 +600,8 @@ def render_menu(app, model) -> str:
             f'{button(t("game.export"), "export", cls="wide", testid="export", autofocus=True)}'
             f'{link(t("game.rules"), f"#/rules/{match.game.id}", "btn wide", "menu-rules")}'
             f'{button(t("game.help"), "help", cls="wide", testid="menu-help")}'
+            + (button(t("unsaved.save_now"), "save-now", cls="wide", testid="save-now")
+               if app.save_id in app.unsaved else "")
             + (button(t("game.resign"), "resign", cls="wide danger", testid="resign") if can_resign else "")
             + f'{button(t("game.quit"), "quit", cls="wide", testid="quit")}'
             f'{button(t("game.close_menu"), "menu", cls="wide", testid="close-menu")}'

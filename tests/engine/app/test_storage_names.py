@@ -237,3 +237,86 @@ def test_a_save_whose_word_list_is_not_loaded_is_listed_by_its_header_until_it_i
     browser.run_pending()
     assert app.route.name == "home" and errors(app)
     assert [s.status for s in app.saves.list()] == ["damaged"]
+
+
+# --- storage full: the refused moves are kept, saved when room allows, offered for export ----------
+def full_store():
+    from ludoteca.ui.storage import StorageFullError
+
+    from .test_storage_faults import FaultyStore
+
+    class RoomStore(FaultyStore):
+        """Full until a save is deleted (the player makes room)."""
+
+        def remove(self, key):
+            super().remove(key)
+            self.fail_set = None
+
+    store = RoomStore()
+    return store, StorageFullError
+
+
+def moves_stored(browser, save_id):
+    from ludoteca.ui.storage import SAVE_PREFIX
+    raw = browser.store.data.get(SAVE_PREFIX + save_id)
+    return json.loads(raw)["moves"] if raw else []
+
+
+def test_moves_refused_by_a_full_storage_are_saved_by_the_next_move_or_save_now_and_offered_on_quit():
+    store, full = full_store()
+    app, browser = make_app(store)
+    save_id = start_vs_ai(app, browser)
+    human_move(app, browser)
+    store.fail_set = full
+    human_move(app, browser)
+    human_move(app, browser)
+    assert any("Storage is full" in e for e in errors(app))
+    assert len(moves_stored(browser, save_id)) < len(app.match.record()["moves"])
+    app.dispatch("menu")
+    assert 'data-testid="save-now"' in browser.html
+    app.dispatch("quit")  # leaving: the game is offered for export first
+    assert app.confirming is not None and "Export" in app.confirming.agree_label
+    app.dispatch("confirm")
+    assert app.route.name == "home"
+    assert json.loads(browser.downloads[-1][1])["moves"] == app.match.record()["moves"]
+    assert f'data-testid="unsaved-{save_id}"' in browser.html
+    store.fail_set = None  # room made elsewhere (another tab)
+    app.dispatch("save-now")
+    assert moves_stored(browser, save_id) == app.match.record()["moves"]
+    assert f'data-testid="unsaved-{save_id}"' not in browser.html and errors(app) == []
+    assert any(n.text == "The game is saved now." for n in app.notices)
+
+
+def test_a_retry_on_the_next_move_saves_every_refused_move():
+    store, full = full_store()
+    app, browser = make_app(store)
+    save_id = start_vs_ai(app, browser)
+    store.fail_set = full
+    human_move(app, browser)
+    store.fail_set = None
+    human_move(app, browser)
+    assert moves_stored(browser, save_id) == app.match.record()["moves"] and not app.unsaved
+
+
+def test_deleting_an_old_save_makes_room_and_saves_the_kept_game_at_once():
+    store, full = full_store()
+    app, browser = make_app(store)
+    old = start_vs_ai(app, browser)
+    app.dispatch("quit")
+    save_id = start_vs_ai(app, browser, seed="8")
+    human_move(app, browser)
+    store.fail_set = full
+    human_move(app, browser)
+    kept_moves = app.match.record()["moves"]
+    browser.app.navigate("#/")  # the header's link: no question asked, the game is kept
+    browser.app.navigate(f"#/play/{old}")  # another game opened meanwhile
+    assert app.save_id == old
+    browser.app.navigate("#/")
+    assert f'data-testid="unsaved-{save_id}"' in browser.html
+    browser.app.navigate(f"#/play/{save_id}")  # back to it: the moves kept, not the stale copy
+    assert app.match.record()["moves"] == kept_moves
+    browser.app.navigate("#/")
+    app.dispatch("delete-save", old)
+    app.dispatch("confirm")
+    assert moves_stored(browser, save_id) == kept_moves and not app.unsaved
+    assert f'data-testid="unsaved-{save_id}"' not in browser.html
