@@ -69,3 +69,46 @@ def test_a_bidi_name_is_cleaned_and_every_name_is_isolated(context, open_app):
     # The isolated name keeps the text after it in its place: the move's words follow the name.
     line = page.locator('[data-testid="log"] button').last
     assert line.evaluate("b => getComputedStyle(b.querySelector('bdi')).unicodeBidi") == "isolate"
+
+
+FILL_STORAGE = """() => {
+  let chunk = "x".repeat(1 << 20), n = 0;
+  while (chunk.length) {
+    try { localStorage.setItem("junk-" + n++, chunk); } catch { chunk = chunk.slice(0, chunk.length >> 1); }
+  }
+}"""
+FREE_STORAGE = "() => Object.keys(localStorage).filter((k) => k.startsWith('junk-')).forEach((k) => localStorage.removeItem(k))"
+
+
+def test_moves_refused_by_a_full_storage_are_kept_offered_for_export_and_saved_once_there_is_room(context, open_app):
+    from test_accessibility import problems_in_both_themes
+    from test_play import moves_played
+
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    page.evaluate("localStorage.setItem('ludoteca:v1:save:20200101000000-0', '{not json')")  # a damaged save too
+    start_game(page, seed="5")
+    play_one_human_turn(page)
+    page.evaluate(FILL_STORAGE)
+    play_one_human_turn(page)
+    expect(page.locator('[data-testid="notice-error"]').first).to_contain_text("Storage is full")
+    played = moves_played(page)
+    page.click('[data-testid="menu"]')
+    page.click('[data-testid="quit"]')
+    expect(page.locator('[data-testid="confirm-dialog"]')).to_contain_text("Export the game before you leave?")
+    found = {}
+    problems_in_both_themes(page, "leave question", found)
+    page.click('[data-testid="confirm-no"]')
+    page.click('[data-testid="nav-home"]')
+    panel = page.locator('[data-testid^="unsaved-"]').first
+    expect(panel).to_contain_text("kept only on this page")
+    problems_in_both_themes(page, "home with an unsaved game and a damaged save", found)
+    assert found == {}, json.dumps(found, indent=1)
+    page.evaluate(FREE_STORAGE)
+    panel.locator('[data-testid^="save-now-"]').click()
+    expect(page.locator('[data-testid^="unsaved-"]')).to_have_count(0)
+    page.reload()
+    wait_for_app_ready(page)
+    page.locator('[data-testid^="open-"]').first.click()
+    expect(page.locator('[data-testid="game"]')).to_have_attribute("data-moves", str(played))
