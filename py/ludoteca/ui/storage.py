@@ -339,7 +339,7 @@ class SaveStore:
         except StorageReadError as error:
             return SaveSummary(save_id, "", [], "", "", "unreadable", str(error))
         mark = fingerprint(raw) if raw is not None else ""
-        if cached is not None and cached.fingerprint == mark:
+        if cached is not None and mark and cached.fingerprint == mark:
             return cached
         try:
             if raw is None:

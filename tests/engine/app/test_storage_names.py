@@ -320,3 +320,19 @@ def test_deleting_an_old_save_makes_room_and_saves_the_kept_game_at_once():
     app.dispatch("confirm")
     assert moves_stored(browser, save_id) == kept_moves and not app.unsaved
     assert f'data-testid="unsaved-{save_id}"' not in browser.html
+
+
+def test_an_index_entry_never_vouches_for_a_save_that_is_gone():
+    from ludoteca.ui.storage import INDEX_KEY, SAVE_PREFIX, MemoryStore
+
+    class VanishingStore(MemoryStore):
+        """Lists a save that is gone by the time it is read (another tab deleted it)."""
+
+        def keys(self):
+            return super().keys() + [SAVE_PREFIX + "20260101000000-3"]
+
+    store = VanishingStore()
+    store.set(INDEX_KEY, json.dumps([{"id": "20260101000000-3", "game": "alphabeticell", "players": ["A"],
+                                      "created": "x", "updated": "y", "status": "playing"}]))
+    app, browser = make_app(store)
+    assert [s.status for s in app.saves.list()] == ["damaged"]
