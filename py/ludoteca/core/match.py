@@ -40,7 +40,6 @@ from .records import (  # noqa: F401 - RECORD_FORMAT and RECORD_VERSION are re-e
     check_int,
     check_moves,
     check_text,
-    has_control_characters,
     migrate_record,
     short_text,
     split_move,
@@ -54,12 +53,31 @@ AI = "ai"
 SEAT_COLOURS = ("#d64545", "#2f7fd6", "#2a9d58", "#e0a526", "#8a4fd1", "#3b3b3b")
 
 
+def clean_name(text, limit: int = MAX_NAME_LENGTH) -> str:
+    """A player's name as every seat keeps it: the one place names are cleaned.
+
+    Whitespace of any kind becomes one space; control and format characters
+    (bidi overrides and isolates, zero-width ones), separators, surrogates and
+    private-use characters are dropped (`str.isprintable` keeps none of them);
+    the ends are trimmed and the length capped. "" when nothing is left."""
+    if not isinstance(text, str):
+        return ""
+    kept = "".join(" " if ch.isspace() else ch for ch in text if ch.isprintable() or ch.isspace())
+    return " ".join(kept.split())[:limit].strip()
+
+
 @dataclass
 class Seat:
+    """A player's seat. Its name is cleaned when the seat is made (`clean_name`),
+    whoever makes it: the setup form, a record, a future remote player."""
+
     name: str
     kind: str = HUMAN
     level: str = ""
     color: str = ""
+
+    def __post_init__(self):
+        self.name = clean_name(self.name)
 
     def to_json(self) -> dict:
         data = {"name": self.name, "kind": self.kind, "color": self.color}
@@ -71,15 +89,16 @@ class Seat:
     def from_json(cls, data) -> "Seat":
         """Reads a seat from a record, checking every field (RecordError).
 
-        A name must be 1-40 characters with no control characters (a name
-        holding any is refused, not cleaned); a colour must be one of
-        SEAT_COLOURS or empty; an AI's level is any short lower-case word
-        (the app checks it against the game's levels)."""
+        A name must be text of at most 40 characters; it is cleaned as every
+        seat's is (`clean_name`: a name is shown, never replayed, so an older
+        save holding a control character still opens) and must keep at least
+        one character. A colour must be one of SEAT_COLOURS or empty; an AI's
+        level is any short lower-case word (the app checks it against the game's levels)."""
         if not isinstance(data, dict):
             raise bad_field("seats", "each seat must be an object")
-        name = check_text(data.get("name"), "seat name", MAX_NAME_LENGTH, allow_empty=False)
-        if has_control_characters(name):
-            raise RecordError("a seat name contains control characters", "record.bad_field", field="seat name")
+        name = clean_name(check_text(data.get("name"), "seat name", MAX_NAME_LENGTH))
+        if not name:
+            raise bad_field("seat name", "it is empty")
         kind = data.get("kind", HUMAN)
         if kind not in (HUMAN, AI):
             raise RecordError(f"unknown seat kind {short_text(kind)!r}", "record.bad_field", field="seat kind")

@@ -13,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, SEAT_COLOURS, Match, Seat, now_iso
+from ..core.match import AI, HUMAN, SEAT_COLOURS, Match, Seat, clean_name, now_iso
 from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
 from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
 from ..games import registry
@@ -107,8 +107,9 @@ def valid_prefs(stored: dict) -> dict:
     for switch in SWITCH_PREFS:
         if isinstance(stored.get(switch), bool):
             prefs[switch] = stored[switch]
-    if isinstance(stored.get("name"), str):
-        prefs["name"] = stored["name"][:MAX_NAME]
+    name = clean_name(stored.get("name"), MAX_NAME)  # it becomes a seat's name: cleaned as seats' are
+    if name:
+        prefs["name"] = name
     return prefs
 
 
@@ -171,7 +172,7 @@ class SetupForm:
     seed_text: str = ""
 
     def seat_list(self) -> list:
-        return [Seat(s.name.strip() or f"{i + 1}", s.kind, s.level if s.kind == AI else "", s.color)
+        return [Seat(clean_name(s.name, MAX_NAME) or f"{i + 1}", s.kind, s.level if s.kind == AI else "", s.color)
                 for i, s in enumerate(self.seats[: self.num_players])]
 
 
@@ -189,6 +190,16 @@ class Confirmation:
     question: str
     agree_label: str
     on_agree: Callable[[], None]
+
+
+@dataclass
+class UnsavedGame:
+    """A game whose latest moves storage refused (it was full): kept on this
+    page, even once another game is opened, until a save of it succeeds."""
+
+    save_id: str
+    match: Match
+    expected: Optional[str]  # what storage held for it when it was last written (for the two-tab check)
 
 
 @dataclass
@@ -246,6 +257,7 @@ class App:
         self.browser = browser
         self.games = registry.all_games()
         self.saves = SaveStore(browser.store, self.games)
+        self.saves.can_replay = lambda game, settings: not self._missing_assets(game, settings)
         self.prefs = dict(DEFAULT_PREFS, language=language_for(browser.languages()))
         self.prefs.update(valid_prefs(self.saves.read_settings()))
         self.catalog = Catalog(self.prefs["language"])
@@ -266,6 +278,7 @@ class App:
         self.loaded_assets: set = set()  # data files games asked for, already handed over
         self.loading: Optional[str] = None  # what is being loaded now (shown with a progress note)
         self.storage_problem: Optional[str] = None  # message key of the last failed write
+        self.unsaved: dict = {}  # save id -> UnsavedGame
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
         self.games_searched: set = set()  # games whose modules are loaded and kept (keep_loaded_objects)
@@ -331,6 +344,11 @@ class App:
     def _open_save(self, save_id: str) -> bool:
         if self.match is not None and self.save_id == save_id:
             return True
+        if save_id in self.unsaved:  # its latest moves are only here: storage holds an older copy
+            kept = self.unsaved[save_id]
+            self.match, self.save_id, self.save_text = kept.match, save_id, kept.expected
+            self.play = PlayView(rendered_entries=len(self.match.entries))
+            return True
         try:
             self.save_text = self.saves.raw(save_id)
             header = self.saves.header(self.save_text)
@@ -341,9 +359,9 @@ class App:
             self.notify("error", self.t("error.save_unreadable", reason=str(error)))
             self.match = None
             return False
-        except RecordError as error:
+        except RecordError as error:  # the message ends its reason with its own full stop
             self.notify("error", self.t("error.save_missing") if error.code == "save.missing"
-                        else self.t("error.save_damaged", reason=self.error_text(error)))
+                        else self.t("error.save_damaged", reason=self.error_text(error).rstrip(".")))
             self.match = None
             return False
         self.save_id = save_id
@@ -542,6 +560,8 @@ class App:
             self.saves.delete(save_id)
             if self.save_id == save_id:
                 self.match, self.save_id = None, None
+            self.unsaved.pop(save_id, None)  # deleted on purpose: nothing to keep
+            self.save_unsaved()  # the room just freed may be enough for it
 
         self.confirming = Confirmation(self.t("saves.confirm_delete"), self.t("saves.delete"), delete)
 
@@ -732,8 +752,57 @@ class App:
 
     def on_quit(self, _arg: str):
         self._autosave()
+        if self.save_id in self.unsaved:
+            def export_and_leave():
+                self._export()
+                self.go(Route("home"))
+
+            self.play.menu_open = False  # the question takes the menu's place
+            self.confirming = Confirmation(self.t("unsaved.leave"), self.t("unsaved.export_and_leave"),
+                                           export_and_leave)
+            return
         self.go(Route("home"))
         return False
+
+    def on_save_now(self, _arg: str):
+        """The player asks to try the refused save again (after freeing room elsewhere)."""
+        self.play.menu_open = False
+        if not self.save_unsaved():
+            self.notify("error", self.t(self.storage_problem or "error.storage_full"))
+
+    def on_export_unsaved(self, save_id: str):
+        kept = self.unsaved.get(save_id)
+        if kept is not None:
+            self._export(kept.match, save_id)
+
+    def save_unsaved(self) -> bool:
+        """Tries again to save every game storage refused; True when none is left unsaved."""
+        if self.save_id in self.unsaved and self.match is self.unsaved[self.save_id].match:
+            self._autosave()  # saves the others too when it succeeds
+        else:
+            self._save_kept_games()
+        return not self.unsaved
+
+    def _save_kept_games(self) -> None:
+        """Saves the refused games other than the open one, as far as room allows."""
+        for save_id, kept in list(self.unsaved.items()):
+            if save_id == self.save_id:
+                continue
+            try:
+                try:
+                    self.saves.save(save_id, kept.match, kept.expected, check=True)
+                except SaveConflictError:  # another tab changed it meanwhile: keep both
+                    self.saves.save(self.saves.new_id(now_iso()), kept.match)
+            except StorageError:
+                continue
+            self._saved_again(save_id)
+
+    def _saved_again(self, save_id: str) -> None:
+        del self.unsaved[save_id]
+        if not self.unsaved and self.storage_problem is not None:
+            problem, self.storage_problem = self.storage_problem, None
+            self.notices = [n for n in self.notices if n.text != self.t(problem)]
+        self.notify("info", self.t("unsaved.saved"))
 
     def on_reveal(self, arg: str):
         self.play.revealed_to = int(arg)
@@ -926,7 +995,7 @@ class App:
         cached = self.play.log_cache.get(key)
         if cached is not None and cached[0] is entry:
             return cached[1]
-        names = [seat.name for seat in self.match.seats]
+        names = [screens.shown_name(seat.name) for seat in self.match.seats]  # isolated on the page
         if entry.is_resignation:  # the core's own move: games never see it
             text = self.t("game.log.resigned", name=names[entry.player])
         else:
@@ -969,7 +1038,8 @@ class App:
 
     def _stop_passing(self, player: int, reason_key: str) -> None:
         del self.play.keep_passing[player]
-        self.notify("info", self.t("notice.keep_passing_stopped", name=self.match.seats[player].name,
+        name = screens.shown_name(self.match.seats[player].name)
+        self.notify("info", self.t("notice.keep_passing_stopped", name=name,
                                    reason=self.t(reason_key)), topic="play")
 
     def _undo_player(self) -> Optional[int]:
@@ -1076,8 +1146,13 @@ class App:
             return
         except StorageError as error:
             self._storage_failed(self._write_error_key(error))
+            self.unsaved[self.save_id] = UnsavedGame(self.save_id, self.match, self.save_text)
             return
-        if self.storage_problem is not None:
+        if self.save_id in self.unsaved:
+            self._saved_again(self.save_id)
+        if self.unsaved:
+            self._save_kept_games()  # room enough for this game: maybe for others waiting too
+        elif self.storage_problem is not None:
             problem, self.storage_problem = self.storage_problem, None
             self.notices = [n for n in self.notices if n.text != self.t(problem)]
 
@@ -1095,9 +1170,9 @@ class App:
         except StorageError as error:
             self.notify("error", self.t(self._write_error_key(error)))
 
-    def _export(self) -> None:
-        record = self.match.record()
-        filename = f"ludoteca-{record['game']}-{self.save_id}.json"
+    def _export(self, match: Optional[Match] = None, save_id: Optional[str] = None) -> None:
+        record = (match or self.match).record()
+        filename = f"ludoteca-{record['game']}-{save_id or self.save_id}.json"
         self.browser.download(filename, json.dumps(record, indent=1))
         self.notify("info", self.t("notice.exported", file=filename))
 
@@ -1383,7 +1458,7 @@ class App:
         lines = [self.t("game.announce", n=first + offset + 1,
                         move=self.move_description(first + offset, entry, model.viewer, ui))
                  for offset, entry in enumerate(model.fresh)]
-        self.browser.announce(" ".join(lines), self.catalog.language)
+        self.browser.announce(screens.plain_names(" ".join(lines)), self.catalog.language)
         if self.prefs.get("sound") and model.can_act \
                 and any(self.match.seats[entry.player].kind == AI for entry in model.fresh):
             self.browser.chime()

@@ -9,6 +9,7 @@ carries `data-action` (and `data-arg`); the browser glue forwards them to
 from __future__ import annotations
 
 import calendar
+import copy
 import re
 import time
 from dataclasses import dataclass, field
@@ -32,6 +33,57 @@ COLOUR_NAMES = {  # keys: SEAT_COLOURS
 
 def attr(value) -> str:
     return escape(str(value), quote=True)
+
+
+# Names are isolated from the text around them, so a right-to-left name (or
+# one that once held a bidi override) never reorders a notice or a log line.
+# They travel through every text, the games' included, between two
+# private-use marks that `clean_name` keeps out of any name; the finished page
+# turns each pair into <bdi>, or into the Unicode isolates where no element may
+# stand (an attribute, SVG). Texts leaving the page (the live region) drop them.
+NAME_OPEN, NAME_CLOSE = "\ue000", "\ue001"
+FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+MARKED_NAME = re.compile("\ue000([^\ue000\ue001]*)\ue001")
+
+
+def shown_name(name: str) -> str:
+    """A player's name as every screen and message shows it (isolated by `isolate_names`)."""
+    return f"{NAME_OPEN}{name}{NAME_CLOSE}"
+
+
+def shown_seats(seats: list) -> list:
+    """Copies of the seats whose names are marked for isolation: what the games' UIs get."""
+    shown = []
+    for seat in seats:
+        seat = copy.copy(seat)  # not dataclasses.replace: a new Seat would clean the marks away
+        seat.name = shown_name(seat.name)
+        shown.append(seat)
+    return shown
+
+
+def _inside(html: str, position: int, opening: str, closing: str) -> bool:
+    return html.rfind(opening, 0, position) > html.rfind(closing, 0, position)
+
+
+def isolate_names(html: str) -> str:
+    """Each marked name in the page's markup as <bdi>NAME</bdi>; inside a tag
+    (an attribute), SVG or an option, as NAME between the Unicode isolates."""
+    if NAME_OPEN not in html:
+        return html
+
+    def isolate(found: re.Match) -> str:
+        at = found.start()
+        if _inside(html, at, "<", ">") or _inside(html, at, "<svg", "</svg>") \
+                or _inside(html, at, "<option", "</option>"):
+            return f"{FIRST_STRONG_ISOLATE}{found.group(1)}{POP_ISOLATE}"
+        return f"<bdi>{found.group(1)}</bdi>"
+
+    return MARKED_NAME.sub(isolate, html).replace(NAME_OPEN, "").replace(NAME_CLOSE, "")
+
+
+def plain_names(text: str) -> str:
+    """A text without the names' marks, for what is not markup (the screen reader's live region)."""
+    return text.replace(NAME_OPEN, "").replace(NAME_CLOSE, "")
 
 
 def seat_colour(colour) -> str:
@@ -96,7 +148,7 @@ class RenderContext:
     lang: str = "en"
 
     def name(self, player: int) -> str:
-        return escape(self.seats[player].name)
+        return escape(self.seats[player].name)  # marked for isolation: the seats are `shown_seats`
 
     def colour(self, player: int) -> str:
         return seat_colour(self.seats[player].color)
@@ -119,7 +171,7 @@ def render_app(app, model=None) -> str:
             "settings": render_settings,
         }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
-    return (f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
+    return isolate_names(f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
             f"{render_header(app)}{region('notices', render_notices(app))}<main>{body}</main>"
             f"{region('dialog', render_confirmation(app) + render_loading(app))}</div>")
 
@@ -208,7 +260,7 @@ def render_home(app) -> str:
             f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'
             "</article>"
         )
-    continue_list = render_saves(app)
+    continue_list = render_unsaved(app) + render_saves(app)
     importer = (f'<label class="btn file-btn">{escape(t("home.import"))}'
                 '<input type="file" accept=".json,application/json" data-testid="import-input"'
                 ' data-import="1"></label>')
@@ -233,6 +285,22 @@ def render_saves(app) -> str:
     return f'<ul class="saves" data-testid="saves">{rows}</ul>'
 
 
+def render_unsaved(app) -> str:
+    """Games whose latest moves storage refused: kept on this page, with ways to keep them for good."""
+    t = app.t
+    rows = []
+    for save_id, kept in app.unsaved.items():
+        players = ", ".join(shown_name(seat.name) for seat in kept.match.seats)
+        text = t("unsaved.home", game=game_title(app, kept.match.game.id), players=players)
+        back = link(t("unsaved.back"), f"#/play/{save_id}", "btn small", f"unsaved-open-{save_id}")
+        rows.append(f'<div class="notice error" role="alert" data-testid="unsaved-{attr(save_id)}">'
+                    f'<p>{escape(text)}</p><div class="row">'
+                    f'{button(t("unsaved.save_now"), "save-now", cls="small primary", testid=f"save-now-{save_id}")}'
+                    f'{button(t("unsaved.export"), "export-unsaved", save_id, "small", f"export-unsaved-{save_id}")}'
+                    f"{back}</div></div>")
+    return "".join(rows)
+
+
 def render_save_row(app, save) -> str:
     t = app.t
     status = t(f"saves.status.{save.status}")
@@ -245,10 +313,10 @@ def render_save_row(app, save) -> str:
         export = button(t("saves.export_raw"), "export-raw", save.id, "small", f"export-raw-{save.id}")
         return (f'<li class="save damaged" data-testid="save-{attr(save.id)}">'
                 f'<div><strong>{escape(status)}</strong>'
-                f'<p class="muted">{escape(t("saves.damaged_help", reason=save.problem))}</p></div>'
+                f'<p class="muted">{escape(t("saves.damaged_help", reason=app.error_text(save.error or save.problem)))}</p></div>'
                 f'<div class="row">{export}{delete}</div></li>')
     title = game_title(app, save.game) if save.game in app.games else save.game
-    players = ", ".join(save.players)
+    players = ", ".join(map(shown_name, save.players))
     when = save.updated.replace("T", " ").rstrip("Z")[:16]
     # An imported record (or a kept copy) is saved under the time it arrived, not
     # the time its game began: until someone plays on, that time is its import's.
@@ -351,7 +419,7 @@ def render_game(app, model) -> str:
     replaying = model.replaying
     state, view = model.state, model.view
     ctx = RenderContext(
-        t=t, seats=match.seats, viewer=model.viewer, can_act=model.can_act, animate=app.animate,
+        t=t, seats=shown_seats(match.seats), viewer=model.viewer, can_act=model.can_act, animate=app.animate,
         fresh=model.fresh, actors=tuple(model.actors), selection=model.selection,
         options=dict(play.ui_options),
         lang=app.catalog.language,
@@ -394,8 +462,8 @@ def render_game(app, model) -> str:
                   f'{button(t("game.conflict_keep"), "conflict-keep", cls="small", testid="conflict-keep")}</div>')
     elif play.keep_passing and not match.is_over:
         passing = sorted(play.keep_passing)
-        names = ", ".join(match.seats[p].name for p in passing)
-        stops = "".join(button(t("game.stop_passing", name=match.seats[p].name), "stop-passing", str(p), cls="small",
+        names = ", ".join(shown_name(match.seats[p].name) for p in passing)
+        stops = "".join(button(t("game.stop_passing", name=shown_name(match.seats[p].name)), "stop-passing", str(p), cls="small",
                                testid=f"stop-passing-{p}") for p in passing)
         banner = (f'<div class="banner" data-testid="keep-passing-banner">'
                   f'<span>{escape(t("game.keep_passing", names=names))}</span><span class="row">{stops}</span></div>')
@@ -427,7 +495,7 @@ def render_clock(app, clock: Optional[dict]) -> str:
     if not clock or not clock["waiting"]:
         return ""
     t = app.t
-    seats = app.match.seats
+    seats = shown_seats(app.match.seats)
     chips = "".join(
         f'<span class="clock-chip {seat_class(seats[p].color)}" data-testid="clock-{p}"><span class="dot"></span>'
         f'{escape(t("clock.left", name=seats[p].name, time=clock_text(clock["remaining"][p])))}</span>'
@@ -462,17 +530,17 @@ def render_status(app, state, ctx, ui, view) -> str:
         reason = end_reason_of(ui, view, ctx)
         text = t("results.title") + (f" · {reason}" if reason else "")
     elif app.play.ai_thinking:
-        names = [match.seats[p].name for p in app.play.ai_thinking]
+        names = [shown_name(match.seats[p].name) for p in app.play.ai_thinking]
         text = t("game.thinking", name=names[0]) if len(names) == 1 else t("game.thinking_many", names=", ".join(names))
     elif ctx.can_act:
-        names = ", ".join(match.seats[p].name for p in ctx.actors)
+        names = ", ".join(ctx.seats[p].name for p in ctx.actors)
         prompt = ui.prompt(view, ctx)
         if prompt and len(match.human_players) > 1:  # hotseat: say whose turn it is in every phase
             prompt = t("game.prompt_for", name=names, prompt=prompt)
         text = prompt or t("game.your_turn", name=names)
     else:
         acting = state.to_move()
-        names = ", ".join(match.seats[p].name for p in acting)
+        names = ", ".join(ctx.seats[p].name for p in acting)
         text = t("game.turn_of", name=names) if acting else ""
     thinking = ' data-thinking="1"' if app.play.ai_thinking else ""
     retry = button(t("game.ai_retry"), "ai-retry", cls="small", testid="ai-retry") if app.play.ai_failed else ""
@@ -495,7 +563,7 @@ def render_scoreline(app, state, view, ui) -> str:
     scores = public_scores(view, state)
     acting = state.to_move()
     chips = []
-    for player, seat in enumerate(app.match.seats):
+    for player, seat in enumerate(shown_seats(app.match.seats)):
         turn = " turn" if player in acting and not app.match.is_over else ""
         detail = chip_detail(view, player, app.t) if chip_detail else str(scores[player])
         chips.append(f'<li class="chip{turn} {seat_class(seat.color)}" data-testid="chip-{player}">'
@@ -516,7 +584,7 @@ def render_players(app, state, view, ui) -> str:
     if getattr(ui, "SCORE_LABEL", None):  # the meaning in a few words, seen over the number
         hidden = f'<span class="pscore-label" aria-hidden="true">{escape(app.t(ui.SCORE_LABEL))}</span>{hidden}'
     items = []
-    for player, seat in enumerate(match.seats):
+    for player, seat in enumerate(shown_seats(match.seats)):
         turn = " turn" if player in acting and not match.is_over else ""
         who = f'<span class="badge">{escape(app.t("setup.kind.ai"))}</span> ' if seat.kind == AI else ""
         detail = ui.panel_detail(view, player, app.t)
@@ -593,6 +661,8 @@ def render_menu(app, model) -> str:
             f'{button(t("game.export"), "export", cls="wide", testid="export", autofocus=True)}'
             f'{link(t("game.rules"), f"#/rules/{match.game.id}", "btn wide", "menu-rules")}'
             f'{button(t("game.help"), "help", cls="wide", testid="menu-help")}'
+            + (button(t("unsaved.save_now"), "save-now", cls="wide", testid="save-now")
+               if app.save_id in app.unsaved else "")
             + (button(t("game.resign"), "resign", cls="wide danger", testid="resign") if can_resign else "")
             + f'{button(t("game.quit"), "quit", cls="wide", testid="quit")}'
             f'{button(t("game.close_menu"), "menu", cls="wide", testid="close-menu")}'
@@ -615,7 +685,7 @@ def render_help(app) -> str:
 
 def render_handoff(app, player: int) -> str:
     t = app.t
-    name = app.match.seats[player].name
+    name = shown_name(app.match.seats[player].name)
     return (f'<div class="handoff {seat_class(app.match.seats[player].color)}" data-testid="handoff">'
             f'<h2>{escape(t("handoff.title", name=name))}</h2><p>{escape(t("handoff.body", name=name))}</p>'
             f'{button(t("handoff.ready", name=name), "reveal", str(player), "primary big", "reveal")}</div>')
@@ -632,21 +702,22 @@ def render_results(app, ui, view: dict, ctx) -> str:
     when it has one), the places, and what to do next."""
     t = app.t
     match = app.match
+    seats = ctx.seats  # names marked for isolation
     reason = end_reason_of(ui, view, ctx)
     places = match.final_places()
     scores = public_scores(match.state.view(None), match.state)
     scored = keeps_score(ui)
     order = sorted(range(len(places)), key=lambda p: (places[p], -scores[p]))
-    winners = [match.seats[p].name for p in order if places[p] == 1]
+    winners = [seats[p].name for p in order if places[p] == 1]
     headline = t("results.winner", name=winners[0]) if len(winners) == 1 else \
         t("results.winners", names=", ".join(winners))
     rows = "".join(
         f'<tr class="{seat_class(match.seats[p].color)}" data-testid="place-{p}"><td>{place_text(t, places, p)}</td>'
-        f'<td><span class="dot"></span>{escape(match.seats[p].name)}</td>'
+        f'<td><span class="dot"></span>{escape(seats[p].name)}</td>'
         + (f'<td>{scores[p]}</td>' if scored else "") + "</tr>"
         for p in order
     )
-    resigned = "".join(f'<p class="muted">{escape(t("results.resigned", name=match.seats[p].name))}</p>'
+    resigned = "".join(f'<p class="muted">{escape(t("results.resigned", name=seats[p].name))}</p>'
                        for p in match.resigners)
     return (f'<div class="overlay" data-testid="results">'
             f'<div class="dialog results" role="dialog" aria-labelledby="results-title">'

@@ -17,12 +17,13 @@ Failures are told apart, so the player is told what really happened:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..core.match import SEAT_COLOURS, Match, now_iso
+from ..core.match import SEAT_COLOURS, Match, clean_name, now_iso
 from ..core.protocol import GameError, RecordError, Settings
 
 PREFIX = "ludoteca:v1:"
@@ -37,6 +38,7 @@ STATUSES = ("playing", "finished", "resigned")
 MAX_IMPORT_BYTES = 1_000_000  # a record of a very long game is ~100 KB
 MAX_JSON_DEPTH = 32  # records nest 4 deep; deeper input is rejected before parsing
 MAX_TEXT = 80  # longest game id or player name kept in a summary
+FINGERPRINT = re.compile(r"[0-9a-f]{32}")
 
 
 class StorageError(Exception):
@@ -118,10 +120,19 @@ class SaveSummary:
     updated: str
     status: str  # one of STATUSES, or "damaged" / "unreadable"
     problem: str = ""  # why a save is damaged or unreadable
+    # The save's text this summary was made from, replayed (`fingerprint`); "" when
+    # it was not replayed (its game's data files were not loaded yet).
+    fingerprint: str = ""
+    error: Optional[RecordError] = None  # a damaged save's error, for a message in the player's language
 
     def to_json(self) -> dict:
-        return {"id": self.id, "game": self.game, "players": self.players,
-                "created": self.created, "updated": self.updated, "status": self.status}
+        return {"id": self.id, "game": self.game, "players": self.players, "created": self.created,
+                "updated": self.updated, "status": self.status, "fingerprint": self.fingerprint}
+
+
+def fingerprint(text: str) -> str:
+    """Names one save's exact text: an index entry is believed only for the text it was made from."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def _short_text(value) -> Optional[str]:
@@ -142,7 +153,9 @@ def summary_from_index(entry) -> Optional[SaveSummary]:
     if None in texts or entry.get("status") not in STATUSES:
         return None
     game, created, updated = texts
-    return SaveSummary(save_id, game, [p[:MAX_TEXT] for p in players], created, updated, entry["status"])
+    mark = entry.get("fingerprint")
+    return SaveSummary(save_id, game, [clean_name(p, MAX_TEXT) for p in players], created, updated, entry["status"],
+                       fingerprint=mark if isinstance(mark, str) and FINGERPRINT.fullmatch(mark) else "")
 
 
 def summary_from_record(save_id: str, record: dict, updated: str) -> SaveSummary:
@@ -155,7 +168,7 @@ def summary_from_record(save_id: str, record: dict, updated: str) -> SaveSummary
         name = seat.get("name") if isinstance(seat, dict) else None
         if not isinstance(name, str):
             raise RecordError("a player has no name", "save.bad_seat")
-        names.append(name[:MAX_TEXT])
+        names.append(clean_name(name, MAX_TEXT))
     game = _short_text(record.get("game"))
     created = _short_text(record.get("created", ""))
     if game is None or created is None:
@@ -245,10 +258,22 @@ def replay_record(record: dict, games) -> Match:
         raise RecordError(f"it cannot be replayed ({type(error).__name__})", "import.unreadable") from None
 
 
+def header_of(record: dict, games) -> Optional[tuple]:
+    """(game, settings) a record names, or None when it does not name them well."""
+    try:
+        game = games[record["game"]] if record.get("game") in games else None
+        return (game, Settings.from_json(record["settings"])) if game is not None else None
+    except (RecordError, KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
 class SaveStore:
     def __init__(self, store: KeyValueStore, games):
         self.store = store
         self.games = games
+        # Whether a record of (game, settings) can be replayed now: the app says
+        # no while the game's data files (a word list) are not loaded.
+        self.can_replay = lambda game, settings: True
 
     # --- index --------------------------------------------------------------
     def _read_index(self) -> dict:
@@ -281,7 +306,11 @@ class SaveStore:
 
     def list(self) -> list:
         """Every save, newest first; damaged and unreadable ones are listed and
-        marked. Raises StorageReadError when the store cannot be listed at all."""
+        marked. Raises StorageReadError when the store cannot be listed at all.
+
+        An index entry is believed only for the very text it was made from (its
+        fingerprint): any other save is read, replayed once and listed as what
+        it holds (a save that cannot open, as damaged), and its entry rewritten."""
         index = self._read_index()
         summaries = []
         rebuilt = False
@@ -289,20 +318,19 @@ class SaveStore:
             if not isinstance(key, str) or not key.startswith(SAVE_PREFIX):
                 continue
             save_id = key[len(SAVE_PREFIX):]
-            cached = index.get(save_id)
-            if cached is not None:
-                summaries.append(cached)
-                continue
-            summary = self._summary_of(save_id)
+            summary = self._summary_of(save_id, index.get(save_id))
             summaries.append(summary)
-            if summary.status in STATUSES:
+            if summary.fingerprint and index.get(save_id) is not summary:
                 index[save_id] = summary
+                rebuilt = True
+            elif summary.status == "damaged" and save_id in index:
+                del index[save_id]  # an entry vouching for a save that cannot open
                 rebuilt = True
         if rebuilt:
             self._write_index(index)
         return sorted(summaries, key=lambda s: (s.updated, s.id), reverse=True)
 
-    def _summary_of(self, save_id: str) -> SaveSummary:
+    def _summary_of(self, save_id: str, cached: Optional[SaveSummary]) -> SaveSummary:
         if not SAVE_ID.fullmatch(save_id):
             return SaveSummary(save_id, "", [], "", "", "damaged",
                                "its name is not one this app gives to saves")
@@ -310,13 +338,22 @@ class SaveStore:
             raw = self.store.get(SAVE_PREFIX + save_id)
         except StorageReadError as error:
             return SaveSummary(save_id, "", [], "", "", "unreadable", str(error))
+        mark = fingerprint(raw) if raw is not None else ""
+        if cached is not None and mark and cached.fingerprint == mark:
+            return cached
         try:
-            record = parse_record_text(raw) if raw is not None else None
-            if record is None:
+            if raw is None:
                 raise RecordError("the save is missing", "save.missing")
-            return summary_from_record(save_id, record, record.get("created", ""))
+            record = parse_record_text(raw)
+            summary = summary_from_record(save_id, record, cached.updated if cached else record.get("created", ""))
+            header = header_of(record, self.games)
+            if header is None or self.can_replay(*header):
+                # Only a replay tells an unknown game, an illegal move or a broken seed.
+                match = replay_record(record, self.games)
+                summary.status, summary.fingerprint = match.status, mark
+            return summary
         except RecordError as error:
-            return SaveSummary(save_id, "", [], "", "", "damaged", str(error))
+            return SaveSummary(save_id, "", [], "", "", "damaged", str(error), error=error)
 
     # --- saves --------------------------------------------------------------
     def new_id(self, created: str) -> str:
@@ -350,6 +387,7 @@ class SaveStore:
         self.store.set(key, text)
         index = self._read_index()
         index[save_id] = summary_from_record(save_id, record, now_iso())
+        index[save_id].fingerprint = fingerprint(text)  # written from a live match: it replays
         self._write_index(index)
         return text
 
@@ -366,10 +404,8 @@ class SaveStore:
         """(game, settings) of a record's text, or None when it does not name them
         well; the full check comes with the replay."""
         try:
-            record = parse_record_text(text or "")
-            game = self.games[record["game"]] if record.get("game") in self.games else None
-            return (game, Settings.from_json(record["settings"])) if game is not None else None
-        except (RecordError, KeyError, TypeError, ValueError, AttributeError):
+            return header_of(parse_record_text(text or ""), self.games)
+        except RecordError:
             return None
 
     def raw(self, save_id: str) -> Optional[str]:

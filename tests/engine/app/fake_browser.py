@@ -5,7 +5,14 @@ import pathlib
 from ludoteca.ui.app import App, Browser
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[3]
+from ludoteca.ui.screens import plain_names
 from ludoteca.ui.storage import MemoryStore
+
+
+def shown_text(text):
+    """Markup or a notice as it reads: players' names without their isolation
+    (the marks of screens.shown_name, the <bdi> elements of the page)."""
+    return plain_names(text).replace("<bdi>", "").replace("</bdi>", "")
 
 
 class FakeBrowser(Browser):

@@ -14,7 +14,7 @@ from ludoteca.ui.i18n import language_for
 from ludoteca.ui.keyboard import shortcut
 from ludoteca.ui.storage import CLOCK_PREFIX, SAVE_PREFIX, MemoryStore, SaveStore
 
-from .fake_browser import make_app
+from .fake_browser import make_app, shown_text
 from .test_app import start_vs_ai
 from .test_keyboard_replay import finished_game, overlay, play_human_moves
 from .test_newcomer import start_hotseat
@@ -230,7 +230,7 @@ def test_a_hotseat_undo_notice_keeps_the_secret_choice_it_takes_back():
     app.dispatch("move", "0:pass")
     assert app.play_model().handoff == 1 and app._undo_player() == 0
     app.dispatch("undo")
-    notices = [n.text for n in app.notices]
+    notices = [shown_text(n.text) for n in app.notices]
     assert notices == ["Taken back: Player 1 has chosen"]
 
 

@@ -6,7 +6,7 @@ from ludoteca.games.geonaxis import ui as gx_ui
 from ludoteca.games.geonaxis.rules import Propose
 
 from ..geonaxis.helpers import play_round, position, ring
-from .fake_browser import make_app
+from .fake_browser import make_app, shown_text
 from .test_play_model import start as start_game
 
 WALL = {cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}
@@ -65,7 +65,7 @@ def test_keep_passing_passes_now_and_in_the_rounds_after_until_stopped():
     app.dispatch("keep-passing", "0")
     assert moves_of(app, 0) == ["pass"]
     assert 'data-testid="keep-passing-banner"' in browser.html
-    assert "Passing for Player 1 in every round of play." in browser.html
+    assert "Passing for Player 1 in every round of play." in shown_text(browser.html)
     browser.run_pending(limit=8)  # the computer's rounds and the passes between them
     assert len(moves_of(app, 0)) >= 3 and set(moves_of(app, 0)) == {"pass"}
     assert app.match.seats[1].kind == AI and len(moves_of(app, 1)) >= 3
@@ -85,7 +85,7 @@ def test_the_passing_stops_with_a_notice_when_the_player_loses_points():
     app.play.keep_passing[0] = dict(since, points=[since["points"][0] + 60] + since["points"][1:])
     browser.run_pending()
     assert app.play.keep_passing == {}
-    assert "No more passing for Player 1: their points went down." in [n.text for n in app.notices]
+    assert "No more passing for Player 1: their points went down." in [shown_text(n.text) for n in app.notices]
     assert app.play_model().actors == [0]
 
 

@@ -7,7 +7,7 @@ from ludoteca.core.match import HUMAN
 from ludoteca.games import registry
 from ludoteca.ui.keyboard import COMMAND_KEYS, SHORTCUT_HELP, shortcut
 
-from .fake_browser import make_app
+from .fake_browser import make_app, shown_text
 from .test_app import start_vs_ai
 
 
@@ -128,7 +128,7 @@ def test_each_move_is_announced_once_in_the_players_language():
     assert numbers == list(range(1, len(app.match.entries) + 1))
     assert browser.announced[0][1] == "en" and browser.announced[-1][1] == "it"
     assert browser.announced[-1][0].startswith("Mossa ")
-    assert f"Move 1: {first_move}" in said
+    assert f"Move 1: {shown_text(first_move)}" in said
 
 
 def test_the_turn_chime_is_off_by_default_and_sounds_when_a_computer_hands_back_the_turn():

@@ -48,7 +48,8 @@ def test_a_damaged_index_is_rebuilt_from_the_saves():
     store.set(INDEX_KEY, "][ not json")
     store.set("ludoteca:v1:save:20260101-0", '{"format": "ludoteca-record", "game": "x", "seats": [{"name": "A"}]}')
     listed = saves.list()
-    assert [s.id for s in listed] == ["20260101-0"] and listed[0].players == ["A"]
+    assert [s.id for s in listed] == ["20260101-0"]
+    assert listed[0].status == "damaged"  # an unknown game cannot open (issue 27)
 
 
 def test_each_seat_colour_has_its_css_class():

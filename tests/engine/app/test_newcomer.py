@@ -11,7 +11,7 @@ from ludoteca.games.alphabeticell import ui as abc_ui
 from ludoteca.games.alphabeticell.rules import ALL_CARDS, GAME
 from ludoteca.ui.screens import RenderContext
 
-from .fake_browser import REPO_ROOT, make_app
+from .fake_browser import REPO_ROOT, make_app, shown_text
 from .test_app import start_vs_ai
 
 
@@ -53,7 +53,7 @@ def test_undo_after_an_automatic_pass_lands_on_a_real_choice_and_keeps_redo():
     assert match.can_redo()
     assert not re.search(r'<button[^>]*data-action="redo"[^>]*disabled', browser.html)
     # It says what it took back, the automatic pass included.
-    notice = next(n.text for n in app.notices if n.text.startswith("Taken back"))
+    notice = next(shown_text(n.text) for n in app.notices if n.text.startswith("Taken back"))
     assert "passes on" in notice
     # One Redo brings back the whole position, not a forced spot the app would replay.
     app.dispatch("redo")
@@ -78,7 +78,8 @@ def test_the_automatic_pass_is_explained_in_a_notice_and_the_log():
     play_until_after_a_forced_pass(app, browser)
     assert any(n.text.startswith("Played automatically:") and "had no other move" in n.text
                for n in app.notices)
-    assert "Player 1 passes on" in browser.html and "(Player 1 had no other move)" in browser.html
+    page = shown_text(browser.html)
+    assert "Player 1 passes on" in page and "(Player 1 had no other move)" in page
     # The human's next move clears the notice: it was about the position before.
     moves = app.match.state.legal_moves(0).texts()
     app.dispatch("move", f"0:{moves[0]}")
@@ -96,7 +97,7 @@ def start_hotseat(app, seed="7"):
 
 
 def status_text(html):
-    return re.search(r'data-testid="status"[^>]*>([^<]*)<', html).group(1)
+    return re.search(r'data-testid="status"[^>]*>([^<]*)<', shown_text(html)).group(1)
 
 
 def test_hotseat_prompt_names_the_player_in_every_phase():
@@ -136,7 +137,7 @@ def test_hotseat_undo_says_whose_move_it_takes_back():
     passer = match.entries[-1].player
     assert app.play_model().actors != [passer]  # it is the other player's turn
     app.dispatch("undo")
-    notice = next(n.text for n in app.notices if n.text.startswith("Taken back"))
+    notice = next(shown_text(n.text) for n in app.notices if n.text.startswith("Taken back"))
     assert f"{match.seats[passer].name} passes on" in notice
     assert app.play_model().actors == [passer]
 
@@ -183,7 +184,7 @@ def test_a_finished_round_is_summed_up_on_the_table_and_in_the_log():
     start_vs_ai(app, browser, seed="2")
     view = play_to_the_second_round(app, browser)
     last = view["last_round"]
-    summary = re.search(r'<section class="abc-round-summary".*?</section>', browser.html).group(0)
+    summary = re.search(r'<section class="abc-round-summary".*?</section>', shown_text(browser.html)).group(0)
     assert "Round 1 is over:" in summary
     reasons = {"deck": "the deck ran out", "discards": "four cards were discarded", "eleven": "took an 11th card"}
     assert reasons[last["reason"]] in summary
@@ -191,7 +192,7 @@ def test_a_finished_round_is_summed_up_on_the_table_and_in_the_log():
         name = app.match.seats[player].name
         points = "1 point" if score == 1 else f"{score} points"
         assert f"{name}: {points} this round, {view['totals'][player]} in all" in summary
-    log = re.search(r'data-testid="log".*?</ol>', browser.html, re.S).group(0)
+    log = re.search(r'data-testid="log".*?</ol>', shown_text(browser.html), re.S).group(0)
     assert "round 1 over, " + reasons[last["reason"]] in log
     assert f"{app.match.seats[0].name} +{last['scores'][0]}" in log
     # Once the next round is under way the summary gives the table back.
@@ -296,6 +297,6 @@ def test_undo_over_a_long_run_of_automatic_passes_names_its_first_move_and_the_c
     browser.run_pending()
     taken = moves_before - len(match.entries)
     assert taken > 4
-    notice = next(n.text for n in app.notices if n.text.startswith("Taken back"))
+    notice = next(shown_text(n.text) for n in app.notices if n.text.startswith("Taken back"))
     assert notice.startswith(f"Taken back {taken} moves, from: ")
     assert 0 in match.state.to_move() and len(match.state.legal_moves(0)) > 1
