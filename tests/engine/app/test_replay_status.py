@@ -11,7 +11,7 @@ from ludoteca.core.match import SEAT_COLOURS, Match, Seat
 from ludoteca.core.protocol import Settings
 from ludoteca.games import registry
 
-from .fake_browser import make_app
+from .fake_browser import make_app, shown_text
 
 
 def finished_record(game_id: str) -> dict:
@@ -28,7 +28,7 @@ def finished_record(game_id: str) -> dict:
 
 
 def status_text(html):
-    return re.search(r'data-testid="status"[^>]*>([^<]*)<', html).group(1)
+    return re.search(r'data-testid="status"[^>]*>([^<]*)<', shown_text(html)).group(1)
 
 
 @pytest.mark.parametrize("game, ending", [("psychopath", "psychopath.over.psychopath"), ("geonaxis", "geonaxis.end.passes")])

@@ -8,7 +8,7 @@ from ludoteca.ui.app import SeatForm, SetupForm
 from ludoteca.ui.clock import RoundClock, clock_text, same_decision
 from ludoteca.ui.storage import CLOCK_PREFIX
 
-from .fake_browser import make_app
+from .fake_browser import make_app, shown_text
 
 GOLDEN_MOVES_TO_AGREEMENT = [  # from tests/engine/geonaxis/golden_playthrough.json: a proposal, then the members stake
     "0:s -2 1", "1:s 2 -1", "2:s 0 2", "0:s -2 0", "1:s 1 -1", "2:s -1 2", "0:s -2 2", "1:t -1 0", "2:s 0 1",
@@ -251,13 +251,13 @@ def test_on_a_shared_device_each_humans_time_runs_only_while_their_board_is_show
     app.dispatch("reveal", "0")
     browser.advance(10)
     assert clock.remaining(browser.clock, 0) == 20 and clock.remaining(browser.clock, 1) == 30
-    assert "Player 1: 0:20" in browser.html and "Player 2: 0:30" in browser.html
+    assert "Player 1: 0:20" in shown_text(browser.html) and "Player 2: 0:30" in shown_text(browser.html)
     app.dispatch("move", "0:pass")
     assert app.play_model().handoff == 1
     browser.advance(100)  # Player 2 takes their time to pick up the device
     assert timeouts(app) == [] and clock.remaining(browser.clock, 1) == 30
     app.dispatch("reveal", "1")
-    assert "Player 2: 0:30" in browser.html  # their board appears with their whole time
+    assert "Player 2: 0:30" in shown_text(browser.html)  # their board appears with their whole time
     browser.advance(29.5)
     assert timeouts(app) == []
     browser.advance(1)

@@ -184,7 +184,7 @@ def test_a_false_index_entry_over_a_real_save_shows_the_saves_own_header():
         "created": "2020-01-01T00:00:00Z", "updated": "2030-01-01T00:00:00Z", "status": "finished"}]))
     app, browser = make_app(browser.store)
     [summary] = app.saves.list()
-    assert (summary.game, summary.players, summary.status) == ("alphabeticell", ["Player 1", "Computer 1"], "playing")
+    assert (summary.game, summary.players, summary.status) == ("alphabeticell", ["Player 1", "Computer"], "playing")
     assert "Mallory" not in browser.html and "img" not in browser.html.split('data-testid="saves"')[1]
     assert f'data-testid="open-{save_id}"' in browser.html
 
