@@ -1,6 +1,7 @@
 // Test page module for web/net/: the test serves net.html (with the app's own
 // CSP) around it, one page per browser context, each context one device.
 import * as link from "../web/net/link.mjs";
+import * as qr from "../web/net/qr.mjs";
 
 window.cspViolations = [];
 document.addEventListener("securitypolicyviolation", (event) => {
@@ -24,6 +25,30 @@ function since(started) {
 
 window.netTest = {
   link,
+  qr,
+  // The text of a QR code drawn from its own modules into an image, read back by the reader.
+  readDrawnQr(text, scale = 4) {
+    const { size, rows } = qr.qrMatrix(text);
+    const side = (size + 8) * scale;
+    const image = new ImageData(side, side);
+    image.data.fill(255);
+    rows.forEach((row, y) => row.forEach((dark, x) => {
+      if (!dark) return;
+      for (let dy = 0; dy < scale; dy += 1) {
+        for (let dx = 0; dx < scale; dx += 1) {
+          const at = (((y + 4) * scale + dy) * side + (x + 4) * scale + dx) * 4;
+          image.data.fill(0, at, at + 3);
+        }
+      }
+    }));
+    return qr.readQr(image);
+  },
+  async scan(timeoutMs = 20000) {
+    const started = performance.now();
+    const result = await qr.scanQr({ timeoutMs });
+    window.scanMs = since(started);
+    return result;
+  },
   async host(options = {}) {
     const started = performance.now();
     window.host = await link.hostLink(options);
