@@ -109,11 +109,13 @@ NEVER_FETCHED_URLS = {
     b"http://www.apache.org/licenses/LICENSE-2.0": "a link in jsQR's licence text",
 }
 # npm files shipped as they are (dist path: node_modules path): the QR code
-# maker and reader that web/net/qr.mjs uses to pair devices.
+# maker and reader that web/net/qr.mjs uses to pair devices, and the PeerJS
+# client for web/net/signal.mjs (used only when the players set a server).
 VENDORED_NPM_FILES = {
     "web/vendor/qrcode-generator/qrcode.mjs": "qrcode-generator/dist/qrcode.mjs",
     "web/vendor/jsqr/jsQR.js": "jsqr/dist/jsQR.js",
     "web/vendor/jsqr/LICENSE.txt": "jsqr/LICENSE",
+    "web/vendor/peerjs/peerjs.min.js": "peerjs/dist/peerjs.min.js",
 }
 # Shipped files read as text by that check; the rest are images and WebAssembly.
 TEXT_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".py", ".md", ".txt")
@@ -398,6 +400,7 @@ def without_worker_hooks_eval(shipped: dict[str, bytes]) -> dict[str, bytes]:
 def rewrite_vendor_file(relative: str, data: bytes) -> bytes:
     if relative.startswith(("pyscript/", "pyodide/")) and relative.endswith((".js", ".mjs", ".css")):
         data = rewrite_remote_urls(data)
+    if relative.startswith(("pyscript/", "pyodide/", "web/vendor/")) and relative.endswith((".js", ".mjs", ".css")):
         # We do not ship source maps; the comment would make devtools ask for them.
         data = SOURCE_MAP_COMMENT.sub(b"\n", data)
     return data

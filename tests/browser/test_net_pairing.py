@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pathlib
 import re
+import socket
 import statistics
+import subprocess
 import time
 
 import pytest
@@ -21,8 +23,10 @@ FRAGMENT_SAFE = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/?]+")
 ROUND_TRIPS = 200
 
 
-def net_page_html() -> str:
+def net_page_html(connect_origins: tuple[str, ...] = ()) -> str:
+    """The test page, under the app's CSP (and the signaling server's origins, when a test sets one)."""
     policy = build.CSP_TEMPLATE.format(hashes="").replace("  ", " ")
+    policy = policy.replace("connect-src 'self'", " ".join(["connect-src 'self'", *connect_origins]))
     return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
             '<title>net test</title><script type="module" src="net_page.mjs"></script></head><body></body></html>')
@@ -32,13 +36,13 @@ def net_page_html() -> str:
 def open_device(new_context, app_url, browser_context_args):
     """A new browser context (a device) on the net test page, in the shared browser or
     `browser`; returns its page."""
-    def open_(browser=None, **context_args):
+    def open_(browser=None, connect_origins=(), **context_args):
         if browser is None:
             page = new_context(**context_args).new_page()
         else:
             page = browser.new_context(**{**browser_context_args, **context_args}).new_page()
             page.set_default_timeout(ACTION_TIMEOUT_MS)
-        page.route("**/__pages__/net.html", lambda route: route.fulfill(body=net_page_html(),
+        page.route("**/__pages__/net.html", lambda route: route.fulfill(body=net_page_html(connect_origins),
                                                                      content_type="text/html"))
         page.goto(app_url + "__pages__/net.html")
         page.wait_for_function("window.netReady === true")
@@ -210,3 +214,63 @@ def test_a_missing_camera_reports_itself(open_device):
     # The shared test browser has no camera at all.
     page = open_device(permissions=["camera"])
     assert page.evaluate("netTest.scan(3000)") == {"ok": False, "reason": "camera.none"}
+
+
+# --- pairing through a PeerJS server (web/net/signal.mjs) ------------------------------------
+PEER_SERVER = build.NODE_MODULES / "peer" / "dist" / "bin" / "peerjs.js"
+# The test page is fulfilled by Playwright, so Chromium cannot tell it came from loopback too,
+# and its Local Network Access check would block the loopback server without this permission.
+LOCAL_NETWORK = ["local-network-access"]
+
+
+@pytest.fixture
+def peer_server():
+    """The stock PeerJS server from npm, on loopback: its signaling settings."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(["node", str(PEER_SERVER), "--host", "127.0.0.1", "--port", str(port), "--path", "/",
+                               "--expire_timeout", "1000"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, server.stderr.read() if server.poll() else "no start"
+                time.sleep(0.1)
+        yield {"host": "127.0.0.1", "port": port, "secure": False, "path": "/"}
+    finally:
+        server.kill()  # the stock server ignores SIGTERM while a socket is open
+        server.wait(timeout=10)
+
+
+def test_two_devices_pair_through_a_peerjs_server_by_room_code(open_device, peer_server, request_log):
+    origins = (f"http://127.0.0.1:{peer_server['port']}", f"ws://127.0.0.1:{peer_server['port']}")
+    host, guest = (open_device(connect_origins=origins, permissions=LOCAL_NETWORK) for _ in range(2))
+    request_logs, sockets = [request_log(host.context), request_log(guest.context)], []
+    for page in (host, guest):
+        page.on("websocket", lambda socket: sockets.append(socket.url))
+    code = host.evaluate("settings => netTest.hostRoom(settings)", peer_server)
+    assert re.fullmatch(r"[2-9a-z]{6}", code)
+    assert guest.evaluate("([settings, code]) => netTest.joinRoom(settings, code)", [peer_server, code.upper()]) == "joined"
+    host.wait_for_function("window.channel && window.channel.open")
+    exchange_both_ways(host, guest)
+    print(f"\njoined a room through the PeerJS server in {guest.evaluate('window.joinRoomMs'):.0f} ms")
+    assert host.evaluate("window.cspViolations") == [] and guest.evaluate("window.cspViolations") == []
+    # Nothing went anywhere but the page's origin and the server that was set.
+    assert sockets and all(url.startswith(origins[1] + "/") for url in sockets), sockets
+    page_origin = host.url.split("/__pages__")[0]
+    assert [url for log in request_logs for url in log if not url.startswith((page_origin + "/", *origins))] == []
+
+
+def test_a_wrong_room_code_and_a_missing_server_say_so(open_device, peer_server):
+    origins = (f"http://127.0.0.1:{peer_server['port']}", f"ws://127.0.0.1:{peer_server['port']}")
+    guest = open_device(connect_origins=origins, permissions=LOCAL_NETWORK)
+    assert guest.evaluate("settings => netTest.joinRoom(settings, 'abcdef')", peer_server) == "signal.no_room"
+    assert guest.evaluate("settings => netTest.joinRoom(settings, 'not a code')", peer_server) == "signal.bad_code"
+    nowhere = {**peer_server, "port": 9}  # nothing listens: an error, or silence until the timeout
+    assert guest.evaluate("settings => netTest.joinRoom(settings, 'abcdef', 2000)", nowhere) == "signal.unreachable"
+    assert guest.evaluate("netTest.joinRoom({host: 'x/y', port: 1}, 'abcdef')") == "signal.bad_settings"

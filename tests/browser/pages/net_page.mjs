@@ -43,6 +43,24 @@ window.netTest = {
     }));
     return qr.readQr(image);
   },
+  // Pairing through a PeerJS server (signal.mjs, loaded only here).
+  async hostRoom(settings) {
+    const signal = await import("../web/net/signal.mjs");
+    window.room = await signal.hostRoom(settings);
+    window.room.nextGuest().then(watch);
+    return window.room.code;
+  },
+  async joinRoom(settings, code, openTimeoutMs = 10000) {
+    const signal = await import("../web/net/signal.mjs");
+    const started = performance.now();
+    try {
+      watch(await signal.joinRoom(settings, code, { openTimeoutMs }));
+    } catch (error) {
+      return error.code || String(error);
+    }
+    window.joinRoomMs = since(started);
+    return "joined";
+  },
   async scan(timeoutMs = 20000) {
     const started = performance.now();
     const result = await qr.scanQr({ timeoutMs });
