@@ -6,6 +6,7 @@ Sizes and timings are printed (run with -s to see them), never asserted."""
 
 from __future__ import annotations
 
+import json
 import pathlib
 import re
 import socket
@@ -274,3 +275,30 @@ def test_a_wrong_room_code_and_a_missing_server_say_so(open_device, peer_server)
     nowhere = {**peer_server, "port": 9}  # nothing listens: an error, or silence until the timeout
     assert guest.evaluate("settings => netTest.joinRoom(settings, 'abcdef', 2000)", nowhere) == "signal.unreachable"
     assert guest.evaluate("netTest.joinRoom({host: 'x/y', port: 1}, 'abcdef')") == "signal.bad_settings"
+
+
+# --- the wire protocol in Pyodide -----------------------------------------------------------
+WIRE_EXCHANGE = """
+import json
+from ludoteca.net.wire import GUEST, HOST, Endpoint
+host, guest = Endpoint(HOST), Endpoint(GUEST)
+texts = [guest.send("hello", {"name": "Ada ✓", "seats": [1]}),
+         host.send("update", {"seat": 1, "turn": 0, "view": {"rack": "ABC", "n": 1.5}, "log": []})]
+receipt = guest.receive(texts[1])
+texts += list(receipt.replies)
+refused = guest.receive('{"v": 1, "kind": "welcome"' + ' ' * 70000 + '}').error.code
+json.dumps({"texts": texts, "delivered": [m.body for m in receipt.delivered], "refused": refused})
+"""
+
+
+def test_the_wire_protocol_runs_in_pyodide_as_in_cpython(new_context, app_url):
+    """The shipped engine zip carries ludoteca.net; Pyodide writes the very texts CPython writes."""
+    page = new_context().new_page()
+    page.goto(app_url + "__pages__/net_pyodide.html")
+    page.wait_for_function("window.pyodideReady || window.pyodideError", timeout=60_000)
+    assert page.evaluate("window.pyodideError || null") is None
+    in_pyodide = json.loads(page.evaluate("code => runPython(code)", WIRE_EXCHANGE))
+    in_cpython: dict = {}
+    exec(WIRE_EXCHANGE.replace("json.dumps(", "result = json.dumps("), in_cpython)
+    assert in_pyodide == json.loads(in_cpython["result"])
+    assert in_pyodide["refused"] == "wire.too_large" and in_pyodide["delivered"][0]["view"]["rack"] == "ABC"
