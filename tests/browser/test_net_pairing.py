@@ -291,14 +291,12 @@ json.dumps({"texts": texts, "delivered": [m.body for m in receipt.delivered], "r
 """
 
 
-def test_the_wire_protocol_runs_in_pyodide_as_in_cpython(new_context, app_url):
+def test_the_wire_protocol_runs_in_pyodide_as_in_cpython(open_device):
     """The shipped engine zip carries ludoteca.net; Pyodide writes the very texts CPython writes."""
-    page = new_context().new_page()
-    page.goto(app_url + "__pages__/net_pyodide.html")
-    page.wait_for_function("window.pyodideReady || window.pyodideError", timeout=60_000)
-    assert page.evaluate("window.pyodideError || null") is None
-    in_pyodide = json.loads(page.evaluate("code => runPython(code)", WIRE_EXCHANGE))
+    page = open_device()
+    in_pyodide = json.loads(page.evaluate("code => netTest.runInPyodide(code)", WIRE_EXCHANGE))
     in_cpython: dict = {}
     exec(WIRE_EXCHANGE.replace("json.dumps(", "result = json.dumps("), in_cpython)
     assert in_pyodide == json.loads(in_cpython["result"])
     assert in_pyodide["refused"] == "wire.too_large" and in_pyodide["delivered"][0]["view"]["rack"] == "ABC"
+    assert page.evaluate("window.cspViolations") == []

@@ -61,6 +61,14 @@ window.netTest = {
     window.joinRoomMs = since(started);
     return "joined";
   },
+  // Python code run in the shipped Pyodide with the shipped engine zip.
+  async runInPyodide(code) {
+    const base = new URL("../", location.href);
+    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+    const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+    pyodide.unpackArchive(await (await fetch(new URL("py/ludoteca.zip", base))).arrayBuffer(), "zip");
+    return pyodide.runPython(code);
+  },
   async scan(timeoutMs = 20000) {
     const started = performance.now();
     const result = await qr.scanQr({ timeoutMs });
