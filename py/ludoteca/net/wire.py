@@ -427,7 +427,9 @@ class Endpoint:
         error = WireError(arrival.dropped, f"message {message.seq} dropped", seq=message.seq) if arrival.dropped else None
         return Receipt(delivered=arrival.deliver, replies=(reply,), error=error)
 
-    # A link's state is saved on the device so that a reload resumes where it was.
+    # A link's state is saved on the device so that a reload resumes where it was. Save it
+    # after every send and receive, before the text goes out: a side restored from an older
+    # state would reuse sequence numbers the other side has already delivered.
     def snapshot(self) -> dict:
         return {"role": self.role, "sent": self.outbox.last_sent, "delivered": self.inbox.delivered,
                 "unacked": [[seq, kind, body] for seq, kind, body in self.outbox.unacknowledged()]}
@@ -477,3 +479,24 @@ class MoveLedger:
         if len(order) > self.memory:
             seen.discard(order.popleft())
         return True
+
+    def snapshot(self) -> dict:
+        """The remembered ids, oldest first, per seat (JSON object keys are strings)."""
+        return {str(seat): list(order) for seat, order in self._order.items()}
+
+    @classmethod
+    def restore(cls, data: Any, memory: int = LEDGER_MEMORY) -> MoveLedger:
+        """A ledger from `snapshot()`'s output read back from storage, checked like a message."""
+        if not isinstance(data, dict) or len(data) > MAX_SEATS:
+            raise WireError(BAD_SNAPSHOT, "the saved move ledger is damaged")
+        ledger = cls(memory)
+        for seat_text, ids in data.items():
+            try:
+                seat = int(seat_text) if isinstance(seat_text, str) and re.fullmatch(r"[0-9]{1,2}", seat_text) else -1
+                SEAT(seat, "ledger")
+                list_of(MOVE_ID, memory)(ids, "ledger")
+            except WireError:
+                raise WireError(BAD_SNAPSHOT, "the saved move ledger is damaged") from None
+            for move_id in ids:
+                ledger.first_time(seat, move_id)
+        return ledger

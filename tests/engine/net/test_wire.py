@@ -231,3 +231,20 @@ def test_the_ledger_applies_a_move_id_once_per_seat_and_forgets_the_oldest():
     assert ledger.first_time(2, "a")  # another seat's ids are its own
     assert ledger.first_time(1, "b") and ledger.first_time(1, "c")
     assert not ledger.first_time(1, "c") and ledger.first_time(1, "a")  # "a" was forgotten
+
+
+def test_a_saved_ledger_still_refuses_the_ids_it_had_seen():
+    ledger = MoveLedger()
+    ledger.first_time(1, "a")
+    ledger.first_time(3, "b")
+    restored = MoveLedger.restore(json.loads(json.dumps(ledger.snapshot())))
+    assert not restored.first_time(1, "a") and not restored.first_time(3, "b") and restored.first_time(3, "a")
+
+
+@pytest.mark.parametrize("data", [None, [], {"x": []}, {"1": "a"}, {"99": ["a"]}, {"1": ["a/b"]}, {"-1": ["a"]},
+                                  {"1": ["a"] * 2000}, {str(n): [] for n in range(17)},
+                                  {"²": ["a"]}, {1: ["a"]}])
+def test_a_damaged_saved_ledger_is_refused_with_its_code(data):
+    with pytest.raises(WireError) as refused:
+        MoveLedger.restore(data)
+    assert refused.value.code == wire.BAD_SNAPSHOT
