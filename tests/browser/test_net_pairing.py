@@ -70,11 +70,11 @@ def exchange_both_ways(host, guest):
     assert host.evaluate("window.received") == ["uno", "due"]
 
 
-@pytest.mark.parametrize("form", ["shortest", "compact", "deflated"])
+@pytest.mark.parametrize("form", ["shortest", "deflated"])
 def test_two_devices_pair_by_pasted_strings_and_talk_both_ways(open_device, form):
     host, guest = open_device(), open_device()
     offer, answer, seconds = pair(host, guest, form)
-    assert offer[0] == {"shortest": "C", "compact": "C", "deflated": "Z"}[form]
+    assert offer[0] == {"shortest": "C", "deflated": "Z"}[form]
     for text in (offer, answer):
         assert FRAGMENT_SAFE.fullmatch(text), text
     exchange_both_ways(host, guest)
@@ -109,14 +109,16 @@ def test_a_join_link_carries_the_offer_in_its_fragment(open_device):
     assert page.evaluate("netTest.link.offerFromUrl('http://127.0.0.1:9/')") is None
 
 
-@pytest.mark.parametrize("text", ["", "hello", "C", "Ca~abcd", "Z!!!!", "Zabc", "Ca~abcd~" + "a" * 22 + "~x~hm,1",
-                                  "C?~abcd~abcdefghijklmnopqrstuvwx~" + "A" * 43 + "~h10.0.0.1,5000", "C" * 9000])
-def test_a_damaged_offer_is_refused_with_a_clear_code(open_device, text):
+DAMAGED_OFFERS = ["", "hello", "C", "Ca~abcd", "Z!!!!", "Zabc", "Ca~abcd~" + "a" * 22 + "~x~hm,1",
+                  "C?~abcd~abcdefghijklmnopqrstuvwx~" + "A" * 43 + "~h10.0.0.1,5000", "C" * 9000]
+
+
+def test_a_damaged_offer_is_refused_with_a_clear_code(open_device):
     page = open_device()
-    code = page.evaluate("""async text => {
+    codes = page.evaluate("""async texts => Promise.all(texts.map(async text => {
         try { await netTest.link.decodeDescription(text); return "decoded"; }
-        catch (error) { return error.code || String(error); } }""", text)
-    assert code == "link.bad_offer"
+        catch (error) { return error.code || String(error); } }))""", DAMAGED_OFFERS)
+    assert codes == ["link.bad_offer"] * len(DAMAGED_OFFERS)
 
 
 def test_a_joining_guest_given_rubbish_gets_an_error_not_a_connection(open_device):
