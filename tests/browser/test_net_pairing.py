@@ -6,6 +6,7 @@ Sizes and timings are printed (run with -s to see them), never asserted."""
 
 from __future__ import annotations
 
+import base64
 import json
 import pathlib
 import re
@@ -182,6 +183,10 @@ def test_a_qr_code_of_an_offer_reads_back(open_device):
     assert page.evaluate("netTest.readDrawnQr('Città ✓ ~ #/join/x')") == "Città ✓ ~ #/join/x"
     svg = page.evaluate("offer => netTest.qr.qrSvg(offer, {label: 'Join <this> table'})", offer)
     assert svg.startswith("<svg ") and 'aria-label="Join &#60;this&#62; table"' in svg and "style=" not in svg
+    # The SVG as the page shows it, photographed, reads back too.
+    page.evaluate("svg => { document.body.innerHTML = svg; }", svg)
+    png = page.locator("svg.qr-code").screenshot()
+    assert page.evaluate("png => netTest.readPng(png)", base64.b64encode(png).decode()) == offer
     version = page.evaluate("offer => netTest.qr.qrMatrix(offer).version", offer)
     link = page.evaluate("offer => netTest.link.joinUrl('http://192.168.1.20:8000/', offer)", offer)
     link_version = page.evaluate("link => netTest.qr.qrMatrix(link).version", link)

@@ -69,6 +69,15 @@ window.netTest = {
     pyodide.unpackArchive(await (await fetch(new URL("py/ludoteca.zip", base))).arrayBuffer(), "zip");
     return pyodide.runPython(code);
   },
+  // The text of the QR code in a PNG (base64), as a camera would see a screen.
+  async readPng(base64) {
+    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(bitmap, 0, 0);
+    return qr.readQr(context.getImageData(0, 0, bitmap.width, bitmap.height));
+  },
   async scan(timeoutMs = 20000) {
     const started = performance.now();
     const result = await qr.scanQr({ timeoutMs });
