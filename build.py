@@ -101,6 +101,21 @@ NEVER_FETCHED_URLS = {
     b"https://github.com/pyscript/pyscript/issues/257#issuecomment-1119595062": "a link in a PyScript message",
     b"https://pyscript.github.io/docs/2023.11.2/user-guide/workers/": "a link in a PyScript message",
     b"https://pyodide.org/en/stable/usage/loading-packages.html": "a link in a Pyodide message",
+    b"http://www.d-project.com/": "a link in qrcode-generator's header comment",
+    b"http://www.opensource.org/licenses/mit-license.php": "a link in qrcode-generator's header comment",
+    b"http://www.denso-wave.com/qrcode/faqpatent-e.html": "a link in qrcode-generator's header comment",
+    b"http://en.wikipedia.org/wiki/Bresenham": "a link in a jsQR comment",
+    b"http://www.apache.org/licenses/": "a link in jsQR's licence text",
+    b"http://www.apache.org/licenses/LICENSE-2.0": "a link in jsQR's licence text",
+}
+# npm files shipped as they are (dist path: node_modules path): the QR code
+# maker and reader that web/net/qr.mjs uses to pair devices, and the PeerJS
+# client for web/net/signal.mjs (used only when the players set a server).
+VENDORED_NPM_FILES = {
+    "web/vendor/qrcode-generator/qrcode.mjs": "qrcode-generator/dist/qrcode.mjs",
+    "web/vendor/jsqr/jsQR.js": "jsqr/dist/jsQR.js",
+    "web/vendor/jsqr/LICENSE.txt": "jsqr/LICENSE",
+    "web/vendor/peerjs/peerjs.min.js": "peerjs/dist/peerjs.min.js",
 }
 # Shipped files read as text by that check; the rest are images and WebAssembly.
 TEXT_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".py", ".md", ".txt")
@@ -385,6 +400,7 @@ def without_worker_hooks_eval(shipped: dict[str, bytes]) -> dict[str, bytes]:
 def rewrite_vendor_file(relative: str, data: bytes) -> bytes:
     if relative.startswith(("pyscript/", "pyodide/")) and relative.endswith((".js", ".mjs", ".css")):
         data = rewrite_remote_urls(data)
+    if relative.startswith(("pyscript/", "pyodide/", "web/vendor/")) and relative.endswith((".js", ".mjs", ".css")):
         # We do not ship source maps; the comment would make devtools ask for them.
         data = SOURCE_MAP_COMMENT.sub(b"\n", data)
     return data
@@ -412,6 +428,8 @@ def shipped_sources() -> dict[str, Path]:
     used = pyscript_modules_used(lambda name: (pyscript / name).read_text(encoding="utf-8"))
     for name in [*used, *PYSCRIPT_STYLES]:
         sources[f"pyscript/{name}"] = pyscript / name
+    for relative, source in VENDORED_NPM_FILES.items():
+        sources[relative] = NODE_MODULES / source
     missing = [str(path) for path in sources.values() if not path.exists()]
     if missing:
         raise BuildError("missing build inputs (run `python3 build.py setup`?):\n  " + "\n  ".join(missing))

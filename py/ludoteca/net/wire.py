@@ -1,0 +1,502 @@
+"""The wire protocol between a match's host and its guests (issue 31).
+
+Pure Python (no `js`): the same code runs under CPython in the tests and in
+Pyodide on each device. The transport (`web/net/link.mjs`) only carries text.
+
+Every message is one JSON text, an envelope:
+
+    {"v": 1, "kind": "update", "seq": 7, "ack": 3, "body": {...}}
+
+- `v`: PROTOCOL_VERSION; any other version is refused.
+- `kind`: one of KINDS, each with the roles that may send it and its body's shape.
+- `seq`: the *numbered* kinds (update, move, refused) count 1, 2, 3... in each
+  direction and are delivered in order, each exactly once. Control kinds
+  (hello, rejoin, welcome, ack, ping, pong, bye) carry 0 and are not ordered.
+- `ack`: the last `seq` this side has delivered from the other side, in
+  order. Every message acknowledges; on a rejoin it is "the last sequence
+  seen", and after the handshake each side resends what the other lacks.
+- `body`: an object checked field by field (BODIES). What a view holds is the
+  engine's business: here it is only bounded JSON.
+
+`parse` treats every incoming text as hostile: size, JSON shape, types, known
+kinds, the sender's role, bounded strings, lists and nesting. Every problem is
+a `WireError` with a code (`wire.*`); nothing else is ever raised.
+`Endpoint` numbers what one side sends, keeps it until acknowledged, and
+delivers what it receives once and in order (duplicates and replays dropped,
+a message ahead of a gap held, a gap answered with a resend request).
+`MoveLedger` lets the host apply each guest move request once, by its id.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+PROTOCOL_VERSION = 1
+# One data-channel message. Browsers interoperate up to 64 KiB without splitting.
+MAX_MESSAGE_BYTES = 64 * 1024
+MAX_SEQ = 2 ** 53 - 1  # exact in JavaScript too
+MAX_DEPTH = 24  # nesting of a view
+MAX_SEATS = 16
+MAX_LOG_LINES = 64  # log lines in one update
+MAX_PARAMS = 16
+MAX_PARAM_TEXT = 256
+MAX_MOVE_TEXT = 200  # as a record's move text
+MAX_NAME = 40
+# Messages one side may have sent and not yet seen acknowledged.
+MAX_UNACKED = 512
+# How far past a gap a message is held; further ahead is refused.
+HOLD_WINDOW = 64
+# Move ids the host remembers for each seat.
+LEDGER_MEMORY = 1024
+
+HOST, GUEST = "host", "guest"
+ROLES = (HOST, GUEST)
+
+# Error codes (the `code` of a WireError).
+NOT_TEXT = "wire.not_text"
+TOO_LARGE = "wire.too_large"
+NOT_JSON = "wire.not_json"
+DUPLICATE_KEY = "wire.duplicate_key"
+BAD_SHAPE = "wire.bad_shape"
+WRONG_VERSION = "wire.wrong_version"
+UNKNOWN_KIND = "wire.unknown_kind"
+WRONG_ROLE = "wire.wrong_role"
+BAD_NUMBER = "wire.bad_number"
+BAD_FIELD = "wire.bad_field"
+DUPLICATE = "wire.duplicate"
+TOO_FAR_AHEAD = "wire.too_far_ahead"
+BAD_ACK = "wire.bad_ack"
+BACKLOG_FULL = "wire.backlog_full"
+BAD_SNAPSHOT = "wire.bad_snapshot"
+
+
+class WireError(Exception):
+    """A message (or a saved link state) that cannot be used, with a code and parameters."""
+
+    def __init__(self, code: str, detail: str = "", **params: Any):
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
+        self.params = params
+
+
+# --- field checks ------------------------------------------------------------------
+Check = Callable[[Any, str], None]
+
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+KEY_PATTERN = re.compile(r"[a-z][a-z0-9_.-]{0,63}")  # a message key: "error.occupied", "log.move"
+PARAM_NAME_PATTERN = re.compile(r"[a-z_][a-z0-9_]{0,31}")
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _bad(path: str, why: str) -> WireError:
+    return WireError(BAD_FIELD, f"{path}: {why}", field=path)
+
+
+def _check_text_value(value: str, path: str) -> None:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate, which "\ud800" in JSON can make
+        raise _bad(path, "not valid text") from None
+
+
+def text(max_length: int, pattern: re.Pattern | None = None, *, single_line: bool = False) -> Check:
+    def check(value: Any, path: str) -> None:
+        if not isinstance(value, str):
+            raise _bad(path, "not a string")
+        if len(value) > max_length:
+            raise _bad(path, f"longer than {max_length}")
+        if pattern is not None and not pattern.fullmatch(value):
+            raise _bad(path, "not in the expected form")
+        if single_line and CONTROL_CHARACTERS.search(value):
+            raise _bad(path, "has control characters")
+        _check_text_value(value, path)
+    return check
+
+
+def integer(low: int, high: int) -> Check:
+    def check(value: Any, path: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _bad(path, "not an integer")
+        if not low <= value <= high:
+            raise _bad(path, f"outside {low}..{high}")
+    return check
+
+
+def boolean(value: Any, path: str) -> None:
+    if not isinstance(value, bool):
+        raise _bad(path, "not true or false")
+
+
+def list_of(item: Check, max_items: int, *, unique: bool = False) -> Check:
+    def check(value: Any, path: str) -> None:
+        if not isinstance(value, list):
+            raise _bad(path, "not a list")
+        if len(value) > max_items:
+            raise _bad(path, f"more than {max_items} items")
+        for index, element in enumerate(value):
+            item(element, f"{path}[{index}]")
+        if unique and len(set(value)) != len(value):
+            raise _bad(path, "repeats an item")
+    return check
+
+
+def record(**fields: Check) -> Check:
+    """An object with exactly these fields."""
+    def check(value: Any, path: str) -> None:
+        if not isinstance(value, dict):
+            raise _bad(path, "not an object")
+        if set(value) != set(fields):
+            missing, extra = sorted(set(fields) - set(value)), sorted(set(value) - set(fields))
+            raise _bad(path, f"missing {missing}, unexpected {extra}")
+        for name, field_check in fields.items():
+            field_check(value[name], f"{path}.{name}")
+    return check
+
+
+SAFE_INTEGER = integer(-MAX_SEQ, MAX_SEQ)
+
+
+def params(value: Any, path: str) -> None:
+    """A message's parameters: a few named scalars."""
+    if not isinstance(value, dict):
+        raise _bad(path, "not an object")
+    if len(value) > MAX_PARAMS:
+        raise _bad(path, f"more than {MAX_PARAMS} parameters")
+    for name, item in value.items():
+        if not PARAM_NAME_PATTERN.fullmatch(name):
+            raise _bad(path, "a parameter name is not in the expected form")
+        where = f"{path}.{name}"
+        if isinstance(item, str):
+            text(MAX_PARAM_TEXT)(item, where)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            SAFE_INTEGER(item, where)
+        elif not (item is None or isinstance(item, bool)):
+            raise _bad(where, "not a string, integer, true, false or null")
+
+
+def json_value(value: Any, path: str) -> None:
+    """Any JSON (a view): nesting at most MAX_DEPTH, valid text, integers exact in JavaScript."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _bad(path, f"nested deeper than {MAX_DEPTH}")
+        if isinstance(item, dict):
+            for key, child in item.items():
+                _check_text_value(key, path)
+                stack.append((child, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, str):
+            _check_text_value(item, path)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            SAFE_INTEGER(item, path)
+        # floats (finite: parse refuses NaN and Infinity), booleans and null pass
+
+
+SEAT = integer(0, MAX_SEATS - 1)
+SEATS = list_of(SEAT, MAX_SEATS, unique=True)
+TOKEN = text(64, TOKEN_PATTERN)
+MOVE_ID = text(64, ID_PATTERN)
+MESSAGE_KEY = text(64, KEY_PATTERN)
+NAME = text(MAX_NAME, single_line=True)
+LOG_LINE = record(key=MESSAGE_KEY, params=params)
+
+
+@dataclass(frozen=True)
+class Kind:
+    numbered: bool  # delivered in order, once, and resent until acknowledged
+    senders: frozenset[str]
+    body: Check
+
+
+def _kind(numbered: bool, senders: tuple[str, ...], **fields: Check) -> Kind:
+    return Kind(numbered, frozenset(senders), record(**fields))
+
+
+KINDS: dict[str, Kind] = {
+    # A guest's first contact: its player's name and the seats it asks for (none: any free).
+    "hello": _kind(False, (GUEST,), name=NAME, seats=SEATS),
+    # A guest back after a sleep or a reload: its saved pairing token; the envelope's
+    # `ack` says the last update it saw.
+    "rejoin": _kind(False, (GUEST,), token=TOKEN),
+    # The host's answer to either: the match, the guest's token and the seats it holds.
+    "welcome": _kind(False, (HOST,), match=MOVE_ID, token=TOKEN, seats=SEATS),
+    # One seat's view and the log lines the engine wrote for that viewer since `turn`.
+    "update": _kind(True, (HOST,), seat=SEAT, turn=integer(0, MAX_SEQ), view=json_value,
+                    log=list_of(LOG_LINE, MAX_LOG_LINES)),
+    # A guest's move for one of its seats; `id` lets the host apply it once.
+    "move": _kind(True, (GUEST,), id=MOVE_ID, seat=SEAT, move=text(MAX_MOVE_TEXT)),
+    # The host did not apply move `id`: an error key and its parameters.
+    "refused": _kind(True, (HOST,), id=MOVE_ID, reason=MESSAGE_KEY, params=params),
+    # Acknowledges through the envelope; `resend`: a gap was seen, send again what is unacknowledged.
+    "ack": _kind(False, ROLES, resend=boolean),
+    "ping": _kind(False, ROLES, nonce=integer(0, MAX_SEQ)),
+    "pong": _kind(False, ROLES, nonce=integer(0, MAX_SEQ)),
+    # Leaving on purpose (resigned, host closed the table...): a message key.
+    "bye": _kind(False, ROLES, reason=MESSAGE_KEY),
+}
+ENVELOPE_FIELDS = frozenset({"v", "kind", "seq", "ack", "body"})
+
+
+@dataclass(frozen=True)
+class Message:
+    kind: str
+    seq: int
+    ack: int
+    body: dict
+
+
+def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise WireError(DUPLICATE_KEY, "an object names a field twice")
+    return result
+
+
+def _refuse_constant(name: str) -> Any:
+    raise WireError(NOT_JSON, f"{name} is not JSON")
+
+
+def parse(data: Any, *, sender: str | None = None) -> Message:
+    """Check one received text; `sender` is the role the other side holds."""
+    if not isinstance(data, str):
+        raise WireError(NOT_TEXT, "a message must be text")
+    # A character is at least one UTF-8 byte: the first test spares encoding a huge text.
+    if len(data) > MAX_MESSAGE_BYTES or len(data.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+        raise WireError(TOO_LARGE, f"more than {MAX_MESSAGE_BYTES} bytes")
+    try:
+        envelope = json.loads(data, object_pairs_hook=_refuse_duplicate_keys, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):  # RecursionError: nesting too deep for the parser
+        raise WireError(NOT_JSON, "not JSON") from None
+    if not isinstance(envelope, dict) or set(envelope) != ENVELOPE_FIELDS:
+        raise WireError(BAD_SHAPE, "not an envelope {v, kind, seq, ack, body}")
+    version = envelope["v"]
+    if isinstance(version, bool) or not isinstance(version, int) or version != PROTOCOL_VERSION:
+        raise WireError(WRONG_VERSION, f"protocol version {PROTOCOL_VERSION} expected", expected=PROTOCOL_VERSION)
+    kind_name = envelope["kind"]
+    if not isinstance(kind_name, str) or kind_name not in KINDS:
+        raise WireError(UNKNOWN_KIND, "unknown kind")
+    kind = KINDS[kind_name]
+    if sender is not None and sender not in kind.senders:
+        raise WireError(WRONG_ROLE, f"a {sender} may not send {kind_name}", kind=kind_name)
+    for name in ("seq", "ack"):
+        number = envelope[name]
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= MAX_SEQ:
+            raise WireError(BAD_NUMBER, f"{name} is not a sequence number", field=name)
+    if (envelope["seq"] > 0) != kind.numbered:
+        raise WireError(BAD_NUMBER, f"{kind_name} must have seq {'≥ 1' if kind.numbered else '0'}", field="seq")
+    kind.body(envelope["body"], "body")
+    return Message(kind_name, envelope["seq"], envelope["ack"], envelope["body"])
+
+
+def encode(message: Message) -> str:
+    """The text of a message; refuses one its receiver would refuse (a bug on this side)."""
+    kind = KINDS.get(message.kind)
+    if kind is None:
+        raise WireError(UNKNOWN_KIND, "unknown kind")
+    kind.body(message.body, "body")
+    data = json.dumps({"v": PROTOCOL_VERSION, "kind": message.kind, "seq": message.seq, "ack": message.ack,
+                       "body": message.body}, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    if len(data.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        raise WireError(TOO_LARGE, f"more than {MAX_MESSAGE_BYTES} bytes")
+    return data
+
+
+# --- ordering and acknowledgement ----------------------------------------------------
+class Outbox:
+    """Numbers what one side sends and keeps it until the other side acknowledges it."""
+
+    def __init__(self, limit: int = MAX_UNACKED):
+        self.limit = limit
+        self.last_sent = 0
+        self._unacked: dict[int, tuple[str, dict]] = {}
+
+    def number(self, kind: str, body: dict) -> int:
+        if len(self._unacked) >= self.limit:
+            raise WireError(BACKLOG_FULL, f"{self.limit} messages unacknowledged")
+        self.last_sent += 1
+        self._unacked[self.last_sent] = (kind, body)
+        return self.last_sent
+
+    def acknowledge(self, ack: int) -> None:
+        if ack > self.last_sent:
+            raise WireError(BAD_ACK, f"acknowledges {ack}, only {self.last_sent} sent", ack=ack)
+        for seq in [seq for seq in self._unacked if seq <= ack]:
+            del self._unacked[seq]
+
+    def unacknowledged(self) -> list[tuple[int, str, dict]]:
+        return [(seq, kind, body) for seq, (kind, body) in sorted(self._unacked.items())]
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """What one numbered message released: messages to apply now, in order; why it was dropped;
+    whether a gap remains (the sender should resend)."""
+    deliver: tuple[Message, ...] = ()
+    dropped: str | None = None
+    gap: bool = False
+
+
+class Inbox:
+    """Delivers numbered messages in order, each once, holding a few that come early."""
+
+    def __init__(self, window: int = HOLD_WINDOW):
+        self.window = window
+        self.delivered = 0
+        self._held: dict[int, Message] = {}
+
+    def accept(self, message: Message) -> Arrival:
+        seq = message.seq
+        if seq <= self.delivered or seq in self._held:
+            return Arrival(dropped=DUPLICATE, gap=bool(self._held))
+        if seq > self.delivered + self.window:
+            return Arrival(dropped=TOO_FAR_AHEAD, gap=True)
+        self._held[seq] = message
+        ready = []
+        while self.delivered + 1 in self._held:
+            self.delivered += 1
+            ready.append(self._held.pop(self.delivered))
+        return Arrival(tuple(ready), gap=bool(self._held))
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """The outcome of one received text: messages to act on, in order; texts to send back;
+    and, when (part of) it was refused or dropped, the error saying why (for the log)."""
+    delivered: tuple[Message, ...] = ()
+    replies: tuple[str, ...] = ()
+    error: WireError | None = None
+
+
+@dataclass
+class Endpoint:
+    """One side of one host–guest link: `role` is this side's role."""
+    role: str
+    outbox: Outbox = field(default_factory=Outbox)
+    inbox: Inbox = field(default_factory=Inbox)
+
+    def __post_init__(self) -> None:
+        if self.role not in ROLES:
+            raise ValueError(f"role must be one of {ROLES}")
+
+    @property
+    def peer_role(self) -> str:
+        return GUEST if self.role == HOST else HOST
+
+    def send(self, kind: str, body: dict) -> str:
+        """The text to send for a new message (numbered kinds are kept until acknowledged)."""
+        spec = KINDS.get(kind)
+        if spec is None or self.role not in spec.senders:
+            raise WireError(WRONG_ROLE if spec else UNKNOWN_KIND, f"a {self.role} may not send {kind}")
+        message = Message(kind, 0, self.inbox.delivered, body)
+        encoded = encode(message)  # checked before it is numbered: a bad body takes no number
+        if not spec.numbered:
+            return encoded
+        seq = self.outbox.number(kind, body)
+        return encode(Message(kind, seq, self.inbox.delivered, body))
+
+    def unacknowledged(self) -> list[str]:
+        """Every numbered message not yet acknowledged, to send again (after a reconnect,
+        a resend request, or a quiet while), with a fresh acknowledgement."""
+        return [encode(Message(kind, seq, self.inbox.delivered, body))
+                for seq, kind, body in self.outbox.unacknowledged()]
+
+    def receive(self, data: Any) -> Receipt:
+        """Take one received text. Never raises: a refused text comes back as the receipt's error."""
+        try:
+            message = parse(data, sender=self.peer_role)
+            self.outbox.acknowledge(message.ack)
+        except WireError as refused:
+            return Receipt(error=refused)
+        if message.kind == "ack":
+            return Receipt(replies=tuple(self.unacknowledged()) if message.body["resend"] else ())
+        if message.kind == "ping":
+            return Receipt(replies=(self.send("pong", {"nonce": message.body["nonce"]}),))
+        if not KINDS[message.kind].numbered:
+            return Receipt(delivered=(message,))
+        arrival = self.inbox.accept(message)
+        reply = self.send("ack", {"resend": arrival.gap})
+        error = WireError(arrival.dropped, f"message {message.seq} dropped", seq=message.seq) if arrival.dropped else None
+        return Receipt(delivered=arrival.deliver, replies=(reply,), error=error)
+
+    # A link's state is saved on the device so that a reload resumes where it was. Save it
+    # after every send and receive, before the text goes out: a side restored from an older
+    # state would reuse sequence numbers the other side has already delivered.
+    def snapshot(self) -> dict:
+        return {"role": self.role, "sent": self.outbox.last_sent, "delivered": self.inbox.delivered,
+                "unacked": [[seq, kind, body] for seq, kind, body in self.outbox.unacknowledged()]}
+
+    @classmethod
+    def restore(cls, data: Any) -> Endpoint:
+        """An endpoint from `snapshot()`'s output, read back from storage: checked like a message."""
+        try:
+            record(role=text(5), sent=integer(0, MAX_SEQ), delivered=integer(0, MAX_SEQ),
+                   unacked=list_of(list_of(json_value, 3), MAX_UNACKED))(data, "link")
+            endpoint = cls(data["role"])
+            endpoint.outbox.last_sent = data["sent"]
+            endpoint.inbox.delivered = data["delivered"]
+            previous = 0
+            for entry in data["unacked"]:
+                seq, kind, body = entry if len(entry) == 3 else (None, None, None)
+                spec = KINDS.get(kind) if isinstance(kind, str) else None
+                if (spec is None or not spec.numbered or endpoint.role not in spec.senders or not isinstance(kind, str)
+                        or not isinstance(seq, int) or not previous < seq <= data["sent"]
+                        or not isinstance(body, dict)):
+                    raise WireError(BAD_SNAPSHOT, "an unacknowledged message is damaged")
+                spec.body(body, "link.unacked")
+                endpoint.outbox._unacked[seq] = (kind, body)
+                previous = seq
+        except (WireError, ValueError) as error:
+            raise WireError(BAD_SNAPSHOT, f"the saved link is damaged: {error}") from None
+        return endpoint
+
+
+class MoveLedger:
+    """The host's memory of applied move ids, per seat: a move request seen again (resent
+    after a reconnect, replayed) is not applied twice. Remembers the last LEDGER_MEMORY ids a seat."""
+
+    def __init__(self, memory: int = LEDGER_MEMORY):
+        self.memory = memory
+        self._order: dict[int, deque[str]] = {}
+        self._seen: dict[int, set[str]] = {}
+
+    def first_time(self, seat: int, move_id: str) -> bool:
+        """True the first time this seat's id is seen (and remembers it), False after."""
+        seen = self._seen.setdefault(seat, set())
+        if move_id in seen:
+            return False
+        order = self._order.setdefault(seat, deque())
+        order.append(move_id)
+        seen.add(move_id)
+        if len(order) > self.memory:
+            seen.discard(order.popleft())
+        return True
+
+    def snapshot(self) -> dict:
+        """The remembered ids, oldest first, per seat (JSON object keys are strings)."""
+        return {str(seat): list(order) for seat, order in self._order.items()}
+
+    @classmethod
+    def restore(cls, data: Any, memory: int = LEDGER_MEMORY) -> MoveLedger:
+        """A ledger from `snapshot()`'s output read back from storage, checked like a message."""
+        if not isinstance(data, dict) or len(data) > MAX_SEATS:
+            raise WireError(BAD_SNAPSHOT, "the saved move ledger is damaged")
+        ledger = cls(memory)
+        for seat_text, ids in data.items():
+            try:
+                seat = int(seat_text) if isinstance(seat_text, str) and re.fullmatch(r"[0-9]{1,2}", seat_text) else -1
+                SEAT(seat, "ledger")
+                list_of(MOVE_ID, memory)(ids, "ledger")
+            except WireError:
+                raise WireError(BAD_SNAPSHOT, "the saved move ledger is damaged") from None
+            for move_id in ids:
+                ledger.first_time(seat, move_id)
+        return ledger
