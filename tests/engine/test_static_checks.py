@@ -1,9 +1,9 @@
-"""Static checks that run with the tests: ruff over all Python, mypy over the core.
+"""Static checks that run with the tests: ruff over all Python, mypy over the core and net.
 
 ruff: pyflakes (F), syntax errors (E9) and bugbear (B), less two bugbear rules
 that flag what this code does on purpose (B905: zip() over lists of equal
 length by construction; B023: closures that are called inside their loop).
-mypy: the core, the contract every game and the UI rely on.
+mypy: the core, the contract every game and the UI rely on, and the wire protocol.
 """
 
 import pathlib
@@ -13,7 +13,7 @@ import sys
 REPO = pathlib.Path(__file__).resolve().parents[2]
 RUFF_RULES = ["--select", "F,E9,B", "--ignore", "B905,B023", "--target-version", "py311"]
 CHECKED = ["py", "tests", "build.py"]
-TYPED = ["py/ludoteca/core"]
+TYPED = ["py/ludoteca/core", "py/ludoteca/net"]
 
 
 def run_tool(*arguments: str) -> subprocess.CompletedProcess:
