@@ -805,7 +805,7 @@ def _stems(stem: str) -> list[str]:
     return [stem, stem[:-1]] if stem.endswith(("CH", "GH")) else [stem]
 
 
-def italian_families(words: set[str], nouns: dict, adjectives: dict, infinitives: set[str],
+def italian_families(words: set[str], nouns: dict, adjectives: dict, verbs_table: dict,
                      places: set[str], zipf: dict[str, float]) -> list[list[str]]:
     """Families of Italian words: Morph-it!'s lemmas with their forms, regular
     plurals, and the derivations of IT_DERIVATIONS, each derived lemma linked
@@ -823,6 +823,7 @@ def italian_families(words: set[str], nouns: dict, adjectives: dict, infinitives
         for singular, plural in (("O", "I"), ("A", "E"), ("CO", "CHI"), ("GO", "GHI"), ("CA", "CHE"), ("GA", "GHE")):
             if word.endswith(singular):
                 families.link(word, word[: -len(singular)] + plural)
+    infinitives = set(verbs_table)
     lemmas = (fold_all(nouns) | fold_all(adjectives) | fold_all(infinitives)) & words
     verbs = fold_all(infinitives) & words
     # Inflected forms take their lemma's family; every other word may be derived
@@ -841,6 +842,20 @@ def italian_families(words: set[str], nouns: dict, adjectives: dict, infinitives
             if bases:
                 families.link(word, max(bases, key=lambda b: (zipf.get(b, 0.0), b)))
                 break
+    # Nouns made on an irregular past participle (Morph-it!'s tables): SCRITTO
+    # gives SCRITTORE and SCRITTURA, DIRETTO gives DIRETTORE and DIREZIONE.
+    for infinitive, table in sorted(verbs_table.items()):
+        participle = fold((table.get("part", {}).get("past") or {}).get("S") or "")
+        verb = fold(infinitive)
+        if not participle or verb not in verbs:
+            continue
+        stem = participle[:-1]
+        derived = [stem + e for e in ("ORE", "RICE", "URA", "IONE")]
+        if stem.endswith("TT"):
+            derived.append(stem[:-2] + "ZIONE")  # PROTETTO, PROTEZIONE
+        for word in derived:
+            if word in lemmas:
+                families.link(word, verb)
     # A verb and its noun of action (TAPPARE, TAPPO): the -O noun first, as
     # TAPPA is no stopper; else the -A or -E one.
     for verb in sorted(verbs):
@@ -1078,10 +1093,10 @@ def build() -> None:
     italian = italian_words() | (wordnet_places & italian_proper_names())
     nouns = npm_json("italian-words-dict/dist/words.json")
     adjectives = npm_json("italian-adjectives-dict/dist/adjectives.json")
-    infinitives = set(npm_json("italian-verbs-dict/dist/verbs.json"))
+    verbs_table = npm_json("italian-verbs-dict/dist/verbs.json")
     families = {
         "en": (english, english_families(english, links, exceptions, wordnet_lemmas), english_verbs),
-        "it": (italian, italian_families(italian, nouns, adjectives, infinitives, italian_places(), zipf["it"]), set()),
+        "it": (italian, italian_families(italian, nouns, adjectives, verbs_table, italian_places(), zipf["it"]), set()),
     }
     for lang, (words, groups, verbs) in families.items():
         plain = encode_list(words, zipf[lang])
