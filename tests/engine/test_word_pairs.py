@@ -19,7 +19,7 @@ LANGS = ("en", "it")
 MIN_PAIRS = 200
 # The goal is 95% in both languages (issue 28). Italian is short of it: these
 # floors keep what is reached from slipping back; the bench lists the misses.
-FLOOR = {"en": 0.95, "it": 0.78}
+FLOOR = {"en": 0.95, "it": 0.80}
 # Endings the table must cover, per language.
 KINDS = {
     "en": {"-er", "-ing", "-ion", "-ness", "-ful", "-ive", "-ity", "-ian", "plural", "irregular",
