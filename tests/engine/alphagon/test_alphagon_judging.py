@@ -5,7 +5,7 @@ import pytest
 
 from ludoteca.games.alphagon import dictionary
 
-from .helpers import ROOT, build_word, give, new_state, play
+from .helpers import ROOT, build_word, expect_error, give, new_state, play
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +75,18 @@ def test_stacked_suffixes_are_no_word(lists, lang, word, base):
     assert not wl.is_form(word)
     verdict = wl.judge_declaration(word[:4], [word])
     assert not verdict.ok and verdict.code == "not_a_form" and verdict.params == {"word": word, "base": base}
+
+
+@pytest.mark.parametrize("edition, letters, declared, base", [
+    ("en", "POLI", "POLICEMENTATIONS", "POLICEMEN"),
+    ("it", "TAPP", "TAPPOANDO", "TAPPO"),
+])
+def test_a_stack_of_suffixes_is_refused_in_play_and_changes_nothing(edition, letters, declared, base):
+    state = new_state(2, edition=edition, seed=17)
+    build_word(state, letters, "D4", "E")
+    p = state.to_move()[0]
+    error = expect_error(state, p, f"declare {declared}", "not_a_form")  # the state is unchanged
+    assert error.params == {"word": declared, "base": base}
 
 
 @pytest.mark.parametrize("declared, code, params", [
