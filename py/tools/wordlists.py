@@ -824,7 +824,11 @@ def italian_families(words: set[str], nouns: dict, adjectives: dict, verbs_table
             if word.endswith(singular):
                 families.link(word, word[: -len(singular)] + plural)
     infinitives = set(verbs_table)
-    lemmas = (fold_all(nouns) | fold_all(adjectives) | fold_all(infinitives)) & words
+    # Lemmas: Morph-it!'s, and hunspell-it's noun and adjective entries (Morph-it!
+    # keys BELLO as BELL).
+    hunspell_lemmas = {w for w, flags in read_dic(HUNSPELL / "it_IT.dic").items()
+                       if w.islower() and set(flags) & IT_NOUN_ADJ_FLAGS}
+    lemmas = (fold_all(nouns) | fold_all(adjectives) | fold_all(infinitives) | fold_all(hunspell_lemmas)) & words
     verbs = fold_all(infinitives) & words
     # Inflected forms take their lemma's family; every other word may be derived
     # (adverbs and superlatives are no lemmas of Morph-it!: LENTAMENTE, BELLISSIMO).
