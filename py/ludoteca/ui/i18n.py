@@ -148,7 +148,7 @@ MESSAGES = {
         "about.boot.plain": "This start loaded Python from scratch; a snapshot for faster starts is saved on this device after a first full visit.",
         "about.games": "Alphabeticell is by Andrew “Lasblast” Dennison, developed by Bez (stuffbybez.com). Alphagon is by Calogero Mannella. ALPHA // PSYCHOPATH is by GaalN. GeonAxis follows rules published on 7 February 2015 that do not name their author. Our rules pages summarise their rulebooks in our own words.",
         "about.software": "Runs on Pyodide (MPL-2.0) and PyScript (Apache-2.0). Ludoteca's code is MIT-licensed.",
-        "about.words": "Alphagon's dictionaries: SCOWL via hunspell-en-us and wbritish; hunspell-it (LibreItalia, GPL-3), WItalian (GPL-3+) and Morph-it! (Baroni & Zanchetta, CC-BY-SA 2.0); place names from GeoNames (CC-BY 4.0), ISTAT's list of comuni and i18n-iso-countries; word frequencies from wordfreq by Robyn Speer (CC-BY-SA 4.0).",
+        "about.words": "Alphagon's dictionaries: SCOWL via hunspell-en-us and wbritish; hunspell-it (LibreItalia, GPL-3), WItalian (GPL-3+) and Morph-it! (Baroni & Zanchetta, CC-BY-SA 2.0); place names from GeoNames (CC-BY 4.0), ISTAT's list of comuni and i18n-iso-countries; families of meaning and rivers, lakes, mountains and islands from WordNet 3.0 (© 2006 Princeton University); word frequencies from wordfreq by Robyn Speer (CC-BY-SA 4.0).",
         "error.unexpected": "Something went wrong: {reason}. Your game is saved.",
         "error.ai_failed": "The computer could not choose a move ({reason}). Your game is saved: undo, or let it try again.",
         "error.storage_full": "Storage is full, so this game's latest moves are not saved. Delete old saves or export this game; you can keep playing.",

@@ -180,7 +180,7 @@ MESSAGES_IT = {
     "about.title": "Informazioni e riconoscimenti",
     "about.games": "Alphabeticell è un gioco di Andrew “Lasblast” Dennison, sviluppato da Bez (stuffbybez.com). Alphagon è di Calogero Mannella. ALPHA // PSYCHOPATH è di GaalN. GeonAxis segue regole pubblicate il 7 febbraio 2015 che non ne nominano l'autore. Le nostre pagine delle regole riassumono i regolamenti originali con parole nostre.",
     "about.software": "Funziona grazie a Pyodide (MPL-2.0) e PyScript (Apache-2.0). Il codice di Ludoteca è rilasciato con licenza MIT.",
-    "about.words": "I dizionari di Alphagon: SCOWL tramite hunspell-en-us e wbritish; hunspell-it (LibreItalia, GPL-3), WItalian (GPL-3+) e Morph-it! (Baroni & Zanchetta, CC-BY-SA 2.0); i nomi di luogo da GeoNames (CC-BY 4.0), dall'elenco ISTAT dei comuni e da i18n-iso-countries; la frequenza delle parole da wordfreq di Robyn Speer (CC-BY-SA 4.0).",
+    "about.words": "I dizionari di Alphagon: SCOWL tramite hunspell-en-us e wbritish; hunspell-it (LibreItalia, GPL-3), WItalian (GPL-3+) e Morph-it! (Baroni & Zanchetta, CC-BY-SA 2.0); i nomi di luogo da GeoNames (CC-BY 4.0), dall'elenco ISTAT dei comuni e da i18n-iso-countries; le famiglie di significato e fiumi, laghi, monti e isole da WordNet 3.0 (© 2006 Princeton University); la frequenza delle parole da wordfreq di Robyn Speer (CC-BY-SA 4.0).",
     "error.unexpected": "Qualcosa è andato storto: {reason}. La partita è salvata.",
     "error.ai_failed": "Il computer non è riuscito a scegliere una mossa ({reason}). La partita è salvata: annulla, o fallo riprovare.",
     "error.storage_full": "La memoria è piena e questa partita non viene più salvata. Elimina qualche vecchio salvataggio o esporta la partita; intanto puoi continuare a giocare.",

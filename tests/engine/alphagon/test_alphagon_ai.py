@@ -87,9 +87,9 @@ def test_ai_contradicts_with_a_word_it_knows_and_accepts_otherwise():
     assert move.keyword == "contradict"
     assert state.wordlist().judge_contradiction("CONC", ("CONCLUSION",), move.word).ok
     state = new_state(2, seed=6)
-    build_word(state, "ZEBR", "D4", "E")
+    build_word(state, "GIRAF", "D4", "E")  # ZEBRA has ZEBRAWOOD, another meaning
     p = state.to_move()[0]
-    play(state, p, "declare ZEBRA")
+    play(state, p, "declare GIRAFFE")
     q = state.to_move()[0]
     assert WordBot(1, "hard").choose(state, q).text == "accept"
 

@@ -6,7 +6,7 @@ import pytest
 from ludoteca.games.alphagon import dictionary
 from ludoteca.games.alphagon.components import cell_name
 
-from .helpers import ROOT, build_word, give, new_state, play
+from .helpers import ROOT, build_word, expect_error, give, new_state, play
 
 
 @pytest.fixture(scope="module")
@@ -31,44 +31,32 @@ def test_a_set_of_declared_words_is_one_meaning_and_the_rulebooks_contradiction_
     assert against.params == {"word": contradiction, "prefix": prefix, "declared": "/".join(declared)}
 
 
-@pytest.mark.parametrize("lang, a, b, root", [
-    ("en", "CONCLUDING", "CONCLUSION", "CONCLUD"),  # -ING and -SION lead to one stem
-    ("en", "CONCLUDED", "CONCLUSIVE", "CONCLUD"),
-    ("en", "POLICEMAN", "POLICE", "POLICE"),
-    ("it", "TAPPARE", "TAPPO", "TAPP"),
-    ("it", "FORMAZIONE", "FORMARE", "FORM"),
-    ("it", "CONCLUSIONE", "CONCLUDERE", "CONCLUS"),
+@pytest.mark.parametrize("lang, a, b", [
+    ("en", "CONCLUDING", "CONCLUSION"),  # CONCLUDING is a form of CONCLUDE, which WordNet links
+    ("en", "CONCLUDED", "CONCLUSIVE"),
+    ("en", "POLICEMAN", "POLICE"),
+    ("it", "TAPPARE", "TAPPO"),
+    ("it", "FORMAZIONE", "FORMARE"),
+    ("it", "CONCLUSIONE", "CONCLUDERE"),
 ])
-def test_derived_forms_of_one_stem_are_one_meaning_with_the_shared_stem_as_reason(lists, lang, a, b, root):
+def test_derived_forms_are_one_meaning_and_the_reason_names_a_real_word(lists, lang, a, b):
     wl = lists[lang]
     assert wl.same_family(a, b)
-    assert wl.common_root(a, b) == root or root in wl.roots(a) & wl.roots(b)
+    root = wl.common_root(a, b)
+    assert wl.is_word(root) and wl.same_family(root, a)  # never a made-up stem (CONCLUD, TEACHE)
     verdict = wl.judge_contradiction(a[:4], [a], b)
     assert not verdict.ok and verdict.code == "same_meaning" and verdict.params["declared"] == a
+    assert verdict.params["root"] == root
 
 
-@pytest.mark.parametrize("head, compound, stem", [
-    ("UNDER", "UNDERGOES", "UNDERGO"),
-    ("OVER", "OVERDOES", "OVERDO"),
-])
-def test_a_form_of_a_compound_ending_in_go_or_do_keeps_the_head_as_root(lists, head, compound, stem):
-    # UNDERGOES leads to UNDERGO, itself UNDER + GO: the cut UNDER + GOES is
-    # no cut through a stem, so UNDER is a shorter word of its family (R33).
+def test_a_compound_verb_is_another_meaning_than_its_first_word(lists):
+    # UNDERGO and OVERDO are verbs of their own (WordNet links no UNDER to them),
+    # as UNDERSTAND is: UNDER contradicts a declared UNDERGOES.
     en = lists["en"]
-    assert en.is_word(stem) and head in en.roots(compound) and en.same_family(head, compound)
-    assert compound in en.family(head[:4], compound).members
-    assert en.judge_correction(head[:4], [compound], head, len(compound)).ok
-    assert en.judge_contradiction(head[:4], [compound], head).code == "same_meaning"
-
-
-def test_a_cut_through_a_stem_leaving_a_single_letter_is_still_no_compound(lists):
-    # RIVETINGLY is RIVET + -ING + -LY: RIVE + TINGLY would leave the T of RIVET.
-    en = lists["en"]
-    assert "RIVE" not in en.roots("RIVETINGLY") and not en.same_family("RIVER", "RIVETINGLY")
-    assert "RIVER" in en.family("RIVE", "RIVETINGLY").contradictions
-    assert en.judge_correction("RIVE", ["RIVETINGLY"], "RIVER", 10).code == "other_meaning_not_correction"
-    # Two-letter words other than GO and DO still split no stem: CAMPUS is no CAMP + US.
-    assert not en.same_family("CAMP", "CAMPUSES") and not en.same_family("ELECT", "ELECTORAL")
+    for head, compound, stem in (("UNDER", "UNDERGOES", "UNDERGO"), ("OVER", "OVERDOES", "OVERDO")):
+        assert en.same_family(compound, stem) and not en.same_family(head, compound)
+        assert en.judge_contradiction(head[:4], [compound], head).code == "other_meaning"
+        assert en.judge_correction(head[:4], [compound], stem, len(compound)).ok
 
 
 def test_declared_forms_outside_the_list_are_admitted_as_forms_of_listed_words(lists):
@@ -76,6 +64,30 @@ def test_declared_forms_outside_the_list_are_admitted_as_forms_of_listed_words(l
     assert not en.is_word("CONCLUDING") and en.is_form("CONCLUDING", "CONCL")
     assert not en.is_word("ASCETICAL") and en.is_form("ASCETICAL", "ASCE")
     assert not en.is_form("CONCLUXYZ", "CONCL")
+
+
+@pytest.mark.parametrize("lang, word, base", [
+    ("en", "POLICEMENTATIONS", "POLICEMEN"),  # once scored 6 and the long-word prize
+    ("it", "TAPPOANDO", "TAPPO"),
+    ("it", "CANTAREISSIMO", "CANTARE"),
+])
+def test_stacked_suffixes_are_no_word(lists, lang, word, base):
+    wl = lists[lang]
+    assert not wl.is_form(word)
+    verdict = wl.judge_declaration(word[:4], [word])
+    assert not verdict.ok and verdict.code == "not_a_form" and verdict.params == {"word": word, "base": base}
+
+
+@pytest.mark.parametrize("edition, letters, declared, base", [
+    ("en", "POLI", "POLICEMENTATIONS", "POLICEMEN"),
+    ("it", "TAPP", "TAPPOANDO", "TAPPO"),
+])
+def test_a_stack_of_suffixes_is_refused_in_play_and_changes_nothing(edition, letters, declared, base):
+    state = new_state(2, edition=edition, seed=17)
+    build_word(state, letters, "D4", "E")
+    p = state.to_move()[0]
+    error = expect_error(state, p, f"declare {declared}", "not_a_form")  # the state is unchanged
+    assert error.params == {"word": declared, "base": base}
 
 
 @pytest.mark.parametrize("declared, code, params", [
@@ -99,9 +111,9 @@ def test_corrections_must_be_shorter_words_of_the_same_family(lists):
 
 
 def test_a_unique_prefix_is_judged_unique(lists):
-    verdict = lists["en"].judge_declaration("ZEBR", ["ZEBRA"])
+    verdict = lists["en"].judge_declaration("GIRAF", ["GIRAFFE"])
     assert verdict.ok and verdict.code == "unique" and verdict.params["unique"]
-    assert "ZEBRAS" in verdict.family
+    assert "GIRAFFES" in verdict.family
 
 
 def test_rulebook_examples_measured(lists):

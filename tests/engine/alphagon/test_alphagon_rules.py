@@ -276,7 +276,7 @@ def test_the_first_valid_contradiction_wins_and_closes_the_window():
     play(state, p, "declare CONCLUSION")
     q, r = state.to_move()
     error = expect_error(state, r, "contradict CONCLUDE", "same_meaning")
-    assert error.params["root"] == "CONCLUD"
+    assert error.params["root"] == "CONCLUDE"  # a word of the family, never a made-up stem
     play(state, r, "contradict CONCRETE")
     assert state.points[r] == 6 and state.to_move() == (p,)  # the declarer loses a letter
     play(state, p, f"lose {state.racks[p][0]}")

@@ -8,16 +8,20 @@ The word lists live in ``web/words/{en,it}.txt.gz`` (made by
     ZYGOTE
                  <- one empty line
     (3!8...      <- one char per word, same order: chr(0x21 + round(10 * Zipf))
+    3 1 4 ...    <- the families of meaning: verbs, declarable forms, then one
+    ...             family a line, as gaps between word positions (web/words/README.md)
 
-so that loading is two ``split`` calls, not a loop over 100,000 lines. Zipf is
-wordfreq's log10 frequency per billion words (0.0: not seen; 4.0: common).
+so that loading is two ``split`` calls, not a loop over 100,000 lines (the
+families are parsed on first use). Zipf is wordfreq's log10 frequency per
+billion words (0.0: not seen; 4.0: common).
 
 Queries bisect the sorted list (about 1 microsecond each). The module has no
 browser imports and loads only when an Alphagon game needs it: the UI fetches
 the gzipped bytes and calls :func:`load`.
 
-The family rule for "declare unique" and for corrections is documented in
-``RULINGS.md`` beside this file.
+The families of meaning for "declare unique" and for corrections come with the
+list, made from lexical data by the generator; RULINGS.md beside this file
+(R33, R34) says how.
 """
 
 from __future__ import annotations
@@ -65,46 +69,14 @@ def fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).upper()
 
 
-# Family rules, per language: (ending, replacement) rewrites that lead a word to
-# its roots. Two words are one family when their roots meet: TAPPO and TAPPARE
-# both reach TAPP; ASCESA and ASCENSIONE both reach ASCES; ASCESIS and
-# ASCETICAL both reach ASCETIC. In English a word made of a word plus a
-# derivational suffix or another word also has that word as a root:
-# POLICEMAN and POLICEWOMEN reach POLICE, KINDNESS reaches KIND.
-_RULES = {
-    "en": (
-        ("S", ""), ("ES", ""), ("IES", "Y"), ("E", ""), ("Y", "I"),
-        ("SIS", "TIC"), ("SES", "TIC"), ("AL", ""), ("ALLY", ""), ("LY", ""), ("ISM", ""),
-        ("NESS", ""), ("SION", "D"), ("SIVE", "D"), ("ION", ""), ("ATION", ""),
-        # Derived forms of one stem, for declared words the list itself leaves
-        # out (CONCLUDING, CONCLUDED): -ING, -ED, -ER, -MENT, -ATION/-ATE.
-        ("ING", ""), ("ING", "E"), ("ED", ""), ("ED", "E"), ("IED", "Y"),
-        ("ER", ""), ("ER", "E"), ("ATION", "ATE"), ("MENT", ""),
-    ),
-    "it": (
-        ("A", ""), ("E", ""), ("I", ""), ("O", ""), ("HI", ""), ("HE", ""),
-        ("ARE", ""), ("ERE", ""), ("IRE", ""), ("D", "S"), ("NDERE", "S"), ("ION", ""),
-        ("ATO", ""), ("ATA", ""), ("ATI", ""), ("ATE", ""), ("UTO", ""), ("UTA", ""),
-        ("UTI", ""), ("UTE", ""), ("ITO", ""), ("ITA", ""), ("ITI", ""), ("ITE", ""),
-        ("ENTE", ""), ("ENTI", ""), ("ANTE", ""), ("ANTI", ""),
-        ("AZIONE", ""), ("AZIONI", ""), ("IONE", ""), ("IONI", ""), ("NSIONE", "S"), ("NSIONI", "S"),
-        ("SIVO", "S"), ("SIVA", "S"), ("SIVI", "S"), ("SIVE", "S"), ("ALE", ""), ("ALI", ""),
-        ("AMENTE", "O"), ("EMENTE", "E"), ("LMENTE", "LE"), ("RMENTE", "RE"), ("ISSIMAMENTE", "O"),
-        ("ISSIMO", "O"), ("ISSIMA", "O"), ("ISSIMI", "O"), ("ISSIME", "O"),
-        # -ZIONE nouns after any vowel (ATTRIBUZIONE, ATTRIBUIRE) and gerunds.
-        ("ZIONE", ""), ("ZIONI", ""), ("ANDO", ""), ("ENDO", ""),
-    ),
-}
-_EN_SUFFIXES = frozenset(
-    "S ES ER ERS EST LY NESS LESS FUL SHIP SHIPS HOOD ISM ISMS IST ISTS AL ALLY ABLE IBLE "
-    "MENT MENTS MAN MEN WOMAN WOMEN DOM".split()
-)
-# Two-letter words the list cannot hold, that still end a stem split in two:
-# UNDERGO is UNDER + GO, so UNDERGOES is UNDER + GOES. Only these verbs: other
-# two-letter words mostly split a stem by chance (CAMPUS is no CAMP + US).
-_EN_SHORT_TAILS = frozenset({"GO", "DO"})
-_MIN_ROOT = 3
-_ROOT_DEPTH = 3
+# Families of meaning come with the list (see ``py/tools/wordlists.py``): made
+# at build time from lexical data (WordNet in English; Morph-it! lemmas and a
+# table of derivational suffixes in Italian), never from spelling at play time.
+# The only rule applied here is English verb inflection, for declared forms the
+# list leaves out: CONCLUDING is a form of CONCLUDE, which the list marks as a verb.
+LANGUAGES = ("en", "it")
+# The E first: STARING is of STARE, not STAR (whose form doubles the R).
+_EN_VERB_ENDINGS = (("ING", "E"), ("ING", ""), ("ED", "E"), ("ED", ""), ("IED", "Y"), ("IES", "Y"), ("S", ""))
 
 
 class FamilyVerdict:
@@ -144,17 +116,18 @@ class FamilyVerdict:
 class WordList:
     """One edition's dictionary: sorted words plus a Zipf frequency for each."""
 
-    def __init__(self, words: list[str], freq: str, lang: str):
+    def __init__(self, words: list[str], freq: str, lang: str, families: str = ""):
         if len(words) != len(freq):
             raise DictionaryError(f"{len(words)} words but {len(freq)} frequencies")
-        if lang not in _RULES:
-            raise DictionaryError(f"no family rules for language {lang!r}")
+        if lang not in LANGUAGES:
+            raise DictionaryError(f"no word list for language {lang!r}")
         self.lang = lang
         self._words = words
         self._freq = freq
-        self._rules = _RULES[lang]
-        self._compounds = lang == "en"
-        self._roots_cache: dict[str, frozenset] = {}
+        self._families_text = families  # the families section, parsed on first use
+        self._family_of: dict | None = None  # word or form -> family number
+        self._family_words: list = []  # family number -> its words, listed ones only
+        self._verbs: set = set()  # positions of the words with -ING and -ED forms
         self._top_cache: dict[tuple, tuple] = {}
 
     # ------------------------------------------------------------ loading
@@ -169,11 +142,23 @@ class WordList:
         return run_pieces(_from_text_in_pieces(text, lang))
 
     @classmethod
-    def from_words(cls, frequencies: dict[str, float], lang: str) -> WordList:
-        """Build from {word: zipf}, e.g. for tests or a custom list."""
+    def from_words(cls, frequencies: dict[str, float], lang: str, families=(), verbs=()) -> WordList:
+        """Build from {word: zipf}, e.g. for tests or a custom list, with
+        ``families`` as lists of listed words of one meaning and ``verbs`` the
+        words that have -ING and -ED forms."""
         words = sorted({fold(w) for w in frequencies})
         zipf = {fold(w): z for w, z in frequencies.items()}
-        return cls(words, "".join(chr(FREQ_BASE + round(zipf[w] * ZIPF_STEP)) for w in words), lang)
+        position = {w: i for i, w in enumerate(words)}
+
+        def gaps(numbers):
+            return " ".join(str(b - a) for a, b in zip([0, *numbers], numbers))
+
+        groups = sorted(sorted(position[fold(w)] for w in family) for family in families)
+        lines = [gaps(sorted(position[fold(v)] for v in verbs)), ""]
+        lines += [" ".join([str(g[0] - previous), *gaps(g).split()[1:]])
+                  for previous, g in zip([0] + [g[0] for g in groups], groups)]
+        return cls(words, "".join(chr(FREQ_BASE + round(zipf[w] * ZIPF_STEP)) for w in words), lang,
+                   "\n".join(lines))
 
     # ------------------------------------------------------------ word queries
 
@@ -252,65 +237,111 @@ class WordList:
 
     # ------------------------------------------------------------ families
 
+    def _families(self) -> dict:
+        """{word or declarable form: family number}, parsed from the list's
+        families section on first use (format: ``encode_families`` in
+        py/tools/wordlists.py; positions are gaps in the sorted list)."""
+        if self._family_of is None:
+            try:
+                self._parse_families()
+            except (ValueError, IndexError) as exc:
+                raise DictionaryError(f"the families section is corrupt: {exc}") from exc
+        return self._family_of
+
+    def _parse_families(self) -> None:
+        words = self._words
+        lines = self._families_text.split("\n")
+        verb_line, form_line, family_lines = lines[0], "\n".join(lines[1:2]), lines[2:]
+        at, verbs = 0, set()
+        for gap in verb_line.split():
+            at += int(gap)
+            verbs.add(at)
+        family_of: dict = {}
+        at = 0
+        for line in family_lines:
+            gaps = line.split()
+            if not gaps:
+                continue
+            number = len(self._family_words)
+            at += int(gaps[0])
+            position, members = at, [words[at]]
+            for gap in gaps[1:]:
+                position += int(gap)
+                members.append(words[position])
+            for word in members:
+                family_of[word] = number
+            self._family_words.append(tuple(members))
+        at = 0
+        for part in form_line.split():
+            gap, _, rest = part.partition(",")
+            at += int(gap)
+            digits = len(rest) - len(rest.lstrip("0123456789"))
+            anchor = words[at]
+            family_of.setdefault(anchor[: int(rest[:digits])] + rest[digits:], family_of.get(anchor))
+        self._verbs = verbs
+        self._family_of = family_of
+
+    def is_verb(self, word: str) -> bool:
+        """A listed word with -ING and -ED forms (English only)."""
+        self._families()
+        word = fold(word)
+        i = bisect_left(self._words, word)
+        return i < len(self._words) and self._words[i] == word and i in self._verbs
+
+    def base_of_form(self, word: str) -> str | None:
+        """The listed verb an English -ING, -ED or -S form comes from
+        (CONCLUDING: CONCLUDE; STOPPED: STOP), or None."""
+        word = fold(word)
+        if self.lang != "en":
+            return None
+        for ending, replacement in _EN_VERB_ENDINGS:
+            if word.endswith(ending) and len(word) > len(ending) + 2:
+                stem = word[: -len(ending)]
+                candidates = [stem + replacement]
+                if not replacement and len(stem) > 2 and stem[-1] == stem[-2]:
+                    candidates.append(stem[:-1])  # STOPPED: STOP
+                for base in candidates:
+                    if self.is_verb(base):
+                        return base
+        return None
+
+    def family_number(self, word: str):
+        """Which family a word or declarable form belongs to: a number, the word
+        itself when no source links it to another (a family of one), or None
+        when it is neither a word nor a form of one."""
+        word = fold(word)
+        families = self._families()
+        if word in families:
+            return families[word]
+        if self.is_word(word):
+            return word
+        base = self.base_of_form(word)
+        return None if base is None else families.get(base, base)
+
+    def family_members(self, word: str) -> tuple:
+        """The listed words of ``word``'s family (itself alone when no source links it)."""
+        number = self.family_number(word)
+        if isinstance(number, int):
+            return self._family_words[number]
+        return (number,) if number is not None else ()
+
     def roots(self, word: str) -> frozenset:
-        """The word and the stems the family rules lead it to (TAPPARE -> TAPP)."""
-        cached = self._roots_cache.get(word)
-        if cached is not None:
-            return cached
-        found = self._rewritten([word])
-        if self._compounds:
-            found |= self._rewritten(self._heads(word, found))
-        result = frozenset(found)
-        if len(self._roots_cache) > 50_000:
-            self._roots_cache.clear()
-        self._roots_cache[word] = result
-        return result
+        """The words a word shares its family with, itself included (kept for older callers)."""
+        return frozenset(self.family_members(word)) | {fold(word)}
 
-    def _rewritten(self, words) -> set:
-        """The words and what the ending rewrites lead them to, a few rewrites deep."""
-        found = set(words)
-        frontier = list(found)
-        for _ in range(_ROOT_DEPTH):
-            frontier = [
-                w[: -len(end)] + repl
-                for w in frontier
-                for end, repl in self._rules
-                if w.endswith(end) and len(w) - len(end) + len(repl) >= _MIN_ROOT
-            ]
-            frontier = [r for r in frontier if r not in found]
-            found.update(frontier)
-        return found
-
-    def _is_tail(self, tail: str) -> bool:
-        return tail in _EN_SUFFIXES or self.is_word(tail)
-
-    def _may_be_tail(self, piece: str) -> bool:
-        """A suffix, a listed word, 3 letters (the list has no 3-letter
-        words to tell: KIT in ROOTKIT) or GO and DO (GO in UNDERGO)."""
-        return len(piece) == MIN_LETTERS - 1 or piece in _EN_SHORT_TAILS or self._is_tail(piece)
-
-    def _heads(self, word: str, derived) -> list[str]:
-        """The words WORD is made of plus a suffix or a word: POLICEMAN -> POLICE.
-
-        A cut through a listed word that WORD's endings lead to is no
-        compound, unless that word may split there too: RIVETINGLY is
-        RIVET + -ING + -LY, not RIVE + TINGLY (the cut leaves RIVE + T of
-        RIVET), so it is not of RIVER's family; BLACKBOARDS is BLACK +
-        BOARDS, as BLACKBOARD is BLACK + BOARD, and UNDERGOES is UNDER +
-        GOES, as UNDERGO is UNDER + GO."""
-        stems = [w for w in derived if len(w) < len(word) and self.is_word(w)]
-        return [
-            word[:cut]
-            for cut in range(MIN_LETTERS, len(word))
-            if self._is_tail(word[cut:]) and self.is_word(word[:cut])
-            and not any(len(stem) > cut and stem.startswith(word[:cut]) and not self._may_be_tail(stem[cut:])
-                        for stem in stems)
-        ]
+    def is_form(self, word: str, prefix: str = "") -> bool:
+        """A declarable word: a listed word, a form the lexical data names
+        (ASCETICAL), or an English verb form of a listed verb (CONCLUDING)."""
+        return self.family_number(word) is not None
 
     def same_family(self, a: str, b: str) -> bool:
-        """Are two words one family of meaning (see RULINGS.md)?"""
+        """Are two words one family of meaning (see RULINGS.md)? Words that no
+        source links are two meanings."""
         a, b = fold(a), fold(b)
-        return a == b or bool(self.roots(a) & self.roots(b))
+        if a == b:
+            return True
+        number = self.family_number(a)
+        return number is not None and number == self.family_number(b)
 
     def family(self, prefix: str, declared: str | None = None) -> FamilyVerdict:
         """Split the completions of ``prefix`` into the family of ``declared`` and the rest.
@@ -360,19 +391,22 @@ def _judge_methods():
     """Judging a set of declared words (attached to WordList below)."""
 
     def common_root(self, a: str, b: str):
-        """A stem both words lead to (the longest), or None."""
-        shared = self.roots(fold(a)) & self.roots(fold(b))
-        return max(shared, key=lambda r: (len(r), r)) if shared else None
+        """The word that names the family two words share (its shortest listed
+        word, the most frequent on a tie), or None: always a real word."""
+        if not self.same_family(a, b):
+            return None
+        members = self.family_members(a) or self.family_members(b)
+        if not members:
+            return fold(a)
+        return min(members, key=lambda w: (len(w), -(self.frequency(w) or 0), w))
 
-    def is_form(self, word: str, prefix: str = "") -> bool:
-        """A listed word, or a derived form of a listed word starting with
-        ``prefix`` (CONCLUDING, a form of CONCLUDE)."""
-        word = fold(word)
-        if self.is_word(word):
-            return True
-        roots = self.roots(word)
-        base = fold(prefix) or word[:MIN_LETTERS]
-        return any(self.roots(w) & roots for w in self.completions(base))
+    def not_a_word(self, word: str) -> Judgement:
+        """Why a word is refused: "not_a_form" when it runs on from a listed
+        word (POLICEMENTATIONS, TAPPOANDO), else "not_a_word"."""
+        heads = [word[:cut] for cut in range(len(word) - 1, MIN_LETTERS - 1, -1) if self.is_word(word[:cut])]
+        if heads and 2 * len(heads[0]) >= len(word):  # CONCLUXYZ runs on from no word, CONC is too short
+            return Judgement(False, "not_a_form", {"word": word, "base": heads[0]})
+        return Judgement(False, "not_a_word", {"word": word})
 
     def declaration_admissible(self, prefix: str, declared) -> Judgement:
         """The checks of ``judge_declaration`` that do not look at the other
@@ -386,7 +420,7 @@ def _judge_methods():
             if not word.startswith(prefix) or word == prefix and not self.is_word(word):
                 return Judgement(False, "not_prefix", {"word": word, "prefix": prefix})
             if not self.is_form(word, prefix):
-                return Judgement(False, "not_a_word", {"word": word})
+                return self.not_a_word(word)
         for a in words:
             for b in words:
                 if a < b and not self.same_family(a, b):
@@ -446,11 +480,11 @@ def _judge_methods():
             return Judgement(False, "not_shorter", {"word": word, "length": length})
         return Judgement(True, "shorter", {"word": word, "length": len(word), "declared": "/".join(words)})
 
-    return (common_root, is_form, declaration_admissible, judge_declaration, judge_contradiction,
+    return (common_root, not_a_word, declaration_admissible, judge_declaration, judge_contradiction,
             judge_correction)
 
 
-(WordList.common_root, WordList.is_form, WordList.declaration_admissible, WordList.judge_declaration,
+(WordList.common_root, WordList.not_a_word, WordList.declaration_admissible, WordList.judge_declaration,
  WordList.judge_contradiction, WordList.judge_correction) = _judge_methods()
 
 
@@ -517,4 +551,5 @@ def _from_text_in_pieces(text: str, lang: str):
         yield
     if not words[0] or words[0] > words[-1]:  # a cheap check; the tests check the whole order
         raise DictionaryError("the words are not sorted")
-    return WordList(words, text[separator + 2:].rstrip("\n"), lang)
+    freq, _, families = text[separator + 2:].partition("\n")
+    return WordList(words, freq, lang, families.rstrip("\n"))

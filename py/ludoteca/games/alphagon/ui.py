@@ -224,6 +224,7 @@ MESSAGES = {
         "error.alphagon.mixed": "{word} and {other} are not of one meaning.",
         "error.alphagon.same_meaning": "{word} is a form of {declared} (both come from {root}): no contradiction.",
         "error.alphagon.other_meaning_not_correction": "{word} has another meaning: contradict with it instead.",
+        "error.alphagon.not_a_form": "{word} is not a word: {base} is, but the dictionary has no form {word} of it.",
     },
     "it": {
         "game.alphagon.title": "Alphagon",
@@ -421,6 +422,7 @@ MESSAGES = {
         "error.alphagon.mixed": "{word} e {other} non hanno lo stesso significato.",
         "error.alphagon.same_meaning": "{word} è una forma di {declared} (vengono entrambe da {root}): non è una smentita.",
         "error.alphagon.other_meaning_not_correction": "{word} ha un altro significato: usala per smentire.",
+        "error.alphagon.not_a_form": "{word} non è una parola: {base} sì, ma il dizionario non ne ha la forma {word}.",
     },
 }
 
