@@ -762,6 +762,8 @@ class GeonAxisState(State):
         self.last_node = {"kind": BUY, "bought": bought}
 
     def _resolve_round(self, submissions: dict) -> None:
+        """Works out a round of play in five steps: challenges, tiles, stones,
+        the agreements the stones opened, then proposals."""
         summary = {
             "round": self.round,
             "moves": [submissions[p].text for p in range(self.n)],
@@ -772,8 +774,24 @@ class GeonAxisState(State):
         if start_key is None:
             start_key = position_key(self.stones, self.tiles)
         self.barred, self.barred_spots = {}, {}
-        # 1. Challenges, one per area: the highest wager, then the lower seat (R12).
-        stones_wanted = []  # (player, cell)
+        stones_wanted, renegotiations = self._round_challenges(submissions, summary)
+        self._round_tiles(submissions, summary)
+        self._round_stones(stones_wanted, start_key, summary)
+        self._check_agreements(summary)
+        self._round_proposals(submissions, summary)
+        for ident in renegotiations:
+            if self.agreement_by_id(ident) is not None:
+                self.queue.append({"kind": RENEGOTIATE, "agreement": ident})
+        everyone_passed = all(isinstance(submissions[p], Pass) for p in range(self.n))
+        self.passes = 1 if everyone_passed else 0
+        self.last_round = summary
+        self.round += 1
+
+    def _round_challenges(self, submissions: dict, summary: dict) -> tuple:
+        """Step 1: challenges, one per area: the highest wager, then the lower
+        seat (R12). Returns the stones wanted this round, as (player, cell),
+        and the agreements whose challenge failed (to renegotiate)."""
+        stones_wanted = []
         by_area: dict = {}
         for player in range(self.n):
             move = submissions[player]
@@ -796,7 +814,10 @@ class GeonAxisState(State):
                     stones_wanted.append((player, (submissions[player].q, submissions[player].r)))
             else:
                 renegotiations.append(ident)
-        # 2. Tiles (R4, R5).
+        return stones_wanted, renegotiations
+
+    def _round_tiles(self, submissions: dict, summary: dict) -> None:
+        """Step 2: tiles go down; two on one spot are void and bar it (R4, R5)."""
         tiles_wanted: dict = {}
         for player in range(self.n):
             move = submissions[player]
@@ -811,7 +832,11 @@ class GeonAxisState(State):
                 self.tiles[spot] = players[0]
                 self.tile_in_hand[players[0]] = False
                 summary["tiles"].append({"spot": list(spot), "player": players[0]})
-        # 3. Stones: collisions void (R5), then captures (R7) and the ko rule (R8).
+        self.barred_spots = {p: tuple(sorted(spots)) for p, spots in self.barred_spots.items()}
+
+    def _round_stones(self, stones_wanted: list, start_key: int, summary: dict) -> None:
+        """Step 3: stones: collisions are void (R5), then captures (R7) and
+        the ko rule (R8)."""
         by_cell: dict = {}
         for player, cell in stones_wanted:
             by_cell.setdefault(cell, []).append(player)
@@ -823,6 +848,7 @@ class GeonAxisState(State):
                     self.barred.setdefault(player, set()).add(cell)
             else:
                 placements.append((players[0], cell))
+        self.barred = {p: tuple(sorted(cells)) for p, cells in self.barred.items()}
         table = self.table
         laid_key = start_key
         for spot in summary["tiles"]:
@@ -852,13 +878,13 @@ class GeonAxisState(State):
                 share = POINT_UNIT // len(takers)
                 for taker in takers:
                     self.prisoners[taker] += share * len(cells)
-        self.barred = {p: tuple(sorted(cells)) for p, cells in self.barred.items()}
-        self.barred_spots = {p: tuple(sorted(spots)) for p, spots in self.barred_spots.items()}
         if key not in self.history:
             self.history.append(key)
-        # 4. Agreements whose area is no longer enclosed end (R14).
-        self._check_agreements(summary)
-        # 5. Proposals: valid ones open an agree node; same-area proposals collide (R13).
+
+    def _round_proposals(self, submissions: dict, summary: dict) -> None:
+        """Step 5: proposals: valid ones queue an agree node; two for the
+        same area collide (R13)."""
+        table = self.table
         by_region: dict = {}
         for player in range(self.n):
             move = submissions[player]
@@ -890,13 +916,6 @@ class GeonAxisState(State):
         for proposer, region, borders, amount in wanted:
             self.queue.append({"kind": AGREE, "proposer": proposer, "cells": [list(c) for c in region],
                                "members": list(borders), "amount": amount})
-        for ident in renegotiations:
-            if self.agreement_by_id(ident) is not None:
-                self.queue.append({"kind": RENEGOTIATE, "agreement": ident})
-        everyone_passed = all(isinstance(submissions[p], Pass) for p in range(self.n))
-        self.passes = 1 if everyone_passed else 0
-        self.last_round = summary
-        self.round += 1
 
     def _settle_challenge(self, agreement: Agreement, challenger: int, wager: int, summary: dict) -> bool:
         """Pays out a challenge (R10); True when it succeeds."""
