@@ -106,11 +106,15 @@ def test_two_proposals_for_the_same_area_collide():
 
 
 def test_a_proposal_lapses_when_the_round_fills_its_area():
-    state = walled()
-    play_round(state, {0: Propose(-1, 0, 3), 1: Stone(-1, 0)})
-    assert state.phase == "play"
-    assert state.last_round["proposals"][0]["outcome"] in ("lapsed", "open")
-    assert state.agreements == []
+    # A stone on the named cell, on another cell of the area, or a third
+    # player's stone inside (which would change the members and the public
+    # number): the area is no longer the one proposed, so nobody is asked.
+    for players, stone_by in ((2, {1: Stone(-1, 0)}), (2, {1: Stone(1, 0)}), (3, {2: Stone(1, 0)})):
+        state = walled(players)
+        play_round(state, {0: Propose(-1, 0, 3), **stone_by})
+        assert state.phase == "play" and state.queue == []
+        assert state.last_round["proposals"][0]["outcome"] == "lapsed"
+        assert state.agreements == []
 
 
 def test_nobody_plays_inside_a_protected_area_without_challenging():

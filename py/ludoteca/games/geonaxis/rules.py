@@ -774,11 +774,12 @@ class GeonAxisState(State):
         if start_key is None:
             start_key = position_key(self.stones, self.tiles)
         self.barred, self.barred_spots = {}, {}
+        proposed = self._proposed_areas(submissions)
         stones_wanted, renegotiations = self._round_challenges(submissions, summary)
         self._round_tiles(submissions, summary)
         self._round_stones(stones_wanted, start_key, summary)
         self._check_agreements(summary)
-        self._round_proposals(submissions, summary)
+        self._round_proposals(submissions, proposed, summary)
         for ident in renegotiations:
             if self.agreement_by_id(ident) is not None:
                 self.queue.append({"kind": RENEGOTIATE, "agreement": ident})
@@ -881,41 +882,50 @@ class GeonAxisState(State):
         if key not in self.history:
             self.history.append(key)
 
-    def _round_proposals(self, submissions: dict, summary: dict) -> None:
-        """Step 5: proposals: valid ones queue an agree node; two for the
-        same area collide (R13)."""
-        table = self.table
-        by_region: dict = {}
+    def _proposed_areas(self, submissions: dict) -> dict:
+        """player -> (cells, bordering players) of the area each proposal
+        names, as the table stood when the round began (R13)."""
+        areas = {}
         for player in range(self.n):
             move = submissions[player]
             if isinstance(move, Propose):
-                cell = (move.q, move.r)
-                if cell in self.stones:
-                    key = ("gone", cell)
-                else:
-                    key = tuple(sorted(empty_region(self.stones, table, cell)[0]))
-                by_region.setdefault(key, []).append(player)
+                cells, borders = empty_region(self.stones, self.table, (move.q, move.r))
+                areas[player] = (tuple(sorted(cells)), tuple(sorted(borders)))
+        return areas
+
+    def _round_proposals(self, submissions: dict, proposed: dict, summary: dict) -> None:
+        """Step 5: proposals: two for the same area collide; one whose area
+        the round changed (cells or members) lapses; the others queue an
+        agree node over the area as proposed (R13)."""
+        by_area: dict = {}
+        for player, area in proposed.items():
+            by_area.setdefault(area, []).append(player)
         wanted = []
-        for key, players in sorted(by_region.items(), key=lambda item: item[1]):
+        for (cells, borders), players in sorted(by_area.items(), key=lambda item: item[1]):
             first = submissions[players[0]]
             entry = {"cell": [first.q, first.r], "players": players,
                      "amounts": [submissions[p].amount for p in players]}
             if len(players) > 1:
                 entry["outcome"] = "collision"
+            elif self._area_unchanged(cells, borders):
+                entry["outcome"] = "open"
+                wanted.append((players[0], cells, borders, first.amount))
             else:
-                region = None if key[0] == "gone" else key
-                borders = empty_region(self.stones, table, region[0])[1] if region else set()
-                if (region is None or len(borders) < 2 or players[0] not in borders
-                        or not table.open_edge.isdisjoint(region)
-                        or any(self.agreement_at(c) for c in region)):
-                    entry["outcome"] = "lapsed"
-                else:
-                    entry["outcome"] = "open"
-                    wanted.append((players[0], region, tuple(sorted(borders)), first.amount))
+                entry["outcome"] = "lapsed"
             summary["proposals"].append(entry)
-        for proposer, region, borders, amount in wanted:
-            self.queue.append({"kind": AGREE, "proposer": proposer, "cells": [list(c) for c in region],
+        for proposer, cells, borders, amount in wanted:
+            self.queue.append({"kind": AGREE, "proposer": proposer, "cells": [list(c) for c in cells],
                                "members": list(borders), "amount": amount})
+
+    def _area_unchanged(self, cells: tuple, borders: tuple) -> bool:
+        """Whether the area is still exactly these free cells, closed in by
+        these players alone, and unprotected."""
+        if cells[0] in self.stones:
+            return False
+        region, now = empty_region(self.stones, self.table, cells[0])
+        return (region == set(cells) and tuple(sorted(now)) == borders
+                and self.table.open_edge.isdisjoint(region)
+                and not any(self.agreement_at(c) for c in region))
 
     def _settle_challenge(self, agreement: Agreement, challenger: int, wager: int, summary: dict) -> bool:
         """Pays out a challenge (R10); True when it succeeds."""
