@@ -15,6 +15,7 @@ from ludoteca.games.geonaxis.rules import (
     GeonAxisError,
     Propose,
     Stone,
+    Tile,
 )
 
 from .helpers import play_round, position, ring, starting_total, with_agreement
@@ -115,6 +116,21 @@ def test_a_proposal_lapses_when_the_round_fills_its_area():
         assert state.phase == "play" and state.queue == []
         assert state.last_round["proposals"][0]["outcome"] == "lapsed"
         assert state.agreements == []
+
+
+def test_an_area_against_the_edge_is_enclosed_once_no_tile_can_be_laid():
+    # (0,-2) lies on the tile's edge; its three neighbours on the table hold
+    # stones of both players. While a tile is in hand that side stays open.
+    state = position({(1, -2): 0, (0, -1): 1, (-1, -1): 0})
+    assert state.move_problem(0, Propose(0, -2, 2))[0] == "not_enclosed"
+    play_round(state, {0: Tile(1, 0), 1: Tile(-1, 0)})
+    assert state.tile_in_hand == [False, False] and (0, -2) in state.table.open_edge
+    assert state.move_problem(0, Propose(0, -2, 2)) is None
+    assert Propose(0, -2, 2) in set(state.generate_moves(0))
+    play_round(state, {0: Propose(0, -2, 2)})
+    assert state.phase == "agree" and state.queue[0]["cells"] == [[0, -2]]
+    play_round(state, {0: "wager 2 0", 1: "wager 2 0"})
+    assert state.agreements[0].cells == ((0, -2),)
 
 
 def test_nobody_plays_inside_a_protected_area_without_challenging():

@@ -558,11 +558,10 @@ class WageringPolicy:
         """A proposal over an enclosed shared area worth protecting, or None."""
         if self.rng.random() >= self.propose_rate:
             return None
-        table = state.table
         best = None
         for cells, owners in state.regions():
             if (len(owners) >= 2 and player in owners and len(cells) >= 2
-                    and table.open_edge.isdisjoint(cells)
+                    and state.open_edge.isdisjoint(cells)
                     and not any(state.agreement_at(c) for c in cells)):
                 if best is None or len(cells) > len(best):
                     best = cells

@@ -458,6 +458,12 @@ class GeonAxisState(State):
             table = self._table = table_for(tuple(sorted(self.tiles)))
         return table
 
+    @property
+    def open_edge(self) -> frozenset:
+        """Edge cells on a side where a tile could still be laid (R13): none
+        once no player holds a tile."""
+        return self.table.open_edge if any(self.tile_in_hand) else frozenset()
+
     def to_move(self) -> tuple:
         if self.phase == OVER:
             return ()
@@ -586,7 +592,7 @@ class GeonAxisState(State):
         if cell not in table.cells or cell in self.stones:
             return ("not_free", "an agreement protects free cells")
         region, borders = empty_region(self.stones, table, cell)
-        if len(borders) < 2 or player not in borders or not region.isdisjoint(table.open_edge):
+        if len(borders) < 2 or player not in borders or not region.isdisjoint(self.open_edge):
             return ("not_enclosed", "the area must be enclosed by you and at least one other player")
         if any(self.agreement_at(c) is not None for c in region):
             return ("already_protected", "that area is already protected")
@@ -646,7 +652,7 @@ class GeonAxisState(State):
                       if (a, b) not in self.barred_spots.get(player, ())]
         table = self.table
         for region, borders in self.regions():
-            if len(borders) >= 2 and player in borders and table.open_edge.isdisjoint(region):
+            if len(borders) >= 2 and player in borders and self.open_edge.isdisjoint(region):
                 if not any(self.agreement_at(c) is not None for c in region):
                     moves += [Propose(region[0][0], region[0][1], a) for a in range(1, MAX_AMOUNT + 1)]
         hand = self.hands[player]
@@ -924,7 +930,7 @@ class GeonAxisState(State):
             return False
         region, now = empty_region(self.stones, self.table, cells[0])
         return (region == set(cells) and tuple(sorted(now)) == borders
-                and self.table.open_edge.isdisjoint(region)
+                and self.open_edge.isdisjoint(region)
                 and not any(self.agreement_at(c) for c in region))
 
     def _settle_challenge(self, agreement: Agreement, challenger: int, wager: int, summary: dict) -> bool:
@@ -1010,7 +1016,7 @@ class GeonAxisState(State):
             return False
         region, borders = empty_region(self.stones, self.table, cells[0])
         return (region == set(cells) and sorted(borders) == list(node["members"])
-                and self.table.open_edge.isdisjoint(region))
+                and self.open_edge.isdisjoint(region))
 
     def _resolve_renegotiate(self, submissions: dict) -> None:
         node = self.queue.pop(0)
@@ -1248,7 +1254,7 @@ class GeonAxisState(State):
         if self.phase == PLAY:
             proposals = []
             for cells, owners in self.regions():
-                if (len(owners) >= 2 and player in owners and self.table.open_edge.isdisjoint(cells)
+                if (len(owners) >= 2 and player in owners and self.open_edge.isdisjoint(cells)
                         and not any(self.agreement_at(c) for c in cells)):
                     proposals.append({"cell": list(cells[0]), "cells": [list(c) for c in cells],
                                       "members": list(owners)})
