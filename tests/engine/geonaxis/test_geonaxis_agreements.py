@@ -186,6 +186,20 @@ def test_failed_challenge_shares_the_wager_and_pays_the_fund_above_the_public_nu
     assert state.total_credits() == starting_total(3)
 
 
+def test_after_a_challenge_each_members_staked_credits_follow_from_the_public_wealth():
+    # Only the pile's totals are shown, but every player's wealth is public,
+    # so the change in each member's wealth gives away what they staked.
+    for stakes, wager in (({0: (5, 0), 1: (1, 2)}, 7), ({0: (5, 0), 1: (4, 0)}, 7)):
+        state = formed(3, stakes)
+        before = state.view(2)["wealth"]
+        play_round(state, {2: Challenge(0, 0, wager), 0: TIMEOUT})
+        after = state.view(2)
+        [record] = after["last_round"]["challenges"]
+        returned = 0 if record["success"] else record["each_member"]
+        worked_out = {m: before[m] - after["wealth"][m] + returned for m in (0, 1)}
+        assert worked_out == {m: credits for m, (credits, _) in stakes.items()}
+
+
 def test_a_challenge_equal_to_the_fund_fails():
     state = formed(3, {0: (4, 0), 1: (3, 0)})
     play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
