@@ -39,10 +39,19 @@ def test_prisoners_count_as_points():
     assert state.points()[0] == POINT_UNIT + (19 - 3) * POINT_UNIT  # 16 free cells, the corner included
 
 
-def test_a_stone_captured_between_two_players_is_shared():
-    # White's corner stone touches black and red; red fills the last liberty.
+def test_a_captured_stone_goes_to_whoever_took_its_last_liberty():
+    # White's corner stone touches black and red; red fills the last
+    # liberty while black passes: red alone took it.
     state = position({(2, 0): 1, (2, -1): 0, (1, 1): 2}, players=3)
     play_round(state, {2: Stone(1, 0)})
+    assert state.prisoners == [0, 0, POINT_UNIT]
+    assert state.last_round["captured"][0]["takers"] == [2]
+
+
+def test_stones_taking_the_last_liberties_together_share_the_capture():
+    # White's corner stone has two liberties; black and red fill one each.
+    state = position({(2, 0): 1, (2, -1): 0}, players=3)
+    play_round(state, {0: Stone(1, 1), 2: Stone(1, 0)})
     assert state.prisoners == [POINT_UNIT // 2, 0, POINT_UNIT // 2]
 
 

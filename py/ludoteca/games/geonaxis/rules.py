@@ -1452,7 +1452,9 @@ def settle(stones: dict, table, placements: list) -> tuple:
     without liberties that hold none of the new stones, then any group still
     without liberties. Only groups touching a new stone can have lost a
     liberty, so only those are examined. Returns (new stones, [(owner, cells,
-    takers)], players whose new stones touched a removed group)."""
+    takers)], players whose new stones touched a removed group). The takers
+    of a group are the players whose new stones touch it: theirs were the
+    last liberties."""
     board = dict(stones)
     new = set()
     for player, cell in placements:
@@ -1479,14 +1481,15 @@ def settle(stones: dict, table, placements: list) -> tuple:
                 continue
             doomed.append((board[start], cells))
         for colour, cells in doomed:
+            # As in Go, the captured stones go to whoever took the last
+            # liberty: this round's stones touching the group (R6).
             takers = set()
             for cell in cells:
                 for near in neighbours[cell]:
                     owner = board.get(near)
-                    if owner is not None and owner != colour:
+                    if owner is not None and owner != colour and near in new:
                         takers.add(owner)
-                        if near in new:
-                            capturers.add(owner)
+            capturers |= takers
             captures.append((colour, cells, takers))
         for _, cells in doomed:
             for cell in cells:
