@@ -151,7 +151,7 @@ def test_random_games_keep_every_invariant(players, seed, table, pot, walled):
     # run on every game by default and on one game in eight in the full run.
     state = play_checked(players, seed, table, pot, walled, heavy=not FULL or seed % 8 == 0)
     assert state.is_terminal()
-    assert sum(state.final["shares"]) + (state.house if pot == "house" else 0) >= state.final["pot"]
+    assert sum(state.final["shares"]) + (state.house if pot == "house" else state.pot) >= state.final["pot"]
     assert state.winners()
 
 

@@ -299,16 +299,24 @@ def split_evenly(amount: int, people: int) -> tuple:
 def pot_shares(pot: int, points: list) -> tuple:
     """The final split of the pot (R9): each player gets floor(pot x points /
     all points); the cards left over go one each to the players in order of
-    points, most first (seat order between equal points). With no points at
-    all every player counts as equal. Returns (base shares, extra-card order)."""
+    points, most first, where possible: players tied on points take them only
+    if there is one for each of them, and no card passes them to fewer points
+    (seat order never decides). With no points at all every player counts as
+    equal. Returns (base shares, the players who take an extra card)."""
     n = len(points)
     total = sum(points)
     weights = points if total else [1] * n
     total = total or n
     base = [pot * weight // total for weight in weights]
     left = pot - sum(base)
-    order = sorted(range(n), key=lambda p: (-points[p], p))
-    return base, order[:left]
+    extra = []
+    for level in sorted(set(points), reverse=True):
+        tied = [p for p in range(n) if points[p] == level]
+        if len(tied) > left:
+            break
+        extra += tied
+        left -= len(tied)
+    return base, extra
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -1076,7 +1084,7 @@ class GeonAxisState(State):
         base, extra = pot_shares(self.pot, points)
         shares = list(base)
         if self.house_variant:
-            self.house += len(extra)
+            self.house += self.pot - sum(base)
         else:
             for player in extra:
                 shares[player] += 1
@@ -1084,7 +1092,8 @@ class GeonAxisState(State):
             self.hands[player] += shares[player]
         self.final = {"points": points, "shares": shares, "pot": self.pot, "extra": list(extra),
                       "credits": list(self.hands)}
-        self.pot = 0
+        # Cards that tied players cannot all take stay in the pot: nobody wins them.
+        self.pot = 0 if self.house_variant else self.pot - sum(shares)
         self.phase = OVER
         self.members = ()
 
@@ -1411,10 +1420,11 @@ class GeonAxisState(State):
         ok = ok and (self.last_round is None) == (self.round == 1)
         ok = ok and (house or (self.house == 0 and not any(self.extra_moves)))
         if over:
-            ok = ok and not (self.members or queue or self.submissions or self.agreements or self.pot)
+            ok = ok and not (self.members or queue or self.submissions or self.agreements)
             final = self.final
             base, extra = pot_shares(final["pot"], final["points"])
             shares = [share + (p in extra and not house) for p, share in enumerate(base)]
+            ok = ok and self.pot == (0 if house else final["pot"] - sum(shares))
             ok = ok and final["points"] == self.points() and final["extra"] == extra and final["shares"] == shares
             ok = ok and final["credits"] == self.hands
         elif phase in (PLAY, BUY):
