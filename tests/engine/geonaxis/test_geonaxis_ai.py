@@ -381,3 +381,28 @@ def test_the_round_search_gets_its_whole_budget_after_the_policy_steps():
     assert search.elapsed == 0.0 and search.iterations == 0 and decision.elapsed > 0.0
     assert decision.run() in search.legal and search.iterations > 0
     assert decision.iterations == search.iterations and decision.elapsed >= search.elapsed
+
+
+def settled_walls():
+    """Black's wall on column q = 0 and white's on q = 1, every tile laid:
+    black's 7 cells and white's 3 are enclosed, no group is in atari."""
+    stones = {(0, r): 0 for r in range(-2, 3)} | {(1, r): 1 for r in range(-2, 2)}
+    state = position(stones)
+    state.tile_in_hand = [False, False]
+    return state
+
+
+def test_on_a_settled_table_every_level_passes():
+    from ludoteca.games.geonaxis.ai import table_settled
+
+    state = settled_walls()
+    assert table_settled(state, 0) and table_settled(state, 1)
+    for level, factory in AI_LEVELS.items():
+        for player in (0, 1):
+            assert factory(7).choose(state, player) == PASS, (level, player)
+    # A tile still to lay, or a capture on offer, and the table is not settled.
+    state.tile_in_hand = [True, False]
+    assert not table_settled(state, 0) and table_settled(state, 1)
+    state = settled_walls()
+    state.stones[(2, -2)] = 0  # a black stone in white's corner, in atari
+    assert not table_settled(state, 0) and not table_settled(state, 1)

@@ -21,6 +21,10 @@ prior), then values each wager by the expected change of its margin
 (`ChallengeOutlook`): credits won or lost net of the payouts, the pot share of
 the excess, and the territory the stone contests.
 
+On a settled table (`table_settled`: every free cell enclosed, no capture
+possible, no tile to lay) every level passes, so the game ends by everyone
+passing rather than at the round limit.
+
 Levels: "easy" evaluates its candidates with everyone else passing and adds
 noise; "medium" samples its opponents' two best replies for 0.25 s over 10
 candidate cells; "hard" their four best for 0.8 s over 24, and it counts part
@@ -150,6 +154,29 @@ def margin(credits: list, player: int) -> float:
 
 def evaluate(state: GeonAxisState, player: int, short_of_liberties: float = 0.0) -> float:
     return margin(projected_credits(state, short_of_liberties), player)
+
+
+SETTLED_AREA = 10  # one player's area up to this size is too small to invade and live
+SETTLED_SHARED_AREA = 2  # a shared gap this small gains nobody anything when filled
+
+
+def table_settled(state: GeonAxisState, player: int) -> bool:
+    """Whether nothing is left to play for: `player` has no tile to lay, no
+    group is in atari (no capture is possible), and every free cell is
+    enclosed, in one player's small area or in a small shared gap. A stone
+    then only fills counted territory (or collides with another computer
+    doing the same), so the computers pass and the game ends."""
+    if state.tile_in_hand[player] and any(spot not in state.barred_spots.get(player, ())
+                                          for spot in state.table.open_spots):
+        return False
+    if any(len(liberties) < 2 for liberties in state.group_liberties().values()):
+        return False
+    for cells, owners in state.regions():
+        if not owners:
+            return False
+        if len(cells) > (SETTLED_AREA if len(owners) == 1 else SETTLED_SHARED_AREA):
+            return False
+    return True
 
 
 # --- candidates ---------------------------------------------------------------------
@@ -673,6 +700,8 @@ class PlayDecision(Search):
         if not move:
             yield
             move = bot.policy.proposal(state, player)
+        if move is None and table_settled(state, player):
+            move = PASS
         if move is not None and state.is_legal(player, move):
             yield
             self._legal = list(state.generate_moves(player))
