@@ -276,8 +276,17 @@ def test_house_variant_sends_the_spare_cards_of_a_challenge_to_the_house_pot():
     state.phase = "play"
     play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
     record = state.last_round["challenges"][0]
-    assert record["spare"] == 1 and record["spare_to"] == "house"
-    assert state.house == 1 and state.pot == 30 + 3
+    # A failure: the remainder of the wager's split (1) and the fund above
+    # the public number (3) are both spare cards of the challenge.
+    assert record["spare"] == 1 + 3 and record["spare_to"] == "house"
+    assert state.house == 4 and state.pot == 30
+    assert state.total_credits() == starting_total(3)
+    # A success: the wager's excess over the fund goes to the house too.
+    state = formed(3, {0: (3, 0), 1: (1, 2)}, pot="house")
+    state.phase = "play"
+    play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
+    assert state.last_round["challenges"][0]["success"]
+    assert state.house == 7 - 4 and state.pot == 30 and state.hands[2] == 10 - 7 + 8
     assert state.total_credits() == starting_total(3)
 
 

@@ -508,14 +508,14 @@ class ChallengeOutlook:
         wealth[player] -= self.own_stake + wager
         if wager > fund:
             wealth[player] += 2 * fund
-            pot += wager - fund
+            pot += (wager - fund) if self.spare_to_pot else 0
             return self._credits(wealth, pot, self.shares_after)
         above = max(fund - self.agreement.public, 0)
         each, remainder = divmod(wager, len(members))
         kept_each, kept_remainder = divmod(fund - above, len(members))
         for member in members:
             wealth[member] += each + kept_each
-        pot += above + (remainder + kept_remainder if self.spare_to_pot else 0)
+        pot += (above + remainder + kept_remainder) if self.spare_to_pot else 0
         return self._credits(wealth, pot, self.shares_before)
 
 

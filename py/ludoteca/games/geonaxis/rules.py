@@ -942,42 +942,39 @@ class GeonAxisState(State):
                 and not any(self.agreement_at(c) for c in region))
 
     def _settle_challenge(self, agreement: Agreement, challenger: int, wager: int, summary: dict) -> bool:
-        """Pays out a challenge (R10); True when it succeeds."""
+        """Pays out a challenge (R10); True when it succeeds. Its spare cards
+        (the excess and the remainders of equal shares) go to the pot, or in
+        the house variant to the house pot (R17)."""
         fund, cards, public = agreement.fund, agreement.cards, agreement.public
         members = agreement.members
-        spare_to = "house" if self.house_variant else "pot"
         record = {"agreement": agreement.id, "challenger": challenger, "wager": wager, "public": public,
                   "fund": fund, "jokers": cards - fund, "members": list(members)}
-        spare = 0
         self.hands[challenger] -= wager
         if wager > fund:
-            # Success: the fund to the challenger, as much of the wager back, the excess to the pot.
+            # Success: the fund to the challenger, as much of the wager back, the excess spare.
             record["success"] = True
             self.hands[challenger] += fund + fund
-            self.pot += wager - fund
-            record["to_pot"] = wager - fund
+            excess, remainders = wager - fund, 0
             record["to_challenger"] = 2 * fund
             self.agreements.remove(agreement)
         else:
             # Failure: the wager shared by the members; the fund above the public
-            # number to the pot, the rest shared equally; remainders are spare.
+            # number is spare, the rest shared equally; remainders are spare.
             record["success"] = False
             each, remainder = split_evenly(wager, len(members))
-            above = max(fund - public, 0)
-            kept_each, kept_remainder = split_evenly(fund - above, len(members))
+            excess = max(fund - public, 0)
+            kept_each, kept_remainder = split_evenly(fund - excess, len(members))
             for member in members:
                 self.hands[member] += each + kept_each
-            self.pot += above
-            spare = remainder + kept_remainder
-            record["to_pot"] = above
+            remainders = remainder + kept_remainder
             record["each_member"] = each + kept_each
             agreement.stakes = {}
-        if spare_to == "house":
-            self.house += spare
+        if self.house_variant:
+            self.house += excess + remainders
+            record.update(to_pot=0, spare=excess + remainders, spare_to="house")
         else:
-            self.pot += spare
-        record["spare"] = spare
-        record["spare_to"] = spare_to
+            self.pot += excess + remainders
+            record.update(to_pot=excess, spare=remainders, spare_to="pot")
         summary["challenges"].append(record)
         return record["success"]
 
