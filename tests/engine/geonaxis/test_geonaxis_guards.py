@@ -60,13 +60,13 @@ def test_a_round_still_repeating_without_the_capturers_voids_every_stone():
     assert state.last_round["placed"] == []
 
 
-def test_in_the_house_variant_a_successful_challenge_pays_its_excess_to_the_game_pot():
+def test_in_the_house_variant_a_successful_challenge_pays_its_excess_to_the_house_pot():
     state = formed(3, {0: (3, 0), 1: (1, 2)}, pot="house")
     state.phase = PLAY
     play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
     [record] = state.last_round["challenges"]
-    assert record["success"] and record["to_pot"] == 3
-    assert state.pot == 30 + 3 and state.house == 0
+    assert record["success"] and record["to_pot"] == 0 and record["spare"] == 3
+    assert state.pot == 30 and state.house == 3
     assert state.total_credits() == starting_total(3)
 
 
