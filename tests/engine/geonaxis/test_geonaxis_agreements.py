@@ -142,14 +142,28 @@ def test_nobody_plays_inside_a_protected_area_without_challenging():
         assert error.value.code == "geonaxis.protected" and state.to_json() == before
 
 
-def test_a_challenge_must_wager_more_than_the_public_number_and_no_more_than_one_holds():
+def test_a_challenge_wagers_at_least_one_credit_and_no_more_than_one_holds():
     state = formed(3)
-    for wager, code in ((6, "geonaxis.challenge_too_low"), (11, "geonaxis.beyond_credits")):
+    for wager, code in ((0, "geonaxis.challenge_too_low"), (11, "geonaxis.beyond_credits")):
         before = state.to_json()
         with pytest.raises(GeonAxisError) as error:
             state.apply(2, Challenge(0, 0, wager))
         assert error.value.code == code and state.to_json() == before
-    assert state.is_legal(2, Challenge(0, 0, 7))
+    # Below the public number too: only the hidden fund decides.
+    assert state.is_legal(2, Challenge(0, 0, 1)) and state.is_legal(2, Challenge(0, 0, 7))
+    assert state.view(2)["legal"]["challenges"][0]["min"] == 1
+
+
+def test_a_challenge_below_the_public_number_fails_against_an_honest_pile_and_wins_against_a_bluff():
+    # Public number 6. Honest: the fund is 6, a wager of 4 fails and is shared.
+    state = formed(3)
+    play_round(state, {2: Challenge(0, 0, 4), 0: TIMEOUT})
+    [record] = state.last_round["challenges"]
+    assert not record["success"] and state.hands == [7 + 2 + 3, 7 + 2 + 3, 6]
+    # A bluff: the fund is 2, the same wager of 4 wins.
+    state = formed(3, {0: (1, 2), 1: (1, 2)})
+    play_round(state, {2: Challenge(0, 0, 4), 0: TIMEOUT})
+    assert state.last_round["challenges"][0]["success"] and state.hands[2] == 10 - 4 + 2 + 2
     with pytest.raises(GeonAxisError) as error:
         state.apply(2, Challenge(-2, 0, 7))
     assert error.value.code in ("geonaxis.occupied", "geonaxis.not_protected")

@@ -532,7 +532,7 @@ class WageringPolicy:
     the level's `bluff_belief` and `trap_belief` as prior; `use_hands` bounds
     each member's credits by their public wealth, `use_reveals` weighs the
     last revealed funds), then the wager (public number + 1 and card count + 1,
-    or every wager up to the hand with `all_wagers`) and cell of highest
+    or with `all_wagers` every wager from 1 up to the hand) and cell of highest
     expected margin gain (`ChallengeOutlook`). It challenges when that gain
     exceeds `min_gain` (the round's move it spends), after `value_noise`,
     and only in a `challenge_rate` share of rounds."""
@@ -609,7 +609,7 @@ class WageringPolicy:
         points_before = None
         for agreement in state.agreements:
             public = agreement.public
-            if not agreement.stakes or public >= hand:
+            if not agreement.stakes or hand < 1:
                 continue
             cells = [c for c in agreement.cells if state.stone_problem(player, c, challenging=True) is None]
             if not cells:
@@ -625,9 +625,9 @@ class WageringPolicy:
             outlook = ChallengeOutlook(state, player, agreement, belief, cell, points_before)
             if self.all_wagers:
                 # Past the largest fund believed possible a bigger wager only feeds the pot.
-                wagers = range(public + 1, min(hand, max(public, max(belief)) + 1) + 1)
+                wagers = range(1, min(hand, max(belief) + 1) + 1)
             else:
-                wagers = sorted(w for w in {public + 1, agreement.cards + 1} if public < w <= hand)
+                wagers = sorted(w for w in {public + 1, agreement.cards + 1} if 0 < w <= hand)
             found.append((agreement, cell, outlook, list(wagers)))
             yield
         return found

@@ -21,7 +21,7 @@ Move texts (players are 0-based in records):
     timeout             the app's move for a player whose time ran out (R11)
     propose Q R N       propose an agreement over the empty area holding (Q, R),
                         each member to stake N credits (public number N x members)
-    challenge Q R W     challenge the agreement protecting (Q, R) with W credits,
+    challenge Q R W     challenge the agreement protecting (Q, R) with W >= 1 credits,
                         and play a stone there if the challenge succeeds
     wager C J           (agree) accept, staking C credits and J jokers in secret
     decline             (agree) refuse the agreement
@@ -669,7 +669,7 @@ class GeonAxisState(State):
                 continue
             for cell in agreement.cells:
                 if self.stone_problem(player, cell, challenging=True) is None:
-                    moves += [Challenge(cell[0], cell[1], w) for w in range(agreement.public + 1, hand + 1)]
+                    moves += [Challenge(cell[0], cell[1], w) for w in range(1, hand + 1)]
         return moves
 
     def move_problem(self, player: int, move: Move) -> Optional[tuple]:
@@ -707,8 +707,8 @@ class GeonAxisState(State):
                 agreement = self.agreement_at(cell)
                 if not agreement.stakes:
                     return ("not_protected", "no agreement protects that cell")
-                if move.wager <= agreement.public:
-                    return ("challenge_too_low", f"a challenge must wager more than {agreement.public}", {"public": agreement.public})
+                if move.wager < 1:  # any wager: only the hidden fund decides (R12)
+                    return ("challenge_too_low", "a challenge must wager more than 0", {"public": 0})
                 if move.wager > self.hands[player]:
                     return ("beyond_credits", f"you hold only {self.hands[player]} credits", {"credits": self.hands[player]})
                 return None
@@ -1266,12 +1266,12 @@ class GeonAxisState(State):
                                       "members": list(owners)})
             challenges = []
             for agreement in self.agreements:
-                if agreement.stakes and agreement.public < self.hands[player]:
+                if agreement.stakes and self.hands[player] >= 1:
                     cells = [list(c) for c in agreement.cells
                              if self.stone_problem(player, c, challenging=True) is None]
                     if cells:
                         challenges.append({"id": agreement.id, "cells": cells,
-                                           "min": agreement.public + 1, "max": self.hands[player]})
+                                           "min": 1, "max": self.hands[player]})
             return {"stones": [list(c) for c in self.stone_cells(player)],
                     "tiles": [list(s) for s in self.table.open_spots
                               if self.tile_in_hand[player] and s not in self.barred_spots.get(player, ())],
