@@ -177,14 +177,28 @@ def test_successful_challenge_takes_the_fund_gets_as_much_back_and_pays_the_exce
     assert record["success"] and record["fund"] == 4 and record["jokers"] == 2
     assert state.hands[2] == 10 - 7 + 4 + 4  # fund, plus 4 of the 7 back
     assert state.pot == 30 + 3  # the excess of the challenge
-    assert state.agreements == [] and state.stones[(0, 0)] == 2
+    assert state.agreements == [] and (0, 0) not in state.stones
     assert state.total_credits() == starting_total(3)
 
 
 def test_after_a_successful_challenge_the_challenger_need_not_have_played_a_stone_there_again():
     state = formed(3, {0: (3, 0), 1: (1, 2)})
     play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
+    assert state.stones.keys().isdisjoint(INSIDE)  # the challenge itself plays no stone
     assert state.is_legal(2, Stone(1, 0)) and state.is_legal(0, Stone(1, 0))
+    play_round(state, {})  # the challenger may also leave the area alone
+    assert state.stones.keys().isdisjoint(INSIDE)
+
+
+def test_a_one_cell_area_can_be_challenged_though_a_stone_there_would_have_no_liberty():
+    # White's single cell (0, -2) against the edge, enclosed by both players
+    # with every tile laid: a stone there would have no liberty, yet the
+    # challenge is legal, since it puts no stone down.
+    state = position({(1, -2): 0, (0, -1): 1, (-1, -1): 0}, players=3)
+    state.tile_in_hand = [False, False, False]
+    with_agreement(state, [(0, -2)], (0, 1), 2, {0: (2, 0), 1: (2, 0)})
+    assert state.stone_problem(2, (0, -2)) is not None
+    assert state.is_legal(2, Challenge(0, -2, 5))
 
 
 def test_failed_challenge_shares_the_wager_and_pays_the_fund_above_the_public_number_to_the_pot():
@@ -257,8 +271,8 @@ def test_of_two_challenges_of_one_area_the_higher_wager_counts():
     records = state.last_round["challenges"]
     assert [r["challenger"] for r in records] == [3]
     assert state.hands[2] == 10 and state.hands[3] == 10 - 9 + 6 + 6
-    # The area is open now, so the lower challenger's stone goes down too.
-    assert state.stones[(0, 0)] == 2 and state.stones[(1, 0)] == 3
+    # Neither challenge puts a stone down.
+    assert (0, 0) not in state.stones and (1, 0) not in state.stones
 
 
 def test_a_failed_challenge_voids_the_other_challengers_stones_without_taking_their_wager():

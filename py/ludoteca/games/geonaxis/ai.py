@@ -340,7 +340,6 @@ class RoundSearch(Search):
 
 # --- agreements and challenges ------------------------------------------------------------
 STAKE_NOISE = 0.05  # belief that a member's stake follows no plan at all (any credits and jokers)
-INVASION_SURVIVAL = 0.5  # a lone stone inside an enclosed area often dies: half its territory counts
 
 
 def _stake_prior(amount: int, capacity: Optional[int], bluff: float, trap: float) -> dict:
@@ -459,11 +458,11 @@ def _split_loss(amount: int, members: list, capacity: dict) -> dict:
 
 class ChallengeOutlook:
     """Expected change of `player`'s margin over the best other player if it
-    challenges `agreement` with a stone on `cell`: public wealth plus the pot
-    share of estimated points, as `evaluate` sees a position. A success pays the
-    challenger the fund twice, sends the rest of the wager to the pot and
-    places the stone (the territory it contests); a failure loses the wager to
-    the members, who also share the fund up to the public number."""
+    challenges `agreement` naming `cell`: public wealth plus the pot share of
+    estimated points, as `evaluate` sees a position. A success pays the
+    challenger the fund twice and sends the rest of the wager to the pot (it
+    places no stone: the area is merely open again); a failure loses the
+    wager to the members, who also share the fund up to the public number."""
 
     def __init__(self, state: GeonAxisState, player: int, agreement, belief: dict, cell: tuple,
                  points_before: list):
@@ -473,12 +472,6 @@ class ChallengeOutlook:
         self.belief = belief
         self.wealth = [float(state.wealth(p)) for p in range(state.n)]
         self.shares_before = _shares(points_before)
-        after = state.clone()
-        after.stones = dict(state.stones)
-        after.stones[cell] = player
-        shares_invaded = _shares(estimated_points(after))
-        self.shares_after = [before + INVASION_SURVIVAL * (invaded - before)
-                             for before, invaded in zip(self.shares_before, shares_invaded)]
         self.baseline = margin(self._credits(self.wealth, state.pot, self.shares_before), player)
         self.own_stake = agreement.stakes.get(player, (0, 0))[0]
         self.others = [m for m in agreement.members if m != player]
@@ -509,7 +502,7 @@ class ChallengeOutlook:
         if wager > fund:
             wealth[player] += 2 * fund
             pot += (wager - fund) if self.spare_to_pot else 0
-            return self._credits(wealth, pot, self.shares_after)
+            return self._credits(wealth, pot, self.shares_before)
         above = max(fund - self.agreement.public, 0)
         each, remainder = divmod(wager, len(members))
         kept_each, kept_remainder = divmod(fund - above, len(members))

@@ -21,8 +21,8 @@ Move texts (players are 0-based in records):
     timeout             the app's move for a player whose time ran out (R11)
     propose Q R N       propose an agreement over the empty area holding (Q, R),
                         each member to stake N credits (public number N x members)
-    challenge Q R W     challenge the agreement protecting (Q, R) with W >= 1 credits,
-                        and play a stone there if the challenge succeeds
+    challenge Q R W     challenge the agreement protecting (Q, R) with W >= 1 credits
+                        (no stone: a success opens the area to everyone, R12)
     wager C J           (agree) accept, staking C credits and J jokers in secret
     decline             (agree) refuse the agreement
     renew N C J         (renegotiate) keep the agreement at N a member, staking C and J
@@ -562,7 +562,7 @@ class GeonAxisState(State):
             return ("protected", "that cell is protected: challenge the agreement first")
         if protected is None and challenging:
             return ("not_protected", "no agreement protects that cell")
-        if not self._has_liberty(player, cell, table):
+        if not challenging and not self._has_liberty(player, cell, table):
             return ("no_liberty", "a stone needs a free cell next to it or to its group")
         return None
 
@@ -804,8 +804,9 @@ class GeonAxisState(State):
 
     def _round_challenges(self, submissions: dict, summary: dict) -> tuple:
         """Step 1: challenges, one per area: the highest wager, then the lower
-        seat (R12). Returns the stones wanted this round, as (player, cell),
-        and the agreements whose challenge failed (to renegotiate)."""
+        seat (R12); a challenge puts no stone down. Returns the stones wanted
+        this round, as (player, cell), and the agreements whose challenge
+        failed (to renegotiate)."""
         stones_wanted = []
         by_area: dict = {}
         for player in range(self.n):
@@ -823,11 +824,7 @@ class GeonAxisState(State):
             order = sorted(by_area[ident], key=lambda p: (-submissions[p].wager, p))
             challenger = order[0]
             move = submissions[challenger]
-            success = self._settle_challenge(agreement, challenger, move.wager, summary)
-            if success:
-                for player in order:
-                    stones_wanted.append((player, (submissions[player].q, submissions[player].r)))
-            else:
+            if not self._settle_challenge(agreement, challenger, move.wager, summary):
                 renegotiations.append(ident)
         return stones_wanted, renegotiations
 
