@@ -70,7 +70,7 @@ def illegal_candidates(state, player):
         for agreement in state.agreements:
             if agreement.stakes:
                 cell = agreement.cells[0]
-                found.append(Challenge(cell[0], cell[1], agreement.public))
+                found.append(Challenge(cell[0], cell[1], 0))  # a challenge wagers at least one credit (R12)
                 found.append(Challenge(cell[0], cell[1], hand + agreement.public + 1))
         if not state.tile_in_hand[player]:
             found.append(Tile(0, 1))
