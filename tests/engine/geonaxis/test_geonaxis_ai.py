@@ -154,7 +154,7 @@ def test_a_pile_never_holds_more_credits_than_its_cards_or_its_members_own():
     assert max(fund_belief(honest, 2, honest.agreements[0], 0.4, 0.2, False, False)) <= 4  # 4 cards
 
 
-def test_hard_challenges_a_pile_whose_members_cannot_back_it_and_declines_a_likely_trap():
+def test_a_pile_whose_members_cannot_back_it_is_a_sure_win_and_a_likely_trap_is_declined():
     # The same pile, 10 cards for a public number of 4: members owning 3
     # credits in all cannot hold 5, so a wager of 5 surely wins it; rich
     # members may well hold more.
@@ -166,11 +166,9 @@ def test_hard_challenges_a_pile_whose_members_cannot_back_it_and_declines_a_like
         assert outlook.success_chance(5) > 1 - 1e-9 and outlook.value(5) > 0
         (_, _, risky, _), = policy.outlooks(rich, 2)
         assert risky.success_chance(5) < 0.5 and risky.value(5) < 0
-        move = policy.challenge(rich, 2)
-        assert move is None or move.wager == 1  # at most a one-credit probe of a likely trap (R12)
-    move = WageringPolicy(SeededRng(5), **HARD_POLICY).challenge(poor, 2)
-    (_, _, outlook, _), = WageringPolicy(SeededRng(5), **HARD_POLICY).outlooks(poor, 2)
-    assert isinstance(move, Challenge) and poor.is_legal(2, move) and outlook.success_chance(move.wager) > 0.9
+        assert policy.challenge(rich, 2) is None
+        move = policy.challenge(poor, 2)  # a sure win, though worth little now that it places no stone
+        assert move is None or move == Challenge(0, 0, 5) and poor.is_legal(2, move)
 
 
 def test_hard_calls_a_pile_that_holds_no_more_cards_than_its_public_number():
@@ -198,13 +196,11 @@ def test_a_challenge_is_valued_by_its_payouts():
 
 def test_a_pile_that_cannot_pay_is_not_challenged():
     # Members rich enough for a trap, 9 cards on a public number of 4, and a
-    # challenger who can wager only 5: no level risks more than a one-credit
-    # probe (which, if it fails, still sends the trap's excess to the pot).
+    # challenger who can wager only 5: no level should risk it.
     state = guarded({0: (5, 0), 1: (4, 0)}, 10, 2, challenger_hand=5)
     for level in (MEDIUM_POLICY, HARD_POLICY):
         for seed in range(5):
-            move = WageringPolicy(SeededRng(seed), **level).challenge(state, 2)
-            assert move is None or move.wager == 1
+            assert WageringPolicy(SeededRng(seed), **level).challenge(state, 2) is None
 
 
 def test_challenges_never_depend_on_the_others_hidden_stakes():
