@@ -58,11 +58,18 @@ class Wagering(Watch):
         super().__init__(bots, labels)
         self.habits = {label: dict.fromkeys(HABITS, 0) for label in labels}
         self.rounds_seen: set = set()
+        self.agreements: dict = {}  # id -> the members' net credits from its challenges
+
+    def _note_agreement(self, state) -> None:
+        node = state.last_node
+        if node and node.get("kind") == "agree" and node.get("formed"):
+            self.agreements.setdefault(node["id"], 0)
 
     def move(self, state, player: int, move, seconds: float) -> None:
         from ludoteca.games.geonaxis.rules import Renew, Wager
 
         self._note_challenges(state)
+        self._note_agreement(state)
         if isinstance(move, (Wager, Renew)):
             agreed = move.amount if isinstance(move, Renew) else state.queue[0]["amount"]
             habits = self.habits[self.labels[player]]
@@ -78,14 +85,33 @@ class Wagering(Watch):
                 habits = self.habits[self.labels[record["challenger"]]]
                 habits["challenges"] += 1
                 habits["successes"] += record["success"]
+                # What the members gained or lost on this challenge: the wager
+                # shared out on a failure, less the credits of the pile they lost.
+                gained = 0 if record["success"] else record["each_member"] * len(record["members"])
+                net = gained - record["fund"]
+                self.agreements[record["agreement"]] = self.agreements.get(record["agreement"], 0) + net
 
     def finish(self, state) -> dict:
         self._note_challenges(state)
-        return {"rounds": state.round - 1, "habits": self.habits}
+        self._note_agreement(state)
+        return {"rounds": state.round - 1, "habits": self.habits,
+                "ended": "passes" if state.passes else "round_limit",
+                "agreements": len(self.agreements), "paid": sum(net > 0 for net in self.agreements.values())}
 
 
 def rounds(row: dict) -> str:
     return f"{statistics.mean(r['figures']['rounds'] for r in row['records']):.0f} rounds a game"
+
+
+def endings(row: dict) -> str:
+    """Median rounds and how the games ended."""
+    figures = [r["figures"] for r in row["records"]]
+    by_passes = sum(f.get("ended") == "passes" for f in figures)
+    agreements = sum(f.get("agreements", 0) for f in figures)
+    paid = sum(f.get("paid", 0) for f in figures)
+    return (f"median {statistics.median(f['rounds'] for f in figures):.0f} rounds; "
+            f"{by_passes} of {len(figures)} ended by everyone passing; "
+            f"agreements paying off for their members: {paid} of {agreements}")
 
 
 def four_players(args, began: float) -> dict:
@@ -95,6 +121,7 @@ def four_players(args, began: float) -> dict:
     if row["games"]:
         print("   " + format_rate("hard finishes first (alone or tied)", row["wins"] + row["draws"], row["games"],
                                   ">= 60%"), flush=True)
+        print("   " + endings(row), flush=True)
     return row
 
 

@@ -82,6 +82,9 @@ def check_invariants(state) -> None:
         assert len(agreement.members) >= 2
     assert sum(1 for owner in state.tiles.values() if owner >= 0) == state.tile_in_hand.count(False)
     if state.is_terminal():
-        assert state.final is not None and state.pot == 0 and not state.agreements
+        assert state.final is not None and not state.agreements
+        # Only the cards that players tied on points could not all take stay in the pot.
+        assert state.pot == (0 if state.house_variant else state.final["pot"] - sum(state.final["shares"]))
+        assert state.pot < state.n
     else:
         assert set(state.to_move()) <= set(state.members)

@@ -15,6 +15,7 @@ from ludoteca.games.geonaxis.rules import (
     GeonAxisError,
     Propose,
     Stone,
+    Tile,
 )
 
 from .helpers import play_round, position, ring, starting_total, with_agreement
@@ -106,11 +107,30 @@ def test_two_proposals_for_the_same_area_collide():
 
 
 def test_a_proposal_lapses_when_the_round_fills_its_area():
-    state = walled()
-    play_round(state, {0: Propose(-1, 0, 3), 1: Stone(-1, 0)})
-    assert state.phase == "play"
-    assert state.last_round["proposals"][0]["outcome"] in ("lapsed", "open")
-    assert state.agreements == []
+    # A stone on the named cell, on another cell of the area, or a third
+    # player's stone inside (which would change the members and the public
+    # number): the area is no longer the one proposed, so nobody is asked.
+    for players, stone_by in ((2, {1: Stone(-1, 0)}), (2, {1: Stone(1, 0)}), (3, {2: Stone(1, 0)})):
+        state = walled(players)
+        play_round(state, {0: Propose(-1, 0, 3), **stone_by})
+        assert state.phase == "play" and state.queue == []
+        assert state.last_round["proposals"][0]["outcome"] == "lapsed"
+        assert state.agreements == []
+
+
+def test_an_area_against_the_edge_is_enclosed_once_no_tile_can_be_laid():
+    # (0,-2) lies on the tile's edge; its three neighbours on the table hold
+    # stones of both players. While a tile is in hand that side stays open.
+    state = position({(1, -2): 0, (0, -1): 1, (-1, -1): 0})
+    assert state.move_problem(0, Propose(0, -2, 2))[0] == "not_enclosed"
+    play_round(state, {0: Tile(1, 0), 1: Tile(-1, 0)})
+    assert state.tile_in_hand == [False, False] and (0, -2) in state.table.open_edge
+    assert state.move_problem(0, Propose(0, -2, 2)) is None
+    assert Propose(0, -2, 2) in set(state.generate_moves(0))
+    play_round(state, {0: Propose(0, -2, 2)})
+    assert state.phase == "agree" and state.queue[0]["cells"] == [[0, -2]]
+    play_round(state, {0: "wager 2 0", 1: "wager 2 0"})
+    assert state.agreements[0].cells == ((0, -2),)
 
 
 def test_nobody_plays_inside_a_protected_area_without_challenging():
@@ -122,14 +142,28 @@ def test_nobody_plays_inside_a_protected_area_without_challenging():
         assert error.value.code == "geonaxis.protected" and state.to_json() == before
 
 
-def test_a_challenge_must_wager_more_than_the_public_number_and_no_more_than_one_holds():
+def test_a_challenge_wagers_at_least_one_credit_and_no_more_than_one_holds():
     state = formed(3)
-    for wager, code in ((6, "geonaxis.challenge_too_low"), (11, "geonaxis.beyond_credits")):
+    for wager, code in ((0, "geonaxis.challenge_too_low"), (11, "geonaxis.beyond_credits")):
         before = state.to_json()
         with pytest.raises(GeonAxisError) as error:
             state.apply(2, Challenge(0, 0, wager))
         assert error.value.code == code and state.to_json() == before
-    assert state.is_legal(2, Challenge(0, 0, 7))
+    # Below the public number too: only the hidden fund decides.
+    assert state.is_legal(2, Challenge(0, 0, 1)) and state.is_legal(2, Challenge(0, 0, 7))
+    assert state.view(2)["legal"]["challenges"][0]["min"] == 1
+
+
+def test_a_challenge_below_the_public_number_fails_against_an_honest_pile_and_wins_against_a_bluff():
+    # Public number 6. Honest: the fund is 6, a wager of 4 fails and is shared.
+    state = formed(3)
+    play_round(state, {2: Challenge(0, 0, 4), 0: TIMEOUT})
+    [record] = state.last_round["challenges"]
+    assert not record["success"] and state.hands == [7 + 2 + 3, 7 + 2 + 3, 6]
+    # A bluff: the fund is 2, the same wager of 4 wins.
+    state = formed(3, {0: (1, 2), 1: (1, 2)})
+    play_round(state, {2: Challenge(0, 0, 4), 0: TIMEOUT})
+    assert state.last_round["challenges"][0]["success"] and state.hands[2] == 10 - 4 + 2 + 2
     with pytest.raises(GeonAxisError) as error:
         state.apply(2, Challenge(-2, 0, 7))
     assert error.value.code in ("geonaxis.occupied", "geonaxis.not_protected")
@@ -143,14 +177,28 @@ def test_successful_challenge_takes_the_fund_gets_as_much_back_and_pays_the_exce
     assert record["success"] and record["fund"] == 4 and record["jokers"] == 2
     assert state.hands[2] == 10 - 7 + 4 + 4  # fund, plus 4 of the 7 back
     assert state.pot == 30 + 3  # the excess of the challenge
-    assert state.agreements == [] and state.stones[(0, 0)] == 2
+    assert state.agreements == [] and (0, 0) not in state.stones
     assert state.total_credits() == starting_total(3)
 
 
 def test_after_a_successful_challenge_the_challenger_need_not_have_played_a_stone_there_again():
     state = formed(3, {0: (3, 0), 1: (1, 2)})
     play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
+    assert state.stones.keys().isdisjoint(INSIDE)  # the challenge itself plays no stone
     assert state.is_legal(2, Stone(1, 0)) and state.is_legal(0, Stone(1, 0))
+    play_round(state, {})  # the challenger may also leave the area alone
+    assert state.stones.keys().isdisjoint(INSIDE)
+
+
+def test_a_one_cell_area_can_be_challenged_though_a_stone_there_would_have_no_liberty():
+    # White's single cell (0, -2) against the edge, enclosed by both players
+    # with every tile laid: a stone there would have no liberty, yet the
+    # challenge is legal, since it puts no stone down.
+    state = position({(1, -2): 0, (0, -1): 1, (-1, -1): 0}, players=3)
+    state.tile_in_hand = [False, False, False]
+    with_agreement(state, [(0, -2)], (0, 1), 2, {0: (2, 0), 1: (2, 0)})
+    assert state.stone_problem(2, (0, -2)) is not None
+    assert state.is_legal(2, Challenge(0, -2, 5))
 
 
 def test_failed_challenge_shares_the_wager_and_pays_the_fund_above_the_public_number_to_the_pot():
@@ -164,6 +212,20 @@ def test_failed_challenge_shares_the_wager_and_pays_the_fund_above_the_public_nu
     assert state.pot == 30 + 1 + 3
     assert (0, 0) not in state.stones
     assert state.total_credits() == starting_total(3)
+
+
+def test_after_a_challenge_each_members_staked_credits_follow_from_the_public_wealth():
+    # Only the pile's totals are shown, but every player's wealth is public,
+    # so the change in each member's wealth gives away what they staked.
+    for stakes, wager in (({0: (5, 0), 1: (1, 2)}, 7), ({0: (5, 0), 1: (4, 0)}, 7)):
+        state = formed(3, stakes)
+        before = state.view(2)["wealth"]
+        play_round(state, {2: Challenge(0, 0, wager), 0: TIMEOUT})
+        after = state.view(2)
+        [record] = after["last_round"]["challenges"]
+        returned = 0 if record["success"] else record["each_member"]
+        worked_out = {m: before[m] - after["wealth"][m] + returned for m in (0, 1)}
+        assert worked_out == {m: credits for m, (credits, _) in stakes.items()}
 
 
 def test_a_challenge_equal_to_the_fund_fails():
@@ -209,8 +271,8 @@ def test_of_two_challenges_of_one_area_the_higher_wager_counts():
     records = state.last_round["challenges"]
     assert [r["challenger"] for r in records] == [3]
     assert state.hands[2] == 10 and state.hands[3] == 10 - 9 + 6 + 6
-    # The area is open now, so the lower challenger's stone goes down too.
-    assert state.stones[(0, 0)] == 2 and state.stones[(1, 0)] == 3
+    # Neither challenge puts a stone down.
+    assert (0, 0) not in state.stones and (1, 0) not in state.stones
 
 
 def test_a_failed_challenge_voids_the_other_challengers_stones_without_taking_their_wager():
@@ -242,8 +304,17 @@ def test_house_variant_sends_the_spare_cards_of_a_challenge_to_the_house_pot():
     state.phase = "play"
     play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
     record = state.last_round["challenges"][0]
-    assert record["spare"] == 1 and record["spare_to"] == "house"
-    assert state.house == 1 and state.pot == 30 + 3
+    # A failure: the remainder of the wager's split (1) and the fund above
+    # the public number (3) are both spare cards of the challenge.
+    assert record["spare"] == 1 + 3 and record["spare_to"] == "house"
+    assert state.house == 4 and state.pot == 30
+    assert state.total_credits() == starting_total(3)
+    # A success: the wager's excess over the fund goes to the house too.
+    state = formed(3, {0: (3, 0), 1: (1, 2)}, pot="house")
+    state.phase = "play"
+    play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
+    assert state.last_round["challenges"][0]["success"]
+    assert state.house == 7 - 4 and state.pot == 30 and state.hands[2] == 10 - 7 + 8
     assert state.total_credits() == starting_total(3)
 
 

@@ -60,13 +60,13 @@ def test_a_round_still_repeating_without_the_capturers_voids_every_stone():
     assert state.last_round["placed"] == []
 
 
-def test_in_the_house_variant_a_successful_challenge_pays_its_excess_to_the_game_pot():
+def test_in_the_house_variant_a_successful_challenge_pays_its_excess_to_the_house_pot():
     state = formed(3, {0: (3, 0), 1: (1, 2)}, pot="house")
     state.phase = PLAY
     play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
     [record] = state.last_round["challenges"]
-    assert record["success"] and record["to_pot"] == 3
-    assert state.pot == 30 + 3 and state.house == 0
+    assert record["success"] and record["to_pot"] == 0 and record["spare"] == 3
+    assert state.pot == 30 and state.house == 3
     assert state.total_credits() == starting_total(3)
 
 
@@ -119,7 +119,7 @@ def test_of_two_equal_challenges_of_one_area_the_lower_seat_counts():
     play_round(state, {2: Challenge(0, 0, 7), 3: Challenge(1, 0, 7), 0: TIMEOUT})
     assert [r["challenger"] for r in state.last_round["challenges"]] == [2]
     assert state.hands[2] == 10 - 7 + 6 + 6 and state.hands[3] == 10
-    assert state.stones[(0, 0)] == 2 and state.stones[(1, 0)] == 3
+    assert (0, 0) not in state.stones and (1, 0) not in state.stones  # a challenge puts no stone down
 
 
 def test_no_submission_but_the_last_of_a_decision_reveals_information():

@@ -69,7 +69,7 @@ def illegal_candidates(state, player):
         for agreement in state.agreements:
             if agreement.stakes:
                 cell = agreement.cells[0]
-                found.append(Challenge(cell[0], cell[1], agreement.public))
+                found.append(Challenge(cell[0], cell[1], 0))  # a challenge wagers at least one credit (R12)
                 found.append(Challenge(cell[0], cell[1], hand + agreement.public + 1))
         if not state.tile_in_hand[player]:
             found.append(Tile(0, 1))
@@ -150,7 +150,7 @@ def test_random_games_keep_every_invariant(players, seed, table, pot, walled):
     # run on every game by default and on one game in eight in the full run.
     state = play_checked(players, seed, table, pot, walled, heavy=not run_profile.FULL or seed % 8 == 0)
     assert state.is_terminal()
-    assert sum(state.final["shares"]) + (state.house if pot == "house" else 0) >= state.final["pot"]
+    assert sum(state.final["shares"]) + (state.house if pot == "house" else state.pot) >= state.final["pot"]
     assert state.winners()
 
 

@@ -238,6 +238,25 @@ def test_a_ko_void_keeps_the_other_players_stones():
     assert state.last_round["ko_void"] == [1]
 
 
+def test_a_single_stone_ko_between_three_players_is_stopped_by_superko():
+    # Player 0's stone on (0, 0) takes player 1's lone stone on (1, 0); the two
+    # cells' common neighbours hold player 2's stones, so each of the two
+    # stones has the other's cell as its last liberty: a single-stone ko,
+    # which two players alone cannot build on hexagonal cells.
+    start = {(0, -1): 1, (-1, 0): 1, (-1, 1): 1, (2, 0): 0, (2, -1): 0, (1, 1): 0,
+             (1, -1): 2, (0, 1): 2, (1, 0): 1}
+    state = position(start, players=3)
+    play_round(state, {0: Stone(0, 0)})
+    assert (1, 0) not in state.stones and state.prisoners[0] > 0
+    assert state.liberties_at((0, 0)) == {(1, 0)}
+    # Taking back at once would recreate the start: the recapture is void.
+    assert state.is_legal(1, Stone(1, 0))
+    after_capture = dict(state.stones)
+    play_round(state, {1: Stone(1, 0)})
+    assert state.last_round["ko_void"] == [1]
+    assert state.stones == after_capture
+
+
 def test_passing_again_and_again_is_never_a_repetition():
     state = position({(0, 0): 0})
     play_round(state, {0: TIMEOUT})

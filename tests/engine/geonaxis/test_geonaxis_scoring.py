@@ -4,6 +4,7 @@ the pot shared out by points with exact integer rounding; the house pot."""
 import pytest
 
 from ludoteca.games.geonaxis.rules import (
+    GAME,
     PASS,
     POINT_UNIT,
     START_HAND,
@@ -11,6 +12,7 @@ from ludoteca.games.geonaxis.rules import (
     Buy,
     Stone,
     pot_shares,
+    position_key,
 )
 from ludoteca.games.geonaxis.board import tile_cells
 
@@ -39,10 +41,19 @@ def test_prisoners_count_as_points():
     assert state.points()[0] == POINT_UNIT + (19 - 3) * POINT_UNIT  # 16 free cells, the corner included
 
 
-def test_a_stone_captured_between_two_players_is_shared():
-    # White's corner stone touches black and red; red fills the last liberty.
+def test_a_captured_stone_goes_to_whoever_took_its_last_liberty():
+    # White's corner stone touches black and red; red fills the last
+    # liberty while black passes: red alone took it.
     state = position({(2, 0): 1, (2, -1): 0, (1, 1): 2}, players=3)
     play_round(state, {2: Stone(1, 0)})
+    assert state.prisoners == [0, 0, POINT_UNIT]
+    assert state.last_round["captured"][0]["takers"] == [2]
+
+
+def test_stones_taking_the_last_liberties_together_share_the_capture():
+    # White's corner stone has two liberties; black and red fill one each.
+    state = position({(2, 0): 1, (2, -1): 0}, players=3)
+    play_round(state, {0: Stone(1, 1), 2: Stone(1, 0)})
     assert state.prisoners == [POINT_UNIT // 2, 0, POINT_UNIT // 2]
 
 
@@ -53,23 +64,29 @@ def test_a_stone_captured_between_two_players_is_shared():
     ([3, 2, 2, 0], 40, [18, 11, 11, 0]),  # 17.1, 11.4, 11.4: winner first, then the next
     ([7, 5, 3, 2, 1], 50, [20, 14, 9, 5, 2]),  # 19.4 13.9 8.3 5.6 2.8: three spare cards, top down
     ([4, 4, 1, 1, 1, 1], 60, [20, 20, 5, 5, 5, 5]),
-    ([1, 1, 1, 1, 1, 1], 61, [11, 10, 10, 10, 10, 10]),  # equal points: seat order
+    ([1, 1, 1, 1, 1, 1], 61, [10, 10, 10, 10, 10, 10]),  # equal points: the spare card stays
+    ([1, 1, 1], 31, [10, 10, 10]),        # three tied: no seat wins 11 to 10
+    ([2, 2, 1], 1, [0, 0, 0]),            # the card does not pass the tied leaders
+    ([3, 2, 2, 1], 9, [4, 2, 2, 1]),      # 3.4 2.25 2.25 1.1: one spare card, the leader's
     ([0, 0, 0], 30, [10, 10, 10]),        # no points at all: equal shares
-    ([0, 0], 21, [11, 10]),
+    ([0, 0], 21, [10, 10]),
 ])
 def test_pot_shares_follow_points_and_the_winner_rounds_up_first(points, pot, expected):
     base, extra = pot_shares(pot, points)
     shares = list(base)
     for player in extra:
         shares[player] += 1
-    assert shares == expected and sum(shares) == pot
+    assert shares == expected and sum(shares) <= pot
     assert len(extra) < len(points)
+    tied_apart = [(p, q) for p in range(len(points)) for q in range(len(points))
+                  if points[p] == points[q] and shares[p] != shares[q]]
+    assert tied_apart == []  # players tied on points always take the same
 
 
 def test_percentages_are_exact_integer_arithmetic():
     # 1/3 of 20 with points in sixtieths: no floating point anywhere.
     base, extra = pot_shares(20, [20, 20, 20])
-    assert base == [6, 6, 6] and extra == [0, 1]
+    assert base == [6, 6, 6] and extra == []  # two spare cards cannot go to three equals
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -78,9 +95,24 @@ def test_at_the_end_each_takes_the_pot_share_of_their_points(players):
     play_round(state, {})
     assert state.is_terminal()
     final = state.final
-    assert sum(final["shares"]) == 10 * players
+    assert sum(final["shares"]) + state.pot == 10 * players and state.pot < players
     assert final["credits"] == [START_HAND + share for share in final["shares"]]
-    assert sum(state.hands) == starting_total(players)
+    assert sum(state.hands) + state.pot == starting_total(players)
+
+
+def test_tied_players_take_alike_and_a_card_they_cannot_split_stays_in_the_pot():
+    # Three players tied on points, a pot of 31: 10 each, and the 31st card
+    # is nobody's (seat order used to give it to the first seat).
+    state = new_state(3)
+    state.hands[0] -= 1
+    state.pot += 1
+    state.stones = {(1, 0): 0, (-1, 1): 1, (0, -1): 2}
+    state.history = [position_key(state.stones, state.tiles)]
+    play_round(state, {})
+    assert state.final["points"][0] == state.final["points"][1] == state.final["points"][2]
+    assert state.final["shares"] == [10, 10, 10] and state.pot == 1
+    assert state.total_credits() == starting_total(3)
+    assert GAME.state_from_json(state.to_json()).to_json() == state.to_json()
 
 
 def test_the_winner_has_the_most_credits():
@@ -98,7 +130,7 @@ def test_house_pot_takes_the_rounding_of_the_final_split():
     base, extra = pot_shares(20, state.points())
     play_round(state, {})
     assert state.final["shares"] == base
-    assert state.house == len(extra) and len(extra) >= 1
+    assert state.house == 20 - sum(base) and state.house >= 1
     assert sum(state.hands) + state.house == starting_total(2)
 
 

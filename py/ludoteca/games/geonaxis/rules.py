@@ -21,8 +21,8 @@ Move texts (players are 0-based in records):
     timeout             the app's move for a player whose time ran out (R11)
     propose Q R N       propose an agreement over the empty area holding (Q, R),
                         each member to stake N credits (public number N x members)
-    challenge Q R W     challenge the agreement protecting (Q, R) with W credits,
-                        and play a stone there if the challenge succeeds
+    challenge Q R W     challenge the agreement protecting (Q, R) with W >= 1 credits
+                        (no stone: a success opens the area to everyone, R12)
     wager C J           (agree) accept, staking C credits and J jokers in secret
     decline             (agree) refuse the agreement
     renew N C J         (renegotiate) keep the agreement at N a member, staking C and J
@@ -302,16 +302,24 @@ def split_evenly(amount: int, people: int) -> tuple:
 def pot_shares(pot: int, points: list) -> tuple:
     """The final split of the pot (R9): each player gets floor(pot x points /
     all points); the cards left over go one each to the players in order of
-    points, most first (seat order between equal points). With no points at
-    all every player counts as equal. Returns (base shares, extra-card order)."""
+    points, most first, where possible: players tied on points take them only
+    if there is one for each of them, and no card passes them to fewer points
+    (seat order never decides). With no points at all every player counts as
+    equal. Returns (base shares, the players who take an extra card)."""
     n = len(points)
     total = sum(points)
     weights = points if total else [1] * n
     total = total or n
     base = [pot * weight // total for weight in weights]
     left = pot - sum(base)
-    order = sorted(range(n), key=lambda p: (-points[p], p))
-    return base, order[:left]
+    extra = []
+    for level in sorted(set(points), reverse=True):
+        tied = [p for p in range(n) if points[p] == level]
+        if len(tied) > left:
+            break
+        extra += tied
+        left -= len(tied)
+    return base, extra
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -461,6 +469,12 @@ class GeonAxisState(State):
             table = self._table = table_for(tuple(sorted(self.tiles)))
         return table
 
+    @property
+    def open_edge(self) -> frozenset:
+        """Edge cells on a side where a tile could still be laid (R13): none
+        once no player holds a tile."""
+        return self.table.open_edge if any(self.tile_in_hand) else frozenset()
+
     def to_move(self) -> tuple:
         if self.phase == OVER:
             return ()
@@ -551,7 +565,7 @@ class GeonAxisState(State):
             return ("protected", "that cell is protected: challenge the agreement first")
         if protected is None and challenging:
             return ("not_protected", "no agreement protects that cell")
-        if not self._has_liberty(player, cell, table):
+        if not challenging and not self._has_liberty(player, cell, table):
             return ("no_liberty", "a stone needs a free cell next to it or to its group")
         return None
 
@@ -589,7 +603,7 @@ class GeonAxisState(State):
         if cell not in table.cells or cell in self.stones:
             return ("not_free", "an agreement protects free cells")
         region, borders = empty_region(self.stones, table, cell)
-        if len(borders) < 2 or player not in borders or not region.isdisjoint(table.open_edge):
+        if len(borders) < 2 or player not in borders or not region.isdisjoint(self.open_edge):
             return ("not_enclosed", "the area must be enclosed by you and at least one other player")
         if any(self.agreement_at(c) is not None for c in region):
             return ("already_protected", "that area is already protected")
@@ -649,7 +663,7 @@ class GeonAxisState(State):
                       if (a, b) not in self.barred_spots.get(player, ())]
         table = self.table
         for region, borders in self.regions():
-            if len(borders) >= 2 and player in borders and table.open_edge.isdisjoint(region):
+            if len(borders) >= 2 and player in borders and self.open_edge.isdisjoint(region):
                 if not any(self.agreement_at(c) is not None for c in region):
                     moves += [Propose(region[0][0], region[0][1], a) for a in range(1, MAX_AMOUNT + 1)]
         hand = self.hands[player]
@@ -658,7 +672,7 @@ class GeonAxisState(State):
                 continue
             for cell in agreement.cells:
                 if self.stone_problem(player, cell, challenging=True) is None:
-                    moves += [Challenge(cell[0], cell[1], w) for w in range(agreement.public + 1, hand + 1)]
+                    moves += [Challenge(cell[0], cell[1], w) for w in range(1, hand + 1)]
         return moves
 
     def move_problem(self, player: int, move: Move) -> Optional[tuple]:
@@ -696,8 +710,8 @@ class GeonAxisState(State):
                 agreement = self.agreement_at(cell)
                 if not agreement.stakes:
                     return ("not_protected", "no agreement protects that cell")
-                if move.wager <= agreement.public:
-                    return ("challenge_too_low", f"a challenge must wager more than {agreement.public}", {"public": agreement.public})
+                if move.wager < 1:  # any wager: only the hidden fund decides (R12)
+                    return ("challenge_too_low", "a challenge must wager more than 0", {"public": 0})
                 if move.wager > self.hands[player]:
                     return ("beyond_credits", f"you hold only {self.hands[player]} credits", {"credits": self.hands[player]})
                 return None
@@ -765,6 +779,8 @@ class GeonAxisState(State):
         self.last_node = {"kind": BUY, "bought": bought}
 
     def _resolve_round(self, submissions: dict) -> None:
+        """Works out a round of play in five steps: challenges, tiles, stones,
+        the agreements the stones opened, then proposals."""
         summary = {
             "round": self.round,
             "moves": [submissions[p].text for p in range(self.n)],
@@ -775,8 +791,26 @@ class GeonAxisState(State):
         if start_key is None:
             start_key = position_key(self.stones, self.tiles)
         self.barred, self.barred_spots = {}, {}
-        # 1. Challenges, one per area: the highest wager, then the lower seat (R12).
-        stones_wanted = []  # (player, cell)
+        proposed = self._proposed_areas(submissions)
+        stones_wanted, renegotiations = self._round_challenges(submissions, summary)
+        self._round_tiles(submissions, summary)
+        self._round_stones(stones_wanted, start_key, summary)
+        self._check_agreements(summary)
+        self._round_proposals(submissions, proposed, summary)
+        for ident in renegotiations:
+            if self.agreement_by_id(ident) is not None:
+                self.queue.append({"kind": RENEGOTIATE, "agreement": ident})
+        everyone_passed = all(isinstance(submissions[p], Pass) for p in range(self.n))
+        self.passes = 1 if everyone_passed else 0
+        self.last_round = summary
+        self.round += 1
+
+    def _round_challenges(self, submissions: dict, summary: dict) -> tuple:
+        """Step 1: challenges, one per area: the highest wager, then the lower
+        seat (R12); a challenge puts no stone down. Returns the stones wanted
+        this round, as (player, cell), and the agreements whose challenge
+        failed (to renegotiate)."""
+        stones_wanted = []
         by_area: dict = {}
         for player in range(self.n):
             move = submissions[player]
@@ -793,13 +827,12 @@ class GeonAxisState(State):
             order = sorted(by_area[ident], key=lambda p: (-submissions[p].wager, p))
             challenger = order[0]
             move = submissions[challenger]
-            success = self._settle_challenge(agreement, challenger, move.wager, summary)
-            if success:
-                for player in order:
-                    stones_wanted.append((player, (submissions[player].q, submissions[player].r)))
-            else:
+            if not self._settle_challenge(agreement, challenger, move.wager, summary):
                 renegotiations.append(ident)
-        # 2. Tiles (R4, R5).
+        return stones_wanted, renegotiations
+
+    def _round_tiles(self, submissions: dict, summary: dict) -> None:
+        """Step 2: tiles go down; two on one spot are void and bar it (R4, R5)."""
         tiles_wanted: dict = {}
         for player in range(self.n):
             move = submissions[player]
@@ -814,7 +847,11 @@ class GeonAxisState(State):
                 self.tiles[spot] = players[0]
                 self.tile_in_hand[players[0]] = False
                 summary["tiles"].append({"spot": list(spot), "player": players[0]})
-        # 3. Stones: collisions void (R5), then captures (R7) and the ko rule (R8).
+        self.barred_spots = {p: tuple(sorted(spots)) for p, spots in self.barred_spots.items()}
+
+    def _round_stones(self, stones_wanted: list, start_key: int, summary: dict) -> None:
+        """Step 3: stones: collisions are void (R5), then captures (R7) and
+        the ko rule (R8)."""
         by_cell: dict = {}
         for player, cell in stones_wanted:
             by_cell.setdefault(cell, []).append(player)
@@ -826,6 +863,7 @@ class GeonAxisState(State):
                     self.barred.setdefault(player, set()).add(cell)
             else:
                 placements.append((players[0], cell))
+        self.barred = {p: tuple(sorted(cells)) for p, cells in self.barred.items()}
         table = self.table
         laid_key = start_key
         for spot in summary["tiles"]:
@@ -855,89 +893,88 @@ class GeonAxisState(State):
                 share = POINT_UNIT // len(takers)
                 for taker in takers:
                     self.prisoners[taker] += share * len(cells)
-        self.barred = {p: tuple(sorted(cells)) for p, cells in self.barred.items()}
-        self.barred_spots = {p: tuple(sorted(spots)) for p, spots in self.barred_spots.items()}
         if key not in self.history:
             self.history.append(key)
-        # 4. Agreements whose area is no longer enclosed end (R14).
-        self._check_agreements(summary)
-        # 5. Proposals: valid ones open an agree node; same-area proposals collide (R13).
-        by_region: dict = {}
+
+    def _proposed_areas(self, submissions: dict) -> dict:
+        """player -> (cells, bordering players) of the area each proposal
+        names, as the table stood when the round began (R13)."""
+        areas = {}
         for player in range(self.n):
             move = submissions[player]
             if isinstance(move, Propose):
-                cell = (move.q, move.r)
-                if cell in self.stones:
-                    key = ("gone", cell)
-                else:
-                    key = tuple(sorted(empty_region(self.stones, table, cell)[0]))
-                by_region.setdefault(key, []).append(player)
+                cells, borders = empty_region(self.stones, self.table, (move.q, move.r))
+                areas[player] = (tuple(sorted(cells)), tuple(sorted(borders)))
+        return areas
+
+    def _round_proposals(self, submissions: dict, proposed: dict, summary: dict) -> None:
+        """Step 5: proposals: two for the same area collide; one whose area
+        the round changed (cells or members) lapses; the others queue an
+        agree node over the area as proposed (R13)."""
+        by_area: dict = {}
+        for player, area in proposed.items():
+            by_area.setdefault(area, []).append(player)
         wanted = []
-        for key, players in sorted(by_region.items(), key=lambda item: item[1]):
+        for (cells, borders), players in sorted(by_area.items(), key=lambda item: item[1]):
             first = submissions[players[0]]
             entry = {"cell": [first.q, first.r], "players": players,
                      "amounts": [submissions[p].amount for p in players]}
             if len(players) > 1:
                 entry["outcome"] = "collision"
+            elif self._area_unchanged(cells, borders):
+                entry["outcome"] = "open"
+                wanted.append((players[0], cells, borders, first.amount))
             else:
-                region = None if key[0] == "gone" else key
-                borders = empty_region(self.stones, table, region[0])[1] if region else set()
-                if (region is None or len(borders) < 2 or players[0] not in borders
-                        or not table.open_edge.isdisjoint(region)
-                        or any(self.agreement_at(c) for c in region)):
-                    entry["outcome"] = "lapsed"
-                else:
-                    entry["outcome"] = "open"
-                    wanted.append((players[0], region, tuple(sorted(borders)), first.amount))
+                entry["outcome"] = "lapsed"
             summary["proposals"].append(entry)
-        for proposer, region, borders, amount in wanted:
-            self.queue.append({"kind": AGREE, "proposer": proposer, "cells": [list(c) for c in region],
+        for proposer, cells, borders, amount in wanted:
+            self.queue.append({"kind": AGREE, "proposer": proposer, "cells": [list(c) for c in cells],
                                "members": list(borders), "amount": amount})
-        for ident in renegotiations:
-            if self.agreement_by_id(ident) is not None:
-                self.queue.append({"kind": RENEGOTIATE, "agreement": ident})
-        everyone_passed = all(isinstance(submissions[p], Pass) for p in range(self.n))
-        self.passes = 1 if everyone_passed else 0
-        self.last_round = summary
-        self.round += 1
+
+    def _area_unchanged(self, cells: tuple, borders: tuple) -> bool:
+        """Whether the area is still exactly these free cells, closed in by
+        these players alone, and unprotected."""
+        if cells[0] in self.stones:
+            return False
+        region, now = empty_region(self.stones, self.table, cells[0])
+        return (region == set(cells) and tuple(sorted(now)) == borders
+                and self.open_edge.isdisjoint(region)
+                and not any(self.agreement_at(c) for c in region))
 
     def _settle_challenge(self, agreement: Agreement, challenger: int, wager: int, summary: dict) -> bool:
-        """Pays out a challenge (R10); True when it succeeds."""
+        """Pays out a challenge (R10); True when it succeeds. Its spare cards
+        (the excess and the remainders of equal shares) go to the pot, or in
+        the house variant to the house pot (R17)."""
         fund, cards, public = agreement.fund, agreement.cards, agreement.public
         members = agreement.members
-        spare_to = "house" if self.house_variant else "pot"
         record = {"agreement": agreement.id, "challenger": challenger, "wager": wager, "public": public,
                   "fund": fund, "jokers": cards - fund, "members": list(members)}
-        spare = 0
         self.hands[challenger] -= wager
         if wager > fund:
-            # Success: the fund to the challenger, as much of the wager back, the excess to the pot.
+            # Success: the fund to the challenger, as much of the wager back, the excess spare.
             record["success"] = True
             self.hands[challenger] += fund + fund
-            self.pot += wager - fund
-            record["to_pot"] = wager - fund
+            excess, remainders = wager - fund, 0
             record["to_challenger"] = 2 * fund
             self.agreements.remove(agreement)
         else:
             # Failure: the wager shared by the members; the fund above the public
-            # number to the pot, the rest shared equally; remainders are spare.
+            # number is spare, the rest shared equally; remainders are spare.
             record["success"] = False
             each, remainder = split_evenly(wager, len(members))
-            above = max(fund - public, 0)
-            kept_each, kept_remainder = split_evenly(fund - above, len(members))
+            excess = max(fund - public, 0)
+            kept_each, kept_remainder = split_evenly(fund - excess, len(members))
             for member in members:
                 self.hands[member] += each + kept_each
-            self.pot += above
-            spare = remainder + kept_remainder
-            record["to_pot"] = above
+            remainders = remainder + kept_remainder
             record["each_member"] = each + kept_each
             agreement.stakes = {}
-        if spare_to == "house":
-            self.house += spare
+        if self.house_variant:
+            self.house += excess + remainders
+            record.update(to_pot=0, spare=excess + remainders, spare_to="house")
         else:
-            self.pot += spare
-        record["spare"] = spare
-        record["spare_to"] = spare_to
+            self.pot += excess + remainders
+            record.update(to_pot=excess, spare=remainders, spare_to="pot")
         summary["challenges"].append(record)
         return record["success"]
 
@@ -984,7 +1021,7 @@ class GeonAxisState(State):
             return False
         region, borders = empty_region(self.stones, self.table, cells[0])
         return (region == set(cells) and sorted(borders) == list(node["members"])
-                and self.table.open_edge.isdisjoint(region))
+                and self.open_edge.isdisjoint(region))
 
     def _resolve_renegotiate(self, submissions: dict) -> None:
         node = self.queue.pop(0)
@@ -1044,7 +1081,7 @@ class GeonAxisState(State):
         base, extra = pot_shares(self.pot, points)
         shares = list(base)
         if self.house_variant:
-            self.house += len(extra)
+            self.house += self.pot - sum(base)
         else:
             for player in extra:
                 shares[player] += 1
@@ -1052,7 +1089,8 @@ class GeonAxisState(State):
             self.hands[player] += shares[player]
         self.final = {"points": points, "shares": shares, "pot": self.pot, "extra": list(extra),
                       "credits": list(self.hands)}
-        self.pot = 0
+        # Cards that tied players cannot all take stay in the pot: nobody wins them.
+        self.pot = 0 if self.house_variant else self.pot - sum(shares)
         self.phase = OVER
         self.members = ()
 
@@ -1222,18 +1260,18 @@ class GeonAxisState(State):
         if self.phase == PLAY:
             proposals = []
             for cells, owners in self.regions():
-                if (len(owners) >= 2 and player in owners and self.table.open_edge.isdisjoint(cells)
+                if (len(owners) >= 2 and player in owners and self.open_edge.isdisjoint(cells)
                         and not any(self.agreement_at(c) for c in cells)):
                     proposals.append({"cell": list(cells[0]), "cells": [list(c) for c in cells],
                                       "members": list(owners)})
             challenges = []
             for agreement in self.agreements:
-                if agreement.stakes and agreement.public < self.hands[player]:
+                if agreement.stakes and self.hands[player] >= 1:
                     cells = [list(c) for c in agreement.cells
                              if self.stone_problem(player, c, challenging=True) is None]
                     if cells:
                         challenges.append({"id": agreement.id, "cells": cells,
-                                           "min": agreement.public + 1, "max": self.hands[player]})
+                                           "min": 1, "max": self.hands[player]})
             return {"stones": [list(c) for c in self.stone_cells(player)],
                     "tiles": [list(s) for s in self.table.open_spots
                               if self.tile_in_hand[player] and s not in self.barred_spots.get(player, ())],
@@ -1379,10 +1417,11 @@ class GeonAxisState(State):
         ok = ok and (self.last_round is None) == (self.round == 1)
         ok = ok and (house or (self.house == 0 and not any(self.extra_moves)))
         if over:
-            ok = ok and not (self.members or queue or self.submissions or self.agreements or self.pot)
+            ok = ok and not (self.members or queue or self.submissions or self.agreements)
             final = self.final
             base, extra = pot_shares(final["pot"], final["points"])
             shares = [share + (p in extra and not house) for p, share in enumerate(base)]
+            ok = ok and self.pot == (0 if house else final["pot"] - sum(shares))
             ok = ok and final["points"] == self.points() and final["extra"] == extra and final["shares"] == shares
             ok = ok and final["credits"] == self.hands
         elif phase in (PLAY, BUY):
@@ -1420,7 +1459,9 @@ def settle(stones: dict, table, placements: list) -> tuple:
     without liberties that hold none of the new stones, then any group still
     without liberties. Only groups touching a new stone can have lost a
     liberty, so only those are examined. Returns (new stones, [(owner, cells,
-    takers)], players whose new stones touched a removed group)."""
+    takers)], players whose new stones touched a removed group). The takers
+    of a group are the players whose new stones touch it: theirs were the
+    last liberties."""
     board = dict(stones)
     new = set()
     for player, cell in placements:
@@ -1447,14 +1488,15 @@ def settle(stones: dict, table, placements: list) -> tuple:
                 continue
             doomed.append((board[start], cells))
         for colour, cells in doomed:
+            # As in Go, the captured stones go to whoever took the last
+            # liberty: this round's stones touching the group (R6).
             takers = set()
             for cell in cells:
                 for near in neighbours[cell]:
                     owner = board.get(near)
-                    if owner is not None and owner != colour:
+                    if owner is not None and owner != colour and near in new:
                         takers.add(owner)
-                        if near in new:
-                            capturers.add(owner)
+            capturers |= takers
             captures.append((colour, cells, takers))
         for _, cells in doomed:
             for cell in cells:
