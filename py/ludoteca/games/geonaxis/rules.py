@@ -661,7 +661,6 @@ class GeonAxisState(State):
         if self.tile_in_hand[player]:
             moves += [Tile(a, b) for a, b in self.table.open_spots
                       if (a, b) not in self.barred_spots.get(player, ())]
-        table = self.table
         for region, borders in self.regions():
             if len(borders) >= 2 and player in borders and self.open_edge.isdisjoint(region):
                 if not any(self.agreement_at(c) is not None for c in region):
@@ -1270,7 +1269,7 @@ class GeonAxisState(State):
                     cells = [list(c) for c in agreement.cells
                              if self.stone_problem(player, c, challenging=True) is None]
                     if cells:
-                        challenges.append({"id": agreement.id, "cells": cells,
+                        challenges.append({"id": agreement.id, "cells": cells, "public": agreement.public,
                                            "min": 1, "max": self.hands[player]})
             return {"stones": [list(c) for c in self.stone_cells(player)],
                     "tiles": [list(s) for s in self.table.open_spots

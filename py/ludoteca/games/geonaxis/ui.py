@@ -110,7 +110,7 @@ MESSAGES = {
         "geonaxis.cell_stone": "Cell {q},{r}: stone of {name}",
         "geonaxis.cell_stone_last": "Cell {q},{r}: stone of {name}, placed last round",
         "geonaxis.cell_play": "Play a stone on {q},{r}",
-        "geonaxis.cell_challenge": "Challenge and play on {q},{r}",
+        "geonaxis.cell_challenge": "Challenge at {q},{r}",
         "geonaxis.spot": "Tile spot {a},{b}",
         "geonaxis.collision": "collision",
         "geonaxis.final": "Final credits: {scores}",
@@ -257,7 +257,7 @@ MESSAGES = {
         "geonaxis.cell_stone": "Casella {q},{r}: pietra di {name}",
         "geonaxis.cell_stone_last": "Casella {q},{r}: pietra di {name}, posata nell'ultimo turno",
         "geonaxis.cell_play": "Metti una pietra in {q},{r}",
-        "geonaxis.cell_challenge": "Sfida e gioca in {q},{r}",
+        "geonaxis.cell_challenge": "Sfida in {q},{r}",
         "geonaxis.spot": "Posto per tessera {a},{b}",
         "geonaxis.collision": "scontro",
         "geonaxis.final": "Crediti finali: {scores}",
@@ -856,7 +856,9 @@ def render_controls(view: dict, ctx) -> str:
             buttons.append(_button(t("geonaxis.tile"), "select", "tile", "select-tile"))
         buttons.extend(_pass_buttons(view, ctx))
         for option in legal["challenges"]:
-            wagers = sorted({option["min"], min(option["max"], option["min"] + 2), option["max"]})
+            # The least, the least that beats an honest pile (R12), and the whole hand.
+            beats_honest = min(option["max"], option.get("public", 0) + 1)
+            wagers = sorted({option["min"], beats_honest, option["max"]})
             buttons.append(_choice_row(t("geonaxis.challenge_row", id=option["id"]), [
                 _button(str(wager), "select", f"challenge:{wager}", f"challenge-{option['id']}-{wager}", "btn small",
                         t("geonaxis.challenge", id=option["id"], n=wager)) for wager in wagers]))
