@@ -510,7 +510,7 @@ def hint_button(app) -> str:
 def mark_hint(table: str, arg: str) -> str:
     """Marks the board's targets whose move is `arg` (data-arg "player:move text") as the hint."""
     marked = f'data-arg="{attr(arg)}"'
-    return table.replace(marked, marked + " data-hint")
+    return table.replace(marked, marked + " data-suggested")
 
 
 def render_clock(app, clock: Optional[dict]) -> str:

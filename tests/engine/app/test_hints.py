@@ -65,7 +65,7 @@ def test_the_hint_is_the_hard_ai_s_legal_choice_and_is_shown_on_the_board(game, 
     monkeypatch.setattr(core_ai, "clock", CountingClock())
     assert text == hard_choice(match, player)
     assert 'data-testid="hint-line"' in browser.html and match.hints_used[player] == 1
-    marked = re.findall(r'data-arg="([^"]*)" data-hint', browser.html)
+    marked = re.findall(r'data-arg="([^"]*)" data-suggested', browser.html)
     assert marked and all(arg == f"{player}:{text}" for arg in marked)  # a step of several: its first is made
 
 
@@ -76,11 +76,11 @@ def test_the_hint_line_says_the_move_in_the_player_s_language_and_a_move_clears_
     player, text = app.shown_hint()
     line = shown_text(re.search(r'data-testid="hint-line">([^<]*)<', browser.html).group(1))
     assert line.startswith("Hint: ") and line != f"Hint: {text}"  # the game's own words, not the move text
-    assert re.search(rf'data-arg="{player}:{text}" data-hint', browser.html)
+    assert re.search(rf'data-arg="{player}:{text}" data-suggested', browser.html)
     app.dispatch("pref", "language=it")
     assert "Suggerimento: " in shown_text(browser.html)
     app.dispatch("move", f"{player}:{text}")
-    assert app.play.hint is None and "data-hint" not in browser.html
+    assert app.play.hint is None and "data-suggested" not in browser.html
     assert app.match.hints_used[player] == 1
 
 

@@ -1,0 +1,25 @@
+"""Hints in the real app: Hint asks the hard computer for a move, marked on the board."""
+
+from playwright.sync_api import expect
+
+from test_new_games import TABLE, fast, start  # noqa: F401  (fast is a fixture)
+
+
+def test_hint_marks_the_hard_computer_s_move_and_playing_it_clears_it(fast, open_app):  # noqa: F811
+    open_app(fast)
+    start(fast, "psychopath", seed="6")
+    fast.keyboard.press("?")
+    expect(fast.locator('[data-testid="help-panel"]')).to_contain_text("A hint from the computer")
+    fast.keyboard.press("Escape")
+    fast.click('[data-testid="hint"]')
+    line = fast.locator('[data-testid="hint-line"]')
+    expect(line).to_contain_text("Hint: ")
+    target = fast.locator(f'{TABLE} [data-suggested]')
+    expect(target).to_have_count(1)
+    expect(target).to_have_attribute("data-action", "move")
+    assert target.get_attribute("data-arg").startswith("0:m ")
+    expect(fast.locator('[data-testid="hint"]')).to_be_disabled()  # one hint per position
+    target.click()
+    expect(line).to_have_count(0)
+    expect(fast.locator(f'{TABLE} [data-suggested]')).to_have_count(0)
+    assert fast.evaluate("() => window.ludotecaBoot.cspViolations") == []
