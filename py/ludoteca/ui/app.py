@@ -1320,22 +1320,23 @@ class App:
         self.play.hint = None
         self.play.hint_thinking = False
 
-    def hint_player(self) -> Optional[int]:
+    def hint_player(self, model: Optional[PlayModel] = None) -> Optional[int]:
         """The human a hint would be for now: only in a game against the
-        computer, live, on that human's own screen, when they may act."""
+        computer, live, on that human's own screen, when they may act.
+        `model`: the redraw's own play model, if there is one (not computed twice)."""
         match = self.match
         if self.route.name != "play" or match is None or match.is_over or self.play.conflict \
                 or self.play.replay_index is not None or not any(seat.kind == AI for seat in match.seats):
             return None
-        model = self.play_model()
+        model = model or self.play_model()
         return model.viewer if model.handoff is None and model.viewer in model.actors else None
 
-    def shown_hint(self) -> Optional[tuple]:
+    def shown_hint(self, model: Optional[PlayModel] = None) -> Optional[tuple]:
         """The hint on screen, (player, move text), while its position is still the one shown."""
         hint = self.play.hint
         # A computer's secret choice in the same simultaneous round leaves the hint sound.
         if hint is None or self.match is None or not same_decision(self.match, hint[0]) \
-                or hint[1] != self.hint_player():
+                or hint[1] != self.hint_player(model):
             return None
         return hint[1], hint[2]
 

@@ -428,7 +428,7 @@ def render_game(app, model) -> str:
         table = render_handoff(app, model.handoff)
     else:
         table = ui.render_table(view, ctx)
-    hint = None if replaying else app.shown_hint()
+    hint = None if replaying else app.shown_hint(model)
     if hint is not None:
         table = mark_hint(table, f"{hint[0]}:{hint[1]}")
     status = render_status(app, state, ctx, ui, view)
@@ -437,7 +437,7 @@ def render_game(app, model) -> str:
         f'<div class="toolbar">'
         f'{button("↶ " + t("game.undo"), "undo", cls="small", testid="undo", disabled=undo_player is None)}'
         f'{button(t("game.redo") + " ↷", "redo", cls="small", testid="redo", disabled=not match.can_redo() or replaying or play.conflict)}'
-        f'{hint_button(app)}'
+        f'{hint_button(app, model)}'
         f'{button("☰ " + t("game.menu"), "menu", cls="small", testid="menu")}'
         "</div>"
     )
@@ -497,14 +497,14 @@ def render_game(app, model) -> str:
             f'{region("overlay", overlay)}</section>')
 
 
-def hint_button(app) -> str:
+def hint_button(app, model) -> str:
     """Hint, in a game against the computer: the hard AI's move for the human to play."""
     match = app.match
     if not any(seat.kind == AI for seat in match.seats) or not any(seat.kind == HUMAN for seat in match.seats):
         return ""
     thinking = app.play.hint_thinking
     return button(app.t("game.hint_thinking" if thinking else "game.hint"), "hint", cls="small", testid="hint",
-                  disabled=thinking or app.hint_player() is None or app.shown_hint() is not None)
+                  disabled=thinking or app.hint_player(model) is None or app.shown_hint(model) is not None)
 
 
 def mark_hint(table: str, arg: str) -> str:
