@@ -169,3 +169,15 @@ def test_a_hint_in_a_simultaneous_round_never_tells_the_computer_s_secret_choice
     browser.run_pending()
     line = shown_text(re.search(r'data-testid="hint-line">(.*?)</p>', browser.html).group(1))
     assert app.shown_hint() is not None and line.startswith("Hint: ") and "Computer" not in line
+
+
+def test_h_asks_for_a_hint_and_the_shortcuts_overlay_lists_it():
+    from ludoteca.ui.keyboard import SHORTCUT_HELP, shortcut
+
+    assert shortcut("h", typing=False, modified=False, on_board=False, dialog=None) == ("hint", "")
+    assert shortcut("H", typing=False, modified=False, on_board=True, dialog=None) == ("hint", "")
+    assert shortcut("h", typing=True, modified=False, on_board=False, dialog=None) is None
+    assert ("H", "help.hint") in SHORTCUT_HELP
+    app, browser = started_against_the_computer("alphabeticell")
+    app.dispatch("help")
+    assert "A hint from the computer" in browser.html
