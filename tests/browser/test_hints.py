@@ -35,13 +35,13 @@ def test_hint_marks_the_hard_computer_s_move_and_playing_it_clears_it(fast, open
 def test_hint_on_a_phone_takes_taps_and_keeps_the_toolbar_on_screen(new_context, open_app):
     context = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     context.add_init_script(FAST_PLAY)
-    fast = context.new_page()
-    open_app(fast)
-    start(fast, "geonaxis", seed="5")
-    hint = fast.locator('[data-testid="hint"]')
+    page = context.new_page()
+    open_app(page)
+    start(page, "geonaxis", seed="5")
+    hint = page.locator('[data-testid="hint"]')
     expect(hint).to_be_enabled()
     box = hint.bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44 and box["x"] + box["width"] <= 360
     hint.tap()
-    expect(fast.locator(f'{TABLE} [data-suggested]')).to_have_count(1)
-    assert fast.evaluate("() => document.documentElement.scrollWidth") <= 360
+    expect(page.locator(f'{TABLE} [data-suggested]')).to_have_count(1)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
