@@ -37,6 +37,7 @@ from .records import (  # noqa: F401 - RECORD_FORMAT and RECORD_VERSION are re-e
     RECORD_VERSION,
     RESIGN_TEXT,
     bad_field,
+    check_counts,
     check_int,
     check_moves,
     check_text,
@@ -172,6 +173,7 @@ class Match:
         self.entries: list = []
         self._redo_groups: list = []
         self.undo_count = 0
+        self.hints_used = [0] * len(self.seats)  # hints each player asked for (a game against the computer)
         self.resigners: list = []  # players who resigned, in the order they did
 
     # --- seats ------------------------------------------------------------
@@ -362,6 +364,8 @@ class Match:
         if self.undo_count:
             data["training"] = True
             data["undos"] = self.undo_count
+        if any(self.hints_used):
+            data["hints"] = list(self.hints_used)
         return data
 
     @classmethod
@@ -400,6 +404,7 @@ class Match:
         if created is not None:
             check_text(created, "created", MAX_CREATED_LENGTH, allow_empty=False)
         undos = check_int(data, "undos", 0, MAX_UNDOS, default=0)
+        hints = check_counts(data, "hints", len(seats_data), MAX_UNDOS)
         if not isinstance(data.get("training", False), bool):
             raise bad_field("training", "it must be true or false")
         try:
@@ -418,4 +423,5 @@ class Match:
                 raise RecordError(f"move {number} ({text}) cannot be replayed: {error}", "record.bad_move",
                                   number=number, text=text) from None
         match.undo_count = undos
+        match.hints_used = hints
         return match

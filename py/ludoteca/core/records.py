@@ -12,6 +12,10 @@ records of each):
   three or more the resigner's seat plays on automatically (its automatic
   moves are not written: they replay from `Game.resigned_move`).
 
+Optional fields added within a version (absent means their default, so older
+records load unchanged, and an older app reading them only misses a figure):
+- `"hints"` (version 2): one count per seat, the hints each player asked for.
+
 Everything read from a record is checked by type and range before use, and
 every problem is a `RecordError` with a code (`record.*`) and an English
 message, never a raw TypeError or KeyError.
@@ -108,6 +112,17 @@ def check_int(data: dict, field: str, low: int, high: int, default=None) -> int:
     if type(value) is not int or not low <= value <= high:
         raise bad_field(field, f"it must be a whole number from {low} to {high}")
     return value
+
+
+def check_counts(data: dict, field: str, seats: int, high: int) -> list:
+    """An optional list of one whole number in [0, high] per seat (absent: zeros)."""
+    value = data.get(field)
+    if value is None:
+        return [0] * seats
+    if not isinstance(value, list) or len(value) != seats \
+            or any(type(count) is not int or not 0 <= count <= high for count in value):
+        raise bad_field(field, f"it must be a list of {seats} whole numbers from 0 to {high}")
+    return list(value)
 
 
 def check_text(value, field: str, max_length: int, allow_empty: bool = True) -> str:

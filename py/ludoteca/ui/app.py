@@ -13,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, SEAT_COLOURS, Match, Seat, clean_name, now_iso
+from ..core.match import AI, HUMAN, SEAT_COLOURS, Entry, Match, Seat, clean_name, now_iso
 from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
 from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
 from ..games import registry
@@ -230,6 +230,8 @@ class PlayView:
     # Humans who chose "keep passing" (a game whose UI has standing_pass):
     # player -> their view when they chose it, which the game's stop rule compares with.
     keep_passing: dict = field(default_factory=dict)
+    hint: Optional[tuple] = None  # (moves played, player, move text): the hard AI's suggestion on screen
+    hint_thinking: bool = False  # the hard AI is thinking about a hint
 
 
 @dataclass
@@ -274,6 +276,7 @@ class App:
         self.ai_generation = 0
         self.pauses_spent: dict = {}  # save id -> seconds of pause each player has used (this tab)
         self.autoplay_generation = 0
+        self.hint_generation = 0
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
         self.loaded_assets: set = set()  # data files games asked for, already handed over
         self.loading: Optional[str] = None  # what is being loaded now (shown with a progress note)
@@ -1115,6 +1118,7 @@ class App:
             self.notify("error", self.t("error.illegal", reason=self.error_text(error)))
             return
         self.play.selection = None
+        self._clear_hint()
         if not self._searches_still_sound(simultaneous):
             self._cancel_ai()  # a search under way was for the position before this move
         self._autosave()
@@ -1300,6 +1304,97 @@ class App:
         self.ai_generation += 1
         self.play.ai_thinking = ()
         self.play.ai_failed = False
+        self._clear_hint()
+
+    def _ai_search(self, match: Match, player: int, level: str):
+        """A search of `level`'s AI for `player`, seeded by the position, on a
+        world consistent with what that player knows (others' secrets are resampled, never read)."""
+        package = registry.game_package(match.game.id)
+        make_bot = package.AI_LEVELS.get(level) or package.AI_LEVELS[package.DEFAULT_LEVEL]
+        seed = (match.seed * 31 + len(match.entries) * 7919 + player) & MASK64
+        return make_bot(seed).start(match.state.determinize(player, SeededRng(seed)), player)
+
+    # --- hints: the hard AI's move for the human to play ---------------------------
+    def _clear_hint(self) -> None:
+        self.hint_generation += 1  # a hint still thinking is for a position gone
+        self.play.hint = None
+        self.play.hint_thinking = False
+
+    def hint_player(self, model: Optional[PlayModel] = None) -> Optional[int]:
+        """The human a hint would be for now: only in a game against the
+        computer, live, on that human's own screen, when they may act.
+        `model`: the redraw's own play model, if there is one (not computed twice)."""
+        match = self.match
+        if self.route.name != "play" or match is None or match.is_over or self.play.conflict \
+                or self.play.replay_index is not None or not any(seat.kind == AI for seat in match.seats):
+            return None
+        model = model or self.play_model()
+        return model.viewer if model.handoff is None and model.viewer in model.actors else None
+
+    def shown_hint(self, model: Optional[PlayModel] = None) -> Optional[tuple]:
+        """The hint on screen, (player, move text), while its position is still the one shown."""
+        hint = self.play.hint
+        # A computer's secret choice in the same simultaneous round leaves the hint sound.
+        if hint is None or self.match is None or not same_decision(self.match, hint[0]) \
+                or hint[1] != self.hint_player(model):
+            return None
+        return hint[1], hint[2]
+
+    def hint_description(self, player: int, text: str) -> str:
+        """The game's own log line for the hinted move, as if played (its chance unseen)."""
+        match = self.match
+        ui = registry.game_ui(match.game.id)
+        names = [screens.shown_name(seat.name) for seat in match.seats]
+        # Described where the decision opened: others' secret choices of the same round stay unseen.
+        opened = len(match.entries)
+        while opened > 0 and same_decision(match, opened - 1):
+            opened -= 1
+        try:
+            move = match.game.parse_move(text)
+            return ui.describe_move(Entry(player, move), names, self.t, match.state_before(opened).clone(), player)
+        except Exception:  # noqa: BLE001 - a description is a courtesy: the move text still says it
+            return text
+
+    def on_hint(self, _arg: str):
+        player = self.hint_player()
+        if player is None or self.play.hint_thinking or self.shown_hint() is not None:
+            return False  # one hint per position: pressing again costs nothing
+        self._clear_hint()
+        self.play.hint_thinking = True
+        self.browser.spawn(self._think_hint(self.hint_generation, player))
+
+    async def _think_hint(self, generation: int, player: int) -> None:
+        """The hard AI thinks for `player` in slices, like every computer player, then the hint shows."""
+        match = self.match
+        moves = len(match.entries)
+
+        def still_wanted() -> bool:
+            return generation == self.hint_generation and self.match is match and same_decision(match, moves) \
+                and self.hint_player() == player
+
+        try:
+            search = self._ai_search(match, player, "hard")
+            if not await think_in_slices(search, self.browser.sleep, still_wanted):
+                return
+            move = search.best_move()
+        except Exception as error:  # noqa: BLE001 - a broken hint must not break the game
+            self.browser.log_error("".join(traceback.format_exception(error)))
+            if generation == self.hint_generation:
+                self.play.hint_thinking = False
+                self.notify("error", self.t("error.hint_failed"), topic="play")
+                self.render()
+            return
+        if not still_wanted():
+            return
+        self.play.hint = (moves, player, move.text)
+        self.play.hint_thinking = False
+        # A move of several steps (a piece, then its target) shows with its first step made.
+        first_step = getattr(registry.game_ui(match.game.id), "hint_selection", lambda _text: None)(move.text)
+        if first_step:
+            self.play.selection, self.play.selection_moves = first_step, len(match.entries)
+        match.hints_used[player] += 1
+        self._autosave()
+        self.render()
 
     def _after_change(self) -> None:
         """Starts whatever must happen next on its own: an AI turn, a forced move."""
@@ -1381,7 +1476,6 @@ class App:
     async def _think_and_play(self, generation: int, players: tuple) -> None:
         match = self.match
         started = self.browser.now()
-        package = registry.game_package(match.game.id)
         if match.game.id not in self.games_searched:
             # The game's rules, AI and UI modules are all loaded by now: their
             # tables stay for the page, so collections during searches skip them.
@@ -1389,12 +1483,7 @@ class App:
             self.browser.keep_loaded_objects()
         searches = {}
         for player in players:
-            seat = match.seats[player]
-            make_bot = package.AI_LEVELS.get(seat.level) or package.AI_LEVELS[package.DEFAULT_LEVEL]
-            seed = (match.seed * 31 + len(match.entries) * 7919 + player) & MASK64
-            # The bot gets a world consistent with what its player knows: secret
-            # submissions of others (a simultaneous round) are resampled, never read.
-            searches[player] = make_bot(seed).start(match.state.determinize(player, SeededRng(seed)), player)
+            searches[player] = self._ai_search(match, player, match.seats[player].level)
         interleaved = InterleavedSearches(searches)
         setup_ms = (self.browser.now() - started) * 1000
 

@@ -6,11 +6,11 @@ Pure geometry, so it is tested under CPython; `browser.py` applies it to the pag
 # Keys that step through a game's moves when no board node has the focus.
 REPLAY_KEYS = {"ArrowLeft": "-1", "ArrowRight": "1", "Home": "first", "End": "last"}
 # One key per command of the game screen ("?" is Shift+/ on most layouts).
-COMMAND_KEYS = {"u": "undo", "r": "redo", "m": "menu", "p": "replay-autoplay", "?": "help"}
+COMMAND_KEYS = {"u": "undo", "r": "redo", "h": "hint", "m": "menu", "p": "replay-autoplay", "?": "help"}
 # The dialogs (by data-testid) a command key may open or close from inside.
 SHORTCUT_DIALOGS = {"menu-panel": ("menu", "help"), "help-panel": ("menu", "help")}
 # What the help overlay lists: the keys as shown, and the message key of what they do.
-SHORTCUT_HELP = (("U", "game.undo"), ("R", "game.redo"), ("M", "help.menu"), ("← →", "help.step"),
+SHORTCUT_HELP = (("U", "game.undo"), ("R", "game.redo"), ("H", "help.hint"), ("M", "help.menu"), ("← →", "help.step"),
                  ("Home End", "help.ends"), ("P", "help.autoplay"), ("?", "help.help"), ("Esc", "help.escape"))
 
 

@@ -428,12 +428,16 @@ def render_game(app, model) -> str:
         table = render_handoff(app, model.handoff)
     else:
         table = ui.render_table(view, ctx)
+    hint = None if replaying else app.shown_hint(model)
+    if hint is not None:
+        table = mark_hint(table, f"{hint[0]}:{hint[1]}")
     status = render_status(app, state, ctx, ui, view)
     undo_player = app._undo_player()
     toolbar = (
         f'<div class="toolbar">'
         f'{button("↶ " + t("game.undo"), "undo", cls="small", testid="undo", disabled=undo_player is None)}'
         f'{button(t("game.redo") + " ↷", "redo", cls="small", testid="redo", disabled=not match.can_redo() or replaying or play.conflict)}'
+        f'{hint_button(app, model)}'
         f'{button("☰ " + t("game.menu"), "menu", cls="small", testid="menu")}'
         "</div>"
     )
@@ -469,6 +473,9 @@ def render_game(app, model) -> str:
                   f'<span>{escape(t("game.keep_passing", names=names))}</span><span class="row">{stops}</span></div>')
     elif match.training_mode and match.undo_count:
         banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
+    if hint is not None:
+        banner += (f'<p class="banner hint-line" role="status" data-testid="hint-line">'
+                   f'{escape(t("game.hint_line", move=app.hint_description(*hint)))}</p>')
     overlay = ""
     if play.help_open:
         overlay = render_help(app)
@@ -488,6 +495,22 @@ def render_game(app, model) -> str:
             f'<aside class="side">{region("players", render_players(app, state, view, ui))}'
             f'{render_log(app, ui, model.viewer)}</aside></div>'
             f'{region("overlay", overlay)}</section>')
+
+
+def hint_button(app, model) -> str:
+    """Hint, in a game against the computer: the hard AI's move for the human to play."""
+    match = app.match
+    if not any(seat.kind == AI for seat in match.seats) or not any(seat.kind == HUMAN for seat in match.seats):
+        return ""
+    thinking = app.play.hint_thinking
+    return button(app.t("game.hint_thinking" if thinking else "game.hint"), "hint", cls="small", testid="hint",
+                  disabled=thinking or app.hint_player(model) is None or app.shown_hint(model) is not None)
+
+
+def mark_hint(table: str, arg: str) -> str:
+    """Marks the board's targets whose move is `arg` (data-arg "player:move text") as the hint."""
+    marked = f'data-arg="{attr(arg)}"'
+    return table.replace(marked, marked + " data-suggested")
 
 
 def render_clock(app, clock: Optional[dict]) -> str:
@@ -719,6 +742,9 @@ def render_results(app, ui, view: dict, ctx) -> str:
     )
     resigned = "".join(f'<p class="muted">{escape(t("results.resigned", name=seats[p].name))}</p>'
                        for p in match.resigners)
+    resigned += "".join(f'<p class="muted" data-testid="hints-used-{p}">'
+                        f'{escape(t("results.hints_one" if used == 1 else "results.hints", name=seats[p].name, n=used))}</p>'
+                        for p, used in enumerate(match.hints_used) if used)
     return (f'<div class="overlay" data-testid="results">'
             f'<div class="dialog results" role="dialog" aria-labelledby="results-title">'
             f'<h2 id="results-title">{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'

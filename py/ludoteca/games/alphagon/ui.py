@@ -507,6 +507,12 @@ def _can_act(view: dict, ctx) -> bool:
     return bool(getattr(ctx, "can_act", False)) and ctx.viewer is not None and ctx.viewer in view["to_move"]
 
 
+def hint_selection(move_text: str):
+    """The selection that shows a hinted placement's cell on the board: its letter in the rack."""
+    parts = move_text.split()
+    return f"L:{parts[2]}" if len(parts) == 3 and parts[0] == "place" else None
+
+
 # --- the table --------------------------------------------------------------------------------------
 def render_table(view: dict, ctx) -> str:
     t = game_t(view, ctx)

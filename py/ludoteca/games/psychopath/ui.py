@@ -342,6 +342,12 @@ def make_selection(node) -> str:
     return f"n{node}" if node is not None else ""
 
 
+def hint_selection(move_text: str):
+    """The selection that shows a hinted move's target on the board: its moving piece."""
+    parts = move_text.split()
+    return make_selection(int(parts[1])) if len(parts) == 3 and parts[0] == "m" and parts[1].isdigit() else None
+
+
 def hints_shown(ctx) -> bool:
     return (getattr(ctx, "options", None) or {}).get(HINTS) == "on"
 

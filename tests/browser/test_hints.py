@@ -1,0 +1,47 @@
+"""Hints in the real app: Hint asks the hard computer for a move, marked on the board."""
+
+from playwright.sync_api import expect
+
+import json
+
+from test_accessibility import problems_in_both_themes
+from test_new_games import TABLE, fast, start  # noqa: F401  (fast is a fixture)
+from test_play import FAST_PLAY
+
+
+def test_hint_marks_the_hard_computer_s_move_and_playing_it_clears_it(fast, open_app):  # noqa: F811
+    open_app(fast)
+    start(fast, "psychopath", seed="6")
+    fast.keyboard.press("?")
+    expect(fast.locator('[data-testid="help-panel"]')).to_contain_text("A hint from the computer")
+    fast.keyboard.press("Escape")
+    fast.click('[data-testid="hint"]')
+    line = fast.locator('[data-testid="hint-line"]')
+    expect(line).to_contain_text("Hint: ")
+    target = fast.locator(f'{TABLE} [data-suggested]')
+    expect(target).to_have_count(1)
+    expect(target).to_have_attribute("data-action", "move")
+    assert target.get_attribute("data-arg").startswith("0:m ")
+    expect(fast.locator('[data-testid="hint"]')).to_be_disabled()  # one hint per position
+    found = {}
+    problems_in_both_themes(fast, "hint shown", found)
+    assert found == {}, json.dumps(found, indent=1)
+    target.click()
+    expect(line).to_have_count(0)
+    expect(fast.locator(f'{TABLE} [data-suggested]')).to_have_count(0)
+    assert fast.evaluate("() => window.ludotecaBoot.cspViolations") == []
+
+
+def test_hint_on_a_phone_takes_taps_and_keeps_the_toolbar_on_screen(new_context, open_app):
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    start(page, "geonaxis", seed="5")
+    hint = page.locator('[data-testid="hint"]')
+    expect(hint).to_be_enabled()
+    box = hint.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44 and box["x"] + box["width"] <= 360
+    hint.tap()
+    expect(page.locator(f'{TABLE} [data-suggested]')).to_have_count(1)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
