@@ -23,6 +23,7 @@ from .keyboard import SHORTCUT_HELP
 from .clock import clock_text
 from .markdown import render_markdown
 from .regions import region
+from . import table
 
 COLOUR_NAMES = {  # keys: SEAT_COLOURS
     "#d64545": "red", "#2f7fd6": "blue", "#2a9d58": "green",
@@ -117,6 +118,7 @@ def render_app(app, model=None) -> str:
             "new": render_setup,
             "rules": render_rules,
             "settings": render_settings,
+            "table": lambda app: app.table.render(),
         }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
     return (f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
@@ -205,7 +207,7 @@ def render_home(app) -> str:
             f'<p class="muted">{escape(players_text(t, fewest, most))}</p>'
             f'<p>{escape(registry.metadata(game_id, "BLURB", app.catalog.language))}</p>'
             f'<div class="row">{link(t("home.new_game"), f"#/new/{game_id}", "btn primary", f"new-{game_id}")}'
-            f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'
+            f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}{table.home_link(app, game_id)}</div>'
             "</article>"
         )
     continue_list = render_saves(app)
@@ -247,6 +249,8 @@ def render_save_row(app, save) -> str:
                 f'<div><strong>{escape(status)}</strong>'
                 f'<p class="muted">{escape(t("saves.damaged_help", reason=save.problem))}</p></div>'
                 f'<div class="row">{export}{delete}</div></li>')
+    if table.is_table_save(save):
+        return table.render_save_row(app, save, delete)
     title = game_title(app, save.game) if save.game in app.games else save.game
     players = ", ".join(save.players)
     when = save.updated.replace("T", " ").rstrip("Z")[:16]
