@@ -135,7 +135,9 @@ class TableScreen:
         registry.game_ui(GAME_ID)  # registers the companion's texts
         if self.app.route.arg == NEW:
             return _markup().render_setup(self.t, self.form)
-        return _markup().render_session(self.t, self.session, self.view)
+        page = _markup().render_session(self.t, self.session, self.view)
+        self.view["just_drawn"] = False  # the draw's animation plays once, not on every redraw
+        return page
 
     # --- fields ------------------------------------------------------------------------
     def on_field(self, name: str, value: str):
@@ -200,6 +202,7 @@ class TableScreen:
         self.session, self.save_text = session, None
         self.view = self._fresh_view()
         self.view["who"], self.view["other"] = session.first, session.seat_order()[1]
+        self.view["just_drawn"] = True
         self.form = None
         self._save()
         from .routes import Route

@@ -384,13 +384,13 @@ def render_sequence(t, session, view: dict) -> str:
             tiles = "".join(f'<span class="tt-tile">{escape(letter)}</span>' for letter in session.racks[seat])
             letters = (f'<p class="tt-rack" data-testid="table-rack-{seat}" aria-label="{_attr(" ".join(session.racks[seat]))}">'
                        f"{tiles}</p><p class=\"muted\">{escape(t('table.take_letters'))}</p>")
-            control = _button(t("table.hide_letters"), "reveal:", f"table-conceal-{seat}", "small") if hide else ""
+            control = _button(t("table.hide_letters"), "reveal:", f"table-conceal-{seat}") if hide else ""
         else:
             letters = f'<p class="muted">{escape(t("table.hidden"))}</p>'
             control = _button(t("table.show_letters", name=name), f"reveal:{seat}", f"table-reveal-{seat}")
         cards.append(f'<li class="tt-letters"><h3>{_seat_dot(session.colours[seat])}'
                      f'{escape(t("table.letters_of", name=name))}</h3>{letters}{control}</li>')
-    drawn = " tt-drawn" if session.first_drawn else ""
+    drawn = " tt-drawn" if session.first_drawn and view.get("just_drawn") else ""  # the draw, shown once
     return (f'<p class="tt-first{drawn}" data-testid="table-first">{escape(said)}</p><p>{escape(order)}</p>'
             f'<p class="muted" data-testid="table-evenness">{escape(t("table.evenness", figure=f"{session.evenness():.1f}"))}</p>'
             f'{toggle}<ul class="tt-racks">{"".join(cards)}</ul>')
@@ -425,7 +425,7 @@ def render_score(t, session, view: dict) -> str:
              + event(K.SHAPE, "table.ev.shape", points=K.C.SHAPE_POINTS)
              + "".join(event(kind, f"table.ev.{kind}") for kind in (K.STAR, K.CLOUD, K.BONUS_SPENT, K.PENALTY)))
     ends = "".join(_button(t("table.end", reason=t(f"alphagon.end.{reason}")), f"end:{reason}", f"table-end-{reason}",
-                           "small", disabled=over) for reason in END_REASONS)
+                           disabled=over) for reason in END_REASONS)
     help_over = f'<p class="muted">{escape(t("table.over_help"))}</p>' if over else ""
     return (f"{who}{lengths}"
             f'<h2>{escape(t("table.word_events"))}</h2><div class="tt-events">{words}</div>'
