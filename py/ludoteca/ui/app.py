@@ -867,6 +867,8 @@ class App:
 
     def import_text(self, text: str) -> None:
         """Called by the browser glue with the contents of a chosen file."""
+        if self.table.import_text(text):  # an exported session At the table
+            return
         header = self.saves.header(text)
         if header and self._after_assets(*header, lambda: self.import_text(text)):
             self.render()

@@ -298,6 +298,34 @@ class TableScreen:
         return True
 
     # --- saving ------------------------------------------------------------------------
+    def import_text(self, text: str) -> bool:
+        """Takes in an exported session as a new save; False when the text is no session (a game record)."""
+        try:
+            record = parse_record_text(text)
+        except RecordError:
+            return False
+        if record.get("game") != TABLE_GAME:
+            return False
+        from ..games.alphagon.companion import Session
+
+        registry.game_ui(GAME_ID)
+        try:
+            session = Session.from_json(record.get("session"))
+        except GameError as error:
+            self.app.notify("error", self.t("error.import", reason=self.app.error_text(error)))
+            self.app.render()
+            return True
+        self.session, self.save_text, self.created = session, None, now_iso()
+        self.save_id = self.app.saves.new_id(self.created)
+        self.view = self._fresh_view()
+        self.view["tab"] = "score"
+        self._save()
+        self.app.notify("info", self.t("notice.imported"))
+        from .routes import Route
+
+        self.app.go(Route("table", self.save_id))
+        return True
+
     def _saved_and_said(self) -> None:
         self._save()
         key, params = self.session.log()[-1]

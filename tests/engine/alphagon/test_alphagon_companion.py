@@ -308,3 +308,10 @@ def test_a_verdict_round_trips_and_a_damaged_one_is_refused(lists):
     assert again.to_json() == verdict.to_json()
     with pytest.raises(CompanionError):
         Verdict.from_json({**verdict.to_json(), "params": {"x": [1]}})
+
+
+def test_the_first_player_is_drawn_fairly_over_many_seeds():
+    counts = [0, 0, 0]
+    for seed in range(300):
+        counts[session(3, seed=seed, deal="random").first] += 1
+    assert all(70 <= count <= 130 for count in counts), counts

@@ -161,3 +161,37 @@ def test_the_screen_is_kept_awake_only_on_the_table():
     app.navigate("#/table/new")
     app.navigate("#/")
     assert calls == [True, False]
+
+
+def test_a_session_changed_in_another_tab_is_not_overwritten():
+    store = MemoryStore()
+    browser, app = start(store)
+    save_id = new_session(app, browser)
+    browser2, app2 = start(store)
+    app2.navigate(f"#/table/{save_id}")
+    tap(app, "tab:score")
+    tap(app, "score:syllable")  # this tab writes first
+    tap(app2, "tab:score")
+    tap(app2, "score:shape")  # the other tab's copy is older: it is read again, not written over
+    assert "changed in another tab" in browser2.html
+    assert app2.table.session.to_json() == app.table.session.to_json()
+    assert [e["kind"] for e in json.loads(store.get(f"ludoteca:v1:save:{save_id}"))["session"]["events"]] == ["syllable"]
+
+
+def test_an_exported_session_imports_as_a_new_save_and_a_damaged_one_says_why():
+    browser, app = start()
+    new_session(app, browser)
+    tap(app, "tab:score")
+    tap(app, "score:star")
+    tap(app, "export")
+    _, text = browser.downloads[-1]
+    app.navigate("#/")
+    app.import_text(text)
+    assert app.route.name == "table" and app.table.session.bonuses() == [3, 2]
+    assert len([s for s in app.saves.list()]) == 2
+    record = json.loads(text)
+    record["session"]["colours"] = ["red", "red"]
+    app.navigate("#/")
+    app.import_text(json.dumps(record))
+    assert app.route.name == "home" and "This session is damaged" in browser.html
+    assert len(app.saves.list()) == 2
