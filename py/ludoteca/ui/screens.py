@@ -205,9 +205,9 @@ def render_home(app) -> str:
             f'<div class="tile-art">{registry.tile_art(game_id)}</div>'
             f"<h3>{escape(game_title(app, game_id))}</h3>"
             f'<p class="muted">{escape(players_text(t, fewest, most))}</p>'
-            f'<p>{escape(registry.metadata(game_id, "BLURB", app.catalog.language))}</p>'
+            f'<p>{escape(registry.metadata(game_id, "BLURB", app.catalog.language))}</p>{table.home_link(app, game_id)}'
             f'<div class="row">{link(t("home.new_game"), f"#/new/{game_id}", "btn primary", f"new-{game_id}")}'
-            f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}{table.home_link(app, game_id)}</div>'
+            f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'
             "</article>"
         )
     continue_list = render_saves(app)

@@ -32,14 +32,15 @@ def route_arg_ok(arg: str) -> bool:
 
 
 def home_link(app, game_id: str) -> str:
-    """The home tile's link to the companion, for a game that has one."""
+    """The home tile's link to the companion, for a game that has one: on a line of its
+    own, so the tile's foot keeps the two buttons every tile has."""
     from .screens import link
 
     texts = getattr(registry.game_package(game_id), "TABLE_LINK", None)
     if not texts:
         return ""
     label = texts.get(app.catalog.language) or texts["en"]
-    return link(label, f"#/table/{NEW}", "btn", f"table-{game_id}")
+    return f'<p class="tile-extra">{link(label, f"#/table/{NEW}", "btn", f"table-{game_id}")}</p>'
 
 
 def render_save_row(app, save, delete: str) -> str:
