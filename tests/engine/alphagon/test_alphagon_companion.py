@@ -315,3 +315,24 @@ def test_the_first_player_is_drawn_fairly_over_many_seeds():
     for seed in range(300):
         counts[session(3, seed=seed, deal="random").first] += 1
     assert all(70 <= count <= 130 for count in counts), counts
+
+
+def test_every_text_the_companion_can_show_exists_in_both_languages():
+    import inspect
+    import re
+
+    from ludoteca.games.alphagon import companion, companion_ui, ui
+
+    source = inspect.getsource(companion)
+    keys = {"error.companion." + code for code in re.findall(r'_fail\([^)]*?"([a-z_]+)"', source)}
+    keys |= set(re.findall(r'"(companion\.judge\.[a-z_]+)"', source))
+    keys |= {f"companion.log.{kind}" for kind in companion.EVENT_KINDS if kind != companion.RULING}
+    keys |= {"companion.log.cloud_letter", "companion.log.ruling", "companion.log.ruling_overruled"}
+    keys |= {"error.alphagon." + code for code in ("too_short", "not_a_word", "declare_early", "not_prefix", "mixed",
+                                                   "other_meaning_not_correction", "not_shorter")}
+    keys |= {"alphagon.judge." + code for code in ("unique", "contradicted_by", "shorter")}
+    keys |= {f"alphagon.end.{reason}" for reason in companion.END_REASONS}
+    assert len(keys) > 50
+    for lang in ("en", "it"):
+        assert keys <= set(ui.MESSAGES[lang]), sorted(keys - set(ui.MESSAGES[lang]))
+        assert set(companion_ui.MESSAGES[lang]) <= set(ui.MESSAGES[lang])
