@@ -295,11 +295,23 @@ def damaged(change):
     (lambda d: d["events"].append({"kind": "explode"}), "companion.bad_save_entry"),
     (lambda d: d["events"].append({"kind": "ruling", "question": "word"}), "companion.bad_save_entry"),
     (lambda d: d["events"].extend([{"kind": "close", "player": 0, "length": 15}] * 10), "companion.bad_save_entry"),
+    (lambda d: d["racks"].pop(), "companion.bad_save_entry"),
+    (lambda d: d["racks"].__setitem__(0, "AAEIBCD!"), "companion.bad_save_entry"),
+    (lambda d: d["racks"].__setitem__(0, "AEIOBCD"), "companion.bad_save_entry"),  # 4 vowels
+    (lambda d: d["racks"].__setitem__(0, "AEIHHHB"), "companion.bad_save_entry"),  # 3 H: each sack has 2
 ])
 def test_a_damaged_save_is_refused_with_a_reason(change, code):
     with pytest.raises(CompanionError) as caught:
         Session.from_json(damaged(change))
     assert caught.value.code == code
+
+
+def test_saved_letters_are_kept_even_if_the_deal_would_now_give_others():
+    data = played().to_json()
+    data["racks"][0] = "ABCDEIN"
+    assert Session.from_json(data).racks[0] == "ABCDEIN"
+    del data["racks"]  # an older save: dealt again from its seed
+    assert Session.from_json(data).racks == played().racks
 
 
 def test_a_verdict_round_trips_and_a_damaged_one_is_refused(lists):

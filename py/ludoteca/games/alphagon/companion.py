@@ -297,6 +297,7 @@ class Session:
             "kind": KIND, "format": FORMAT, "lang": self.lang, "names": list(self.names),
             "colours": list(self.colours), "seed": self.seed, "deal": self.deal,
             "first": None if self.first_drawn else self.first,
+            "racks": list(self.racks),  # kept: a later change to the deal never changes a table's letters
             "events": [dict(event) for event in self.events],
         }
 
@@ -315,11 +316,25 @@ class Session:
             raise _fail("too many events", "bad_save_field", field="events")
         try:
             session = cls(data["lang"], data["names"], data["colours"], data.get("seed"), data["deal"], data.get("first"))
+            if "racks" in data:
+                session.racks = session._checked_racks(data["racks"])
             for event in data["events"]:
                 session._replay(event)
         except CompanionError as error:
             raise _fail(f"damaged session: {error}", "bad_save_entry", reason=error.code) from error
         return session
+
+    def _checked_racks(self, racks) -> list:
+        """Saved letters: each player's 3 vowels and 4 consonants, from one colour's sacks."""
+        full = C.sack_counts(self.lang)
+        if not isinstance(racks, list) or len(racks) != self.players:
+            raise _fail("the letters are damaged", "bad_racks")
+        for rack in racks:
+            if (not isinstance(rack, str) or len(rack) != C.START_LETTERS
+                    or any(letter not in full or rack.count(letter) > full[letter] for letter in rack)
+                    or sum(map(C.is_vowel, rack)) != C.START_VOWELS):
+                raise _fail("the letters are damaged", "bad_racks")
+        return ["".join(sorted(rack)) for rack in racks]
 
     def _replay(self, event) -> None:
         if not isinstance(event, dict) or event.get("kind") not in EVENT_KINDS:
