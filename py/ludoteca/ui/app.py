@@ -21,6 +21,7 @@ from . import screens
 from .clock import RoundClock, same_decision
 from .i18n import Catalog, language_for
 from .routes import Route, parse_route
+from .table import TableScreen
 from .storage import (
     MAX_IMPORT_BYTES,
     SAVE_PREFIX,
@@ -150,6 +151,8 @@ class Browser:
     def boot_path(self) -> str:
         """How this start-up got Python: "snapshot" (a memory snapshot) or "plain"."""
         return "plain"
+    def keep_awake(self, wanted: bool) -> None:
+        """Asks the device to keep the screen on (a phone on the table), or lets it sleep again."""
     def keep_loaded_objects(self) -> None:
         """Everything alive now (a game's module tables) lives as long as the
         page: later garbage collections may skip it."""
@@ -285,6 +288,7 @@ class App:
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
         self.games_searched: set = set()  # games whose modules are loaded and kept (keep_loaded_objects)
+        self.table = TableScreen(self)  # At the table: the Alphagon companion (ui/table.py)
 
     # --- helpers ------------------------------------------------------------
     def t(self, key: str, **values) -> str:
@@ -330,11 +334,15 @@ class App:
                 self.replay_on_open = None
                 if self.match.is_over:
                     self.play.replay_index = 0
+        elif route.name == "table" and not self.table.open(route.arg):
+            self.browser.set_hash("#/", replace=True)
+            route = Route("home")
         elif route.name == "rules" and route.arg not in self.games:
             route = Route("missing", route.arg)
         elif route.name == "new":
             route = Route("missing", route.arg)
         self.route = route
+        self.browser.keep_awake(route.name == "table")
         self.render()
         self._after_change()
 
@@ -547,7 +555,12 @@ class App:
 
     def on_field(self, arg: str):
         name, _, value = arg.partition("=")
+        if name.startswith("table."):
+            return self.table.on_field(name[len("table."):], value)
         return self._set_field(name, value)
+
+    def on_table(self, arg: str):
+        return self.table.on_action(arg) if self.route.name == "table" else False
 
     def on_start(self, _arg: str):
         self.start_game(self.setup)
@@ -926,6 +939,8 @@ class App:
 
     def import_text(self, text: str) -> None:
         """Called by the browser glue with the contents of a chosen file."""
+        if self.table.import_text(text):  # an exported session At the table
+            return
         header = self.saves.header(text)
         if header and self._after_assets(*header, lambda: self.import_text(text)):
             self.render()

@@ -127,6 +127,8 @@ class PyScriptBrowser(Browser):
         self._audio = None  # the WebAudio context, made on the first chime
         self._nav_memory = {}  # board (group key) -> the data-nav of the node last focused on it
         self._nav_owner = None  # the save those belong to
+        self._wake_lock = None  # the Screen Wake Lock held while At the table is open
+        self.awake_wanted = False
         # Outside the redrawn root, so a redraw never re-creates it (nor repeats what it said).
         self.announcer = document.createElement("div")
         for name, value in (("aria-live", "polite"), ("aria-atomic", "true"), ("class", "visually-hidden"),
@@ -341,6 +343,31 @@ class PyScriptBrowser(Browser):
 
     def keep_loaded_objects(self):
         gc.freeze()  # as main.py does after start-up
+
+    def keep_awake(self, wanted):
+        """The Screen Wake Lock API where the browser has it, nothing where not.
+        The browser drops the lock when the tab is hidden: install() asks again on return."""
+        self.awake_wanted = bool(wanted)
+        if wanted:
+            self.spawn(self._request_wake_lock())
+        elif self._wake_lock is not None:
+            lock, self._wake_lock = self._wake_lock, None
+            lock.release()
+
+    async def _request_wake_lock(self):
+        wake_lock = getattr(window.navigator, "wakeLock", None)
+        if wake_lock is None or wake_lock is jsnull:
+            return
+        if self._wake_lock is not None and not self._wake_lock.released:
+            return
+        try:
+            lock = await wake_lock.request("screen")
+        except JsException:  # refused (a hidden tab, a power saver, a policy): the screen sleeps as usual
+            return
+        if self.awake_wanted:
+            self._wake_lock = lock
+        else:
+            lock.release()
 
     def now(self):
         return time.perf_counter() * self.clock_rate
@@ -620,6 +647,9 @@ def install(root):
         root.addEventListener(kind, guarded(lambda event, on=on: _mark_named(root, event, on)))
     window.addEventListener("hashchange", guarded(lambda event: app.navigate(str(window.location.hash))))
     window.addEventListener("storage", guarded(on_storage))
+    document.addEventListener("visibilitychange", guarded(
+        lambda event: browser.keep_awake(True) if browser.awake_wanted and str(document.visibilityState) == "visible"
+        else None))
     # Read-only figures for the benchmarks (AI move times).
     window.ludotecaStats = create_proxy(lambda: json.dumps(app.stats))
     options = getattr(window, "ludotecaBootOptions", None)

@@ -20,12 +20,13 @@ class Route:
         return f"#/{self.name}/{self.arg}"
 
 
-ROUTES_WITH_ARGUMENT = ("new", "play", "rules")
+ROUTES_WITH_ARGUMENT = ("new", "play", "rules", "table")
 # What each route's argument may look like; anything else from a link is a missing page.
 ARGUMENT_FORMAT = {
     "new": re.compile(r"[a-z][a-z0-9_]{0,39}"),
     "rules": re.compile(r"[a-z][a-z0-9_]{0,39}"),
     "play": SAVE_ID,
+    "table": re.compile(rf"new|{SAVE_ID.pattern}"),  # At the table: its setup, or a saved session
 }
 
 

@@ -24,6 +24,7 @@ from .keyboard import SHORTCUT_HELP
 from .clock import clock_text
 from .markdown import render_markdown
 from .regions import region
+from . import table
 
 COLOUR_NAMES = {  # keys: SEAT_COLOURS
     "#d64545": "red", "#2f7fd6": "blue", "#2a9d58": "green",
@@ -169,6 +170,7 @@ def render_app(app, model=None) -> str:
             "new": render_setup,
             "rules": render_rules,
             "settings": render_settings,
+            "table": lambda app: app.table.render(),
         }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
     return isolate_names(f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
@@ -255,7 +257,7 @@ def render_home(app) -> str:
             f'<div class="tile-art">{registry.tile_art(game_id)}</div>'
             f"<h3>{escape(game_title(app, game_id))}</h3>"
             f'<p class="muted">{escape(players_text(t, fewest, most))}</p>'
-            f'<p>{escape(registry.metadata(game_id, "BLURB", app.catalog.language))}</p>'
+            f'<p>{escape(registry.metadata(game_id, "BLURB", app.catalog.language))}</p>{table.home_link(app, game_id)}'
             f'<div class="row">{link(t("home.new_game"), f"#/new/{game_id}", "btn primary", f"new-{game_id}")}'
             f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'
             "</article>"
@@ -315,6 +317,8 @@ def render_save_row(app, save) -> str:
                 f'<div><strong>{escape(status)}</strong>'
                 f'<p class="muted">{escape(t("saves.damaged_help", reason=app.error_text(save.error or save.problem)))}</p></div>'
                 f'<div class="row">{export}{delete}</div></li>')
+    if table.is_table_save(save):
+        return table.render_save_row(app, save, delete)
     title = game_title(app, save.game) if save.game in app.games else save.game
     players = ", ".join(map(shown_name, save.players))
     when = save.updated.replace("T", " ").rstrip("Z")[:16]

@@ -30,3 +30,5 @@ TILE_ART = (
 __all__ = ["GAME", "AI_LEVELS", "DEFAULT_LEVEL", "MIN_PLAYERS", "MAX_PLAYERS", "TITLE", "BLURB", "TILE_ART"]
 
 __getattr__ = load_on_first_use(__name__)
+# The home tile's link to the companion for the physical game (issue 33).
+TABLE_LINK = {"en": "At the table", "it": "Al tavolo"}

@@ -1039,3 +1039,10 @@ def describe_move(entry, names: list, t, before, viewer=None) -> str:
         return tr(f"alphagon.log.{keyword}", name=name)
     return move.text
 
+
+
+# "At the table" (issue 33): its texts load with the game's.
+from .companion_ui import MESSAGES as _TABLE_MESSAGES  # noqa: E402
+
+for _language, _texts in _TABLE_MESSAGES.items():
+    MESSAGES[_language].update(_texts)
