@@ -204,3 +204,17 @@ def test_no_serious_accessibility_problem_in_any_dialog_or_verdict_a_game_draws(
         problems_in_both_themes(page, kind, found)
     print(f"\naxe, {game}, {sorted(records)}:", {screen: len(p) for screen, p in found.items()} or "no serious problem")
     assert found == {}, json.dumps(found, indent=1)
+
+
+def test_a_wide_rules_table_on_a_phone_scrolls_by_keyboard_and_passes_axe(new_context, open_app):
+    """Alphagon's rulings have tables wider than 360 px: each scrolling box is a named tab stop."""
+    page = new_context(viewport={"width": 360, "height": 740}).new_page()
+    open_app(page)
+    page.click('[data-testid="rules-alphagon"]')
+    page.wait_for_selector('[data-testid="rules"]')
+    wide = page.locator(".table-scroll").first
+    assert wide.evaluate("box => box.scrollWidth > box.clientWidth")  # it does scroll on a phone
+    wide.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.table-scroll').scrollLeft > 0")
+    assert axe_problems(page) == []

@@ -413,3 +413,22 @@ def test_the_agreement_tile_and_keep_passing_screens_pass_axe(new_context, open_
     found["agree"] = axe_problems(page)  # the area lit up, the typed stake with its label
     found = {screen: problems for screen, problems in found.items() if problems}
     assert found == {}, json.dumps(found, indent=1)
+
+
+TYPED_FIELDS = """() => {
+  // A typed-move field as each game writes it (alphagon/ui.py, geonaxis/ui.py), under the one gathered games.css.
+  const host = document.createElement("div");
+  host.innerHTML = '<div class="alphagon"><form class="text-move"><input name="text"></form></div>'
+    + '<section class="game" data-game="geonaxis"><form class="text-move gx-typed"><label class="gx-typed-label">'
+    + '<input name="text"></label></form></section>';
+  document.body.append(host);
+  const [alphagon, geonaxis] = [...host.querySelectorAll("input")].map(input => getComputedStyle(input).textTransform);
+  host.remove();
+  return {alphagon, geonaxis};
+}"""
+
+
+def test_only_alphagon_upper_cases_its_typed_fields(page, app_url):
+    page.goto(app_url)
+    page.wait_for_load_state("load")  # the style sheets are in
+    assert page.evaluate(TYPED_FIELDS) == {"alphagon": "uppercase", "geonaxis": "none"}

@@ -112,3 +112,32 @@ def test_moves_refused_by_a_full_storage_are_kept_offered_for_export_and_saved_o
     wait_for_app_ready(page)
     page.locator('[data-testid^="open-"]').first.click()
     expect(page.locator('[data-testid="game"]')).to_have_attribute("data-moves", str(played))
+
+
+def test_closing_the_page_asks_first_only_while_refused_moves_are_in_memory(context, open_app):
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    start_game(page, seed="5")
+    play_one_human_turn(page)  # a click: the page may now ask before it unloads
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.type)
+        dialog.dismiss()  # stay on the page
+
+    page.on("dialog", answer)
+    page.evaluate(FILL_STORAGE)
+    play_one_human_turn(page)
+    expect(page.locator('[data-testid="notice-error"]').first).to_contain_text("Storage is full")
+    with page.expect_event("dialog"):  # without the question the page would just close
+        page.close(run_before_unload=True)
+    assert asked == ["beforeunload"] and not page.is_closed()  # the player chose to stay
+    page.evaluate(FREE_STORAGE)
+    page.click('[data-testid="menu"]')
+    page.click('[data-testid="save-now"]')
+    expect(page.locator('[data-testid="notice-error"]')).to_have_count(0)
+    page.close(run_before_unload=True)
+    if not page.is_closed():
+        page.wait_for_event("close")
+    assert asked == ["beforeunload"] and page.is_closed()  # saved: no question

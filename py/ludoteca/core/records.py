@@ -135,11 +135,6 @@ def check_text(value, field: str, max_length: int, allow_empty: bool = True) -> 
     return value
 
 
-def has_control_characters(text: str) -> bool:
-    """Control characters (tabs, newlines, escapes) and line separators."""
-    return any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029" for ch in text)
-
-
 def check_moves(data: dict) -> list:
     moves = data.get("moves")
     if not isinstance(moves, list):

@@ -156,6 +156,8 @@ class Browser:
     def keep_loaded_objects(self) -> None:
         """Everything alive now (a game's module tables) lives as long as the
         page: later garbage collections may skip it."""
+    def ask_before_leaving(self, on: bool) -> None:
+        """While on, closing or reloading the page asks first (moves storage refused are only in memory)."""
 
 
 @dataclass
@@ -285,6 +287,7 @@ class App:
         self.loading: Optional[str] = None  # what is being loaded now (shown with a progress note)
         self.storage_problem: Optional[str] = None  # message key of the last failed write
         self.unsaved: dict = {}  # save id -> UnsavedGame
+        self.asking_before_leaving = False  # what ask_before_leaving last told the browser
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
         self.games_searched: set = set()  # games whose modules are loaded and kept (keep_loaded_objects)
@@ -1539,12 +1542,16 @@ class App:
                 self._autosave()
                 figures.update(play_ms=(played - moment) * 1000, render_ms=(rendered - played) * 1000,
                                save_ms=(self.browser.now() - saving) * 1000)
-                if self.play.conflict or self.notices != notices:
+                if self.play.conflict or self.notices != notices or self.asking_before_leaving != bool(self.unsaved):
                     self.render()  # what the save found (another tab's copy, a full storage)
         self._after_change()
 
     # --- drawing ---------------------------------------------------------------
     def render(self) -> None:
+        # Every change is drawn, so here the page learns whether leaving would lose moves.
+        if self.asking_before_leaving != bool(self.unsaved):
+            self.asking_before_leaving = bool(self.unsaved)
+            self.browser.ask_before_leaving(self.asking_before_leaving)
         model = self.play_model() if self.route.name == "play" and self.match is not None else None
         self.browser.render(screens.render_app(self, model))
         # The tab's title says when a human is to play, for players in another tab.

@@ -125,6 +125,7 @@ class PyScriptBrowser(Browser):
         self.clicked_action = None  # the action of the element just clicked or tapped (a tap may not focus it)
         self._shown_hash = None  # the route last drawn: a new one opens at the top of the page
         self._audio = None  # the WebAudio context, made on the first chime
+        self._leave_guard = None  # the beforeunload listener, while moves are only in memory
         self._nav_memory = {}  # board (group key) -> the data-nav of the node last focused on it
         self._nav_owner = None  # the save those belong to
         self._wake_lock = None  # the Screen Wake Lock held while At the table is open
@@ -311,6 +312,17 @@ class PyScriptBrowser(Browser):
 
     def prefers_reduced_motion(self):
         return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+    def ask_before_leaving(self, on):
+        if self._leave_guard is None:
+            def ask(event):
+                event.preventDefault()  # the browser's own "Leave site?" question
+                event.returnValue = ""  # older browsers ask only when this is set
+            self._leave_guard = create_proxy(ask)
+        if on:
+            window.addEventListener("beforeunload", self._leave_guard)
+        else:
+            window.removeEventListener("beforeunload", self._leave_guard)
 
     def languages(self):
         return [str(tag) for tag in (window.navigator.languages or [window.navigator.language or "en"])]

@@ -132,6 +132,7 @@ MESSAGES = {
         "rules.title": "How to play {game}",
         "rules.title_before_a": "How to play {game}",
         "rules.rulings": "Our rulings",
+        "rules.table": "Table",  # names a table's sideways-scrolling box, before the heading it is under
         "settings.title": "Settings",
         "settings.theme": "Colours",
         "settings.theme.system": "Follow the device setting",

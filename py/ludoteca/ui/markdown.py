@@ -15,12 +15,20 @@ def _cells(row: str) -> list:
     return [cell.strip() for cell in row.strip().strip("|").split("|")]
 
 
-def _table(rows: list) -> str:
-    """A header row, its |---| rule, then body rows; the header cells label the columns."""
+def _table(rows: list, name: str) -> str:
+    """A header row, its |---| rule, then body rows; the header cells label the columns.
+    The box that scrolls a wide table sideways is a named stop of its own, so
+    the keyboard can scroll it too (a phone's width is 360 px)."""
     header, body = rows[0], [row for row in rows[1:] if not _TABLE_RULE.match(row)]
     head = "".join(f'<th scope="col">{_inline(cell)}</th>' for cell in _cells(header))
     lines = "".join("<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in _cells(row)) + "</tr>" for row in body)
-    return f'<div class="table-scroll"><table><thead><tr>{head}</tr></thead><tbody>{lines}</tbody></table></div>'
+    return (f'<div class="table-scroll" tabindex="0" role="region" aria-label="{escape(name, quote=True)}">'
+            f'<table><thead><tr>{head}</tr></thead><tbody>{lines}</tbody></table></div>')
+
+
+def _plain(text: str) -> str:
+    """A line's words without their Markdown marks (for a name read aloud)."""
+    return text.replace("**", "").replace("`", "").replace("*", "")
 
 
 def _inline(text: str) -> str:
@@ -30,8 +38,10 @@ def _inline(text: str) -> str:
     return _ITALIC.sub(r"<em>\1</em>", text)
 
 
-def render_markdown(source: str, heading_offset: int = 1) -> str:
+def render_markdown(source: str, heading_offset: int = 1, table_name: str = "Table") -> str:
+    """`table_name` (translated) names each table's region, followed by the heading it stands under."""
     html = []
+    heading_text = ""  # the last heading so far: what a table under it is about
     paragraph: list = []
     list_items: list = []
     list_tag = ""
@@ -40,7 +50,7 @@ def render_markdown(source: str, heading_offset: int = 1) -> str:
     def flush():
         nonlocal paragraph, list_items, list_tag, table_rows
         if table_rows:
-            html.append(_table(table_rows))
+            html.append(_table(table_rows, f"{table_name}: {heading_text}" if heading_text else table_name))
             table_rows = []
         if paragraph:
             html.append(f"<p>{_inline(' '.join(paragraph))}</p>")
@@ -65,6 +75,7 @@ def render_markdown(source: str, heading_offset: int = 1) -> str:
             flush()
             level = min(6, len(heading.group(1)) + heading_offset)
             html.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
+            heading_text = _plain(heading.group(2))
         elif bullet or numbered:
             tag = "ul" if bullet else "ol"
             if paragraph or (list_items and tag != list_tag):

@@ -164,6 +164,7 @@ MESSAGES_IT = {
     "rules.title": "Come si gioca a {game}",
     "rules.title_before_a": "Come si gioca ad {game}",  # "ad Alphagon": the euphonic d before an a
     "rules.rulings": "I nostri chiarimenti",
+    "rules.table": "Tabella",
     "settings.title": "Impostazioni",
     "settings.theme": "Colori",
     "settings.theme.system": "Come indicato dal dispositivo",

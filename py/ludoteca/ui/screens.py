@@ -802,10 +802,11 @@ def with_diagrams(html: str, game_id: str, t) -> str:
 def render_rules(app) -> str:
     game_id = app.route.arg
     language = app.catalog.language
-    rules = with_diagrams(render_markdown(without_title(registry.read_game_text(game_id, "RULES.md", language))),
-                          game_id, app.t)
+    table_name = app.t("rules.table")
+    rules = with_diagrams(render_markdown(without_title(registry.read_game_text(game_id, "RULES.md", language)),
+                                          table_name=table_name), game_id, app.t)
     rulings = render_markdown(rulings_for_players(registry.read_game_text(game_id, "RULINGS.md", language)),
-                              heading_offset=2)
+                              heading_offset=2, table_name=table_name)
     return (f'<section class="page rules" data-testid="rules">'
             f'<h1 class="page-title">{escape(rules_title(app.t, game_title(app, game_id)))}</h1>{rules}'
             f'<h2 id="rulings">{escape(app.t("rules.rulings"))}</h2><div class="rulings">{rulings}</div>'

@@ -64,11 +64,60 @@ def test_placing_a_letter_is_select_then_click_the_highlighted_cell():
     p = state.to_move()[0]
     give(state, p, "T")
     html = render(state, p)
-    assert 'data-action="select" data-arg="L:T"' in html
+    assert re.search(r'data-action="select" data-arg="L:T:\d+"', html)
     assert f'data-arg="{p}:place G4 T"' not in html
     html = render(state, p, selection="L:T")
     assert f'data-action="move" data-arg="{p}:place G4 T"' in html
     assert 'aria-pressed="true"' in html and "→" in html
+
+
+def pressed_slots(html):
+    return [int(slot) for slot in re.findall(r'aria-pressed="true"[^>]*data-testid="rack-(\d+)"', html)]
+
+
+def hint(html):
+    found = re.search(r'data-testid="place-hint">([^<]*)<', html)
+    return found.group(1) if found else None
+
+
+def test_of_a_letter_twice_in_the_rack_only_the_one_chosen_shows_as_chosen():
+    state = new_state(2, seed=3)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    state.racks[p] = ("E", "E", "T")
+    html = render(state, p)
+    args = re.findall(r'data-action="select" data-arg="(L:E:\d)"', html)
+    assert args == ["L:E:0", "L:E:1"]  # two letters, two selections
+    html = render(state, p, selection="L:E:1")
+    assert pressed_slots(html) == [1] and html.count("ag-tile-btn selected") == 1
+    assert f'data-action="move" data-arg="{p}:place G4 E"' in html
+    assert pressed_slots(render(state, p, selection="L:E")) == [0]  # no slot: the first of them
+
+
+def test_the_opening_keeps_the_chosen_one_of_two_letters_selected_up_to_its_square():
+    state = new_state(2, seed=4)
+    p = state.to_move()[0]
+    state.racks[p] = ("E",) + tuple(state.racks[p][1:]) + ("E",)
+    last = len(state.racks[p]) - 1
+    html = render(state, p, selection=f"L:E:{last}")
+    assert f'data-action="select" data-arg="S:E:{last}:D4"' in html and pressed_slots(html) == [last]
+    html = render(state, p, selection=f"S:E:{last}:D4")
+    assert pressed_slots(html) == [last] and f'data-arg="{p}:start D4 E E"' in html
+
+
+def test_the_hint_names_the_next_step_once_a_letter_is_selected():
+    state = new_state(2, seed=4)
+    p = state.to_move()[0]
+    letter = state.racks[p][0]
+    assert hint(render(state, p)) == "Select a letter, then a flag, then a square beside it."
+    assert hint(render(state, p, selection=f"L:{letter}:0")) == "Now select a flag, then a square beside it."
+    assert hint(render(state, p, selection=f"S:{letter}:0:D4")) == "Now select a square beside the flag."
+    state = new_state(2, seed=3)
+    build_word(state, "CA", "D4", "E")
+    p = state.to_move()[0]
+    give(state, p, "T")
+    assert hint(render(state, p)) == "Select a letter, then the highlighted square."
+    assert hint(render(state, p, selection="L:T")) == "Now select the highlighted square."
 
 
 def test_only_the_letter_placed_last_is_marked():
@@ -83,7 +132,7 @@ def test_the_opening_is_letter_then_flag_then_square():
     p = state.to_move()[0]
     letter = state.racks[p][0]
     html = render(state, p, selection=f"L:{letter}")
-    assert f'data-action="select" data-arg="S:{letter}:D4"' in html
+    assert f'data-action="select" data-arg="S:{letter}:0:D4"' in html  # the letter and its rack slot
     html = render(state, p, selection=f"S:{letter}:D4")
     for cell, heading in (("D3", "N"), ("E4", "E"), ("D5", "S"), ("C4", "W")):
         assert f'data-arg="{p}:start D4 {heading} {letter}"' in html and f'data-cell="{cell}"' in html

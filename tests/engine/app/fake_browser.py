@@ -38,6 +38,7 @@ class FakeBrowser(Browser):
         self.chimes = 0
         self.errors = []  # what the app wrote to the console
         self.kept_loaded_objects = 0  # calls of keep_loaded_objects
+        self.asks_before_leaving = False  # a beforeunload question is on
 
     def render(self, html):
         self.html = html
@@ -64,6 +65,9 @@ class FakeBrowser(Browser):
 
     def keep_loaded_objects(self):
         self.kept_loaded_objects += 1
+
+    def ask_before_leaving(self, on):
+        self.asks_before_leaving = on
 
     def download(self, filename, text):
         self.downloads.append((filename, text))

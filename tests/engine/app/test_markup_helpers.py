@@ -20,6 +20,12 @@ def test_markdown_tables_get_header_cells_and_escaped_text():
     assert html.startswith("<p>Before.</p>") and html.endswith("<p>After.</p>")
 
 
+def test_a_table_region_is_named_after_the_heading_it_is_under_without_markup():
+    html = render_markdown("| A |\n| --- |\n| 1 |\n\n## **Scores** <x>\n\n| B |\n| --- |\n| 2 |", table_name="Tabella")
+    assert '<div class="table-scroll" tabindex="0" role="region" aria-label="Tabella">' in html
+    assert '<div class="table-scroll" tabindex="0" role="region" aria-label="Tabella: Scores &lt;x&gt;">' in html
+
+
 def test_routes_parse_and_format_round_trip():
     for route in (Route("home"), Route("settings"), Route("new", "alphabeticell"),
                   Route("play", "20260101-0"), Route("rules", "alphabeticell")):

@@ -2,6 +2,7 @@
 GeonAxis's credit, and an import's time on Continue."""
 
 import json
+import re
 
 from ludoteca.ui.storage import SAVE_PREFIX
 
@@ -51,3 +52,26 @@ def test_continue_says_when_a_game_was_imported_and_when_one_was_played():
     assert "imported " in rows[imported_id] and "updated " not in rows[imported_id]
     assert "updated " in rows[app.save_id] and "imported " not in rows[app.save_id]
     assert browser.store.get(SAVE_PREFIX + imported_id)
+
+
+def table_regions(html):
+    return re.findall(r'<div class="table-scroll"([^>]*)><table>', html)
+
+
+def test_a_wide_rules_table_is_a_named_keyboard_stop_in_english_and_italian(monkeypatch):
+    """axe at 360 px: a table's sideways-scrolling box must be reachable by the keyboard, with a role and a name."""
+    from ludoteca.games import registry
+
+    app, browser = make_app()
+    app.navigate("#/rules/alphagon")  # its rulings have tables (the rulebooks' examples, AI players)
+    regions = table_regions(browser.html)
+    assert len(regions) >= 2
+    for attributes in regions:
+        assert 'tabindex="0"' in attributes and 'role="region"' in attributes, attributes
+    assert ' aria-label="Table: AI players"' in regions[-1]
+    read = registry.read_game_text
+    monkeypatch.setattr(registry, "read_game_text", lambda game, name, language: (
+        "## Punti\n\n| Lettere | Punti |\n| --- | --- |\n| 5 | 3 |" if name == "RULES.md" else read(game, name, language)))
+    app.dispatch("pref", "language=it")
+    [attributes] = table_regions(browser.html)
+    assert 'tabindex="0"' in attributes and ' aria-label="Tabella: Punti"' in attributes

@@ -322,6 +322,38 @@ def test_deleting_an_old_save_makes_room_and_saves_the_kept_game_at_once():
     assert f'data-testid="unsaved-{save_id}"' not in browser.html
 
 
+def test_closing_the_page_asks_first_while_refused_moves_are_only_in_memory():
+    store, full = full_store()
+    app, browser = make_app(store)
+    start_vs_ai(app, browser)
+    human_move(app, browser)
+    assert not browser.asks_before_leaving
+    store.fail_set = full
+    human_move(app, browser)
+    assert app.unsaved and browser.asks_before_leaving
+    store.fail_set = None  # room made in another tab
+    app.dispatch("save-now")
+    assert not app.unsaved and not browser.asks_before_leaving
+
+
+def test_a_computer_move_refused_by_storage_also_turns_the_question_on():
+    from ludoteca.core.match import HUMAN
+
+    store, full = full_store()
+    app, browser = make_app(store)
+    start_vs_ai(app, browser)
+    browser.run_pending()
+    match = app.match
+    player = next(p for p in match.state.to_move() if match.seats[p].kind == HUMAN)
+    app.dispatch("move", f"{player}:{match.state.legal_moves(player).texts()[0]}")  # saved
+    store.fail_set = full
+    browser.run_pending()  # the computer answers; its move cannot be saved
+    assert app.unsaved and browser.asks_before_leaving
+    store.fail_set = None
+    human_move(app, browser)  # the next save succeeds
+    assert not app.unsaved and not browser.asks_before_leaving
+
+
 def test_an_index_entry_never_vouches_for_a_save_that_is_gone():
     from ludoteca.ui.storage import INDEX_KEY, SAVE_PREFIX, MemoryStore
 

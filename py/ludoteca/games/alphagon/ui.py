@@ -5,14 +5,16 @@ own texts follow the edition by default (an Italian game speaks Italian);
 app texts stay in the app's language.
 
 Placing a letter: select it in the rack (`data-action="select"
-data-arg="L:A"`), then click the highlighted cell. The opening: select a
-letter, click a flag (`S:A:D4`), then one of the four cells beside it.
+data-arg="L:A:0"`, letter and rack slot), then click the highlighted cell.
+The opening: select a letter, click a flag (`S:A:0:D4`), then one of the
+four cells beside it.
 """
 
 from __future__ import annotations
 
 import re
 from html import escape
+from typing import Optional
 
 from ..texts import count_text
 from . import components as C
@@ -82,7 +84,10 @@ MESSAGES = {
         "alphagon.lost": "set aside: {letters}",
         "alphagon.deck": "Deck: {n}",
         "alphagon.place_hint": "Select a letter, then the highlighted square.",
+        "alphagon.place_hint.square": "Now select the highlighted square.",
         "alphagon.start_hint": "Select a letter, then a flag, then a square beside it.",
+        "alphagon.start_hint.flag": "Now select a flag, then a square beside it.",
+        "alphagon.start_hint.square": "Now select a square beside the flag.",
         "alphagon.btn.close": "Close the word",
         "alphagon.btn.end": "End turn",
         "alphagon.btn.pass": "Pass (costs a bonus)",
@@ -280,7 +285,10 @@ MESSAGES = {
         "alphagon.lost": "scartate: {letters}",
         "alphagon.deck": "Mazzo: {n}",
         "alphagon.place_hint": "Scegli una lettera, poi la casella evidenziata.",
+        "alphagon.place_hint.square": "Ora scegli la casella evidenziata.",
         "alphagon.start_hint": "Scegli una lettera, poi una bandiera, poi una casella accanto.",
+        "alphagon.start_hint.flag": "Ora scegli una bandiera, poi una casella accanto.",
+        "alphagon.start_hint.square": "Ora scegli una casella accanto alla bandiera.",
         "alphagon.btn.close": "Chiudi la parola",
         "alphagon.btn.end": "Fine turno",
         "alphagon.btn.pass": "Passa (costa un bonus)",
@@ -488,18 +496,31 @@ def _seat_name(ctx, player) -> str:
 
 
 # --- interaction state ----------------------------------------------------------------------------
+# A selection names the rack's slot too ("L:E:1", "S:E:1:D4"), since a rack may
+# hold a letter twice and only the one chosen shows as chosen; without a slot
+# ("L:E", "S:E:D4") it is the letter's first.
+def _selected_slot(view: dict, letter: str, slot: str = "") -> Optional[int]:
+    rack = view["rack"]
+    if slot.isascii() and slot.isdigit() and int(slot) < len(rack) and rack[int(slot)] == letter:
+        return int(slot)
+    return rack.index(letter) if letter in rack else None
+
+
 def _selected_letter(view: dict, ctx):
-    selection = getattr(ctx, "selection", None) or ""
-    if selection.startswith("L:") and len(selection) == 3 and selection[2] in view["rack"]:
-        return selection[2]
+    """(letter, rack slot) of a selection "L:E:1", else None."""
+    parts = (getattr(ctx, "selection", None) or "").split(":")
+    if parts[0] == "L" and len(parts) in (2, 3):
+        slot = _selected_slot(view, parts[1], parts[2] if len(parts) == 3 else "")
+        return (parts[1], slot) if slot is not None else None
     return None
 
 
 def _selected_start(view: dict, ctx):
-    selection = getattr(ctx, "selection", None) or ""
-    parts = selection.split(":")
-    if len(parts) == 3 and parts[0] == "S" and parts[1] in view["rack"] and parts[2] in view["flags"]:
-        return parts[1], parts[2]
+    """(letter, flag, rack slot) of a selection "S:E:1:D4", else None."""
+    parts = (getattr(ctx, "selection", None) or "").split(":")
+    if parts[0] == "S" and len(parts) in (3, 4) and parts[-1] in view["flags"]:
+        slot = _selected_slot(view, parts[1], parts[2] if len(parts) == 4 else "")
+        return (parts[1], parts[-1], slot) if slot is not None else None
     return None
 
 
@@ -518,7 +539,8 @@ def render_table(view: dict, ctx) -> str:
     t = game_t(view, ctx)
     acting = _can_act(view, ctx)
     legal = set(view["legal_moves"]) if acting else set()
-    letter = _selected_letter(view, ctx) if acting else None
+    chosen = _selected_letter(view, ctx) if acting else None
+    letter = chosen[0] if chosen else None
     start = _selected_start(view, ctx) if acting else None
     height = MARGIN + BOARD + 4  # nothing is drawn under the last row: no empty band
     parts = [f'<div class="alphagon" data-edition="{escape(view["edition"])}" data-phase="{escape(view["phase"])}">',
@@ -529,21 +551,22 @@ def render_table(view: dict, ctx) -> str:
         targets[view["next_cell"]] = f"place {view['next_cell']} {letter}"
     if acting and view["phase"] == "first":
         if start:
-            s_letter, flag = start
+            s_letter, flag, _ = start
             fx, fy = _xy(flag)
             for heading, (dx, dy) in HEADING_STEP.items():
                 if 0 <= fx + dx < 13 and 0 <= fy + dy < 13:
                     text = f"start {flag} {heading} {s_letter}"
                     if text in legal:
                         targets[_name_of(fx + dx, fy + dy)] = text
-    parts.append(_board_markup(view, ctx, t, targets, letter if view["phase"] == "first" else None, start))
+    opening = f"{letter}:{chosen[1]}" if letter and view["phase"] == "first" else None  # the flags' S: token
+    parts.append(_board_markup(view, ctx, t, targets, opening, start))
     parts.append("</svg>")
     parts.append(_status_markup(view, ctx, t))
     parts.append(_verdict_markup(view, ctx, t))
     # The letters and the buttons right under the board, the cards after them:
     # at 1280x800 a player's choices are on screen without scrolling.
     if ctx.viewer is not None:
-        parts.append(_rack_markup(view, ctx, t, acting, letter, start))
+        parts.append(_rack_markup(view, ctx, t, acting, chosen[1] if chosen else start[2] if start else None))
     if acting:
         parts.append(_controls_markup(view, ctx, t, legal, letter))
     if ctx.viewer is not None:
@@ -800,22 +823,22 @@ def _rack_nav_x(index: int, count: int) -> float:
     return WIDTH / 2 + (index - (count - 1) / 2) * 2 * CELL
 
 
-def _rack_markup(view, ctx, t, acting, letter, start) -> str:
+def _rack_markup(view, ctx, t, acting, selected) -> str:
+    """`selected`: the rack slot of the letter chosen, if any."""
     rack = view["rack"]
     out = [f'<div class="ag-rack" data-testid="rack"><h3>{escape(t("alphagon.rack"))}</h3>']
     decision = view.get("decision")
     losing = acting and decision and decision[0] == "lose"
-    selected = letter or (start[0] if start else None)
     for index, item in enumerate(rack):
         nav = f' data-nav="{_rack_nav_x(index, len(rack)):.0f},{RACK_NAV_Y}"'
         if losing:
             out.append(f'<button type="button" class="ag-tile-btn" data-action="move"{nav}'
                        f' data-arg="{ctx.viewer}:lose {item}" data-testid="lose-{item}">{item}</button>')
             continue
-        cls = "ag-tile-btn selected" if item == selected else "ag-tile-btn"
-        arg = "" if item == selected else f"L:{item}"
+        cls = "ag-tile-btn selected" if index == selected else "ag-tile-btn"
+        arg = "" if index == selected else f"L:{item}:{index}"
         action = f' data-action="select" data-arg="{arg}"' if acting else ""
-        pressed = ' aria-pressed="true"' if item == selected else ""
+        pressed = ' aria-pressed="true"' if index == selected else ""
         out.append(f'<button type="button" class="{cls}"{action}{pressed}{nav} data-testid="rack-{index}">{item}</button>')
     out.append("</div>")
     return "".join(out)
@@ -901,11 +924,14 @@ def _controls_markup(view, ctx, t, legal, letter) -> str:
             buttons.append(_button(ctx, f"giveup {letter}", t("alphagon.btn.giveup", letter=letter)))
         change = _change_picker(view, ctx, t, legal, letter)
     forms = change + "".join(_form(ctx, t, keyword) for keyword in view["text_moves"])
-    hint = ""
+    hint_key = None  # the next step of placing a letter, once its earlier steps are made
     if view["phase"] == "first":
-        hint = f'<p class="muted">{escape(t("alphagon.start_hint"))}</p>'
+        hint_key = "alphagon.start_hint.square" if _selected_start(view, ctx) else \
+            "alphagon.start_hint.flag" if letter else "alphagon.start_hint"
     elif view["phase"] == "turn" and view["next_cell"] and any(m.startswith("place") for m in legal):
-        hint = f'<p class="muted">{escape(t("alphagon.place_hint"))}</p>'
+        hint_key = "alphagon.place_hint" if not letter else \
+            "alphagon.place_hint.square" if f"place {view['next_cell']} {letter}" in legal else None
+    hint = f'<p class="muted" data-testid="place-hint">{escape(t(hint_key))}</p>' if hint_key else ""
     warnings = "".join(f'<p class="ag-warn" data-testid="warn-{kind}">{escape(text)}</p>'
                        for kind, text in ending_warnings(view, t))
     actions = f'<div class="ag-actions">{"".join(buttons)}</div>' if buttons else ""
