@@ -1,8 +1,9 @@
 """The app controller: routes, setup, play, saves, AI turns.
 
 It reads game state and submits moves; rules live in the engines. It talks
-to the browser only through a `Browser` adapter (see `ui/browser.py` for the
-real one and the tests for a fake), so all of it runs under CPython too.
+to the browser only through the `Browser` interface (`ui/browser_api.py`;
+`ui/browser.py` is the real one, the tests have a fake), so all of it runs
+under CPython too.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Sett
 from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
 from ..games import registry
 from . import screens
+from .browser_api import Browser
 from .clock import RoundClock, same_decision
 from .i18n import Catalog, language_for
 from .routes import Route, parse_route
@@ -118,40 +120,6 @@ def game_title_text(app, game_id: str) -> str:
 
 MAX_NOTICES = 3
 MAX_UNDO_NAMED = 4  # moves an undo notice names one by one
-
-
-class Browser:
-    """What the app needs from its host. `ui/browser.py` implements it with
-    PyScript; tests use a fake."""
-
-    store = None
-
-    def render(self, html: str) -> None: ...
-    def set_hash(self, hash_text: str, replace: bool = False) -> None: ...
-    def download(self, filename: str, text: str) -> None: ...
-    def prefers_reduced_motion(self) -> bool: ...
-    def languages(self) -> list:
-        return ["en"]
-    def set_theme(self, theme: str) -> None:
-        """"light" or "dark" on the page's root; "system" follows the device."""
-    def random_seed(self) -> int: ...
-    def spawn(self, coroutine) -> None: ...
-    async def sleep(self, seconds: float) -> None: ...
-    def now(self) -> float: ...
-    async def fetch_bytes(self, path: str) -> bytes: ...
-    def set_title(self, text: str) -> None: ...
-    def announce(self, text: str, language: str) -> None:
-        """Says `text` once to screen readers (a polite live region the redraws never touch)."""
-    def chime(self) -> None:
-        """A short sound that says it is the player's turn."""
-    def log_error(self, text: str) -> None:
-        """Writes a fault's details where developers look (the console)."""
-    def boot_path(self) -> str:
-        """How this start-up got Python: "snapshot" (a memory snapshot) or "plain"."""
-        return "plain"
-    def keep_loaded_objects(self) -> None:
-        """Everything alive now (a game's module tables) lives as long as the
-        page: later garbage collections may skip it."""
 
 
 @dataclass
