@@ -484,13 +484,53 @@ class App:
     # --- events -------------------------------------------------------------------
     def dispatch(self, action: str, arg: str = "") -> None:
         """Every click or change in the page arrives here as (action, argument)."""
-        handler = getattr(self, "on_" + action.replace("-", "_"), None)
+        handler = self.action_handlers().get(action)
         if handler is None:
             return
         redraw = handler(arg)
         if redraw is not False:
             self.render()
         self._after_change()
+
+    def action_handlers(self) -> dict:
+        """Each action the page may send (a `data-action`, a key command), and its handler."""
+        return {
+            "field": self.on_field,
+            "start": self.on_start,
+            "dismiss": self.on_dismiss,
+            "delete-save": self.on_delete_save,
+            "export-raw": self.on_export_raw,
+            "conflict-reload": self.on_conflict_reload,
+            "conflict-keep": self.on_conflict_keep,
+            "confirm": self.on_confirm,
+            "cancel_confirm": self.on_cancel_confirm,
+            "escape": self.on_escape,
+            "pref": self.on_pref,
+            "move": self.on_move,
+            "select": self.on_select,
+            "option": self.on_option,
+            "undo": self.on_undo,
+            "redo": self.on_redo,
+            "menu": self.on_menu,
+            "help": self.on_help,
+            "export": self.on_export,
+            "resign": self.on_resign,
+            "quit": self.on_quit,
+            "reveal": self.on_reveal,
+            "no-target": self.on_no_target,
+            "clock-pause": self.on_clock_pause,
+            "clock-resume": self.on_clock_resume,
+            "replay": self.on_replay,
+            "replay-save": self.on_replay_save,
+            "replay-autoplay": self.on_replay_autoplay,
+            "replay-step": self.on_replay_step,
+            "replay-exit": self.on_replay_exit,
+            "hide-results": self.on_hide_results,
+            "rematch": self.on_rematch,
+            "keep-passing": self.on_keep_passing,
+            "stop-passing": self.on_stop_passing,
+            "ai-retry": self.on_ai_retry,
+        }
 
     def on_field(self, arg: str):
         name, _, value = arg.partition("=")
