@@ -163,6 +163,8 @@ const boot = {
   snapshot: null,
   /** Resolves to the snapshot's bytes, or null: the interpreter wrapper waits for it. */
   snapshotBytes: Promise.resolve(null),
+  /** After ready(): "make" (a snapshot will be made after this start) or "skip"; null before. */
+  snapshotDecision: null,
   startedFrom,
   snapshotFailed,
   /** When the static home screen was put on the page (ms since navigation), or null. */
@@ -611,8 +613,10 @@ function snapshotFailed(reason) {
 }
 
 function makeSnapshotLater() {
+  boot.snapshotDecision = "skip";
   if (boot.path !== "plain" || !boot.snapshot.enabled || boot.mode !== "cache" || !globalThis.Worker) return;
   if (!["none", "dropped"].includes(boot.snapshot.state)) return;
+  boot.snapshotDecision = "make";
   const whenIdle = globalThis.requestIdleCallback || ((callback) => setTimeout(callback, 0));
   setTimeout(() => whenIdle(makeSnapshot, { timeout: 10_000 }), SNAPSHOT_DELAY_MS);
 }
