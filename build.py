@@ -545,7 +545,8 @@ def static_home_screens() -> dict:
     """
     sys.path.insert(0, str(ROOT / "py"))
     from ludoteca.ui import screens
-    from ludoteca.ui.app import App, Browser
+    from ludoteca.ui.app import App
+    from ludoteca.ui.browser_api import Browser
     from ludoteca.ui.i18n import DEFAULT_LANGUAGE, LANGUAGES
     from ludoteca.ui.storage import SAVE_PREFIX, SETTINGS_KEY, MemoryStore
 

@@ -15,7 +15,7 @@ if hasattr(time, "tzset"):
 from ludoteca.ui.i18n import Catalog  # noqa: E402
 
 boot = window.ludotecaBoot
-catalog = Catalog()
+catalog = Catalog(str(boot.language))  # boot.js picked it as the app does (settings, else the browser's)
 boot.progress(catalog.t("boot.engine"), 0.92)
 performance.mark("ludoteca:python-start")
 

@@ -34,13 +34,84 @@ const PYTHON_START = 0.85; // start-up share reached when main.py starts running
 // towards (never past) the next milestone on a CSS transition, which the
 // compositor keeps running while the main thread is frozen.
 const PYODIDE_START_GLIDE = { to: 0.68, ms: 2_500 };
+
+// Every text start-up shows, in each language the app speaks (py/ludoteca/ui/i18n.py).
+const BOOT_TEXTS = {
+  en: {
+    loading: "Loading…",
+    progressLabel: "Loading Ludoteca",
+    downloading: "Downloading Ludoteca…",
+    downloaded: "{loaded} of {total} MB",
+    startingPyScript: "Starting PyScript…",
+    startingPython: "Starting Python…",
+    loadingGames: "Loading the games…",
+    startingGames: "Starting the games…",
+    ready: "Ready",
+    couldNotStart: "Ludoteca could not start",
+    hint: "Check your connection, then try again. Once Ludoteca has started completely, it also works offline.",
+    retry: "Retry",
+    unknownError: "Unknown error",
+    stalled: "Start-up stalled: nothing happened for {seconds} s (last step: {step})",
+    downloadFailed: "Could not download {path}: {reason}",
+    downloadStatus: "Could not download {path} (HTTP {status})",
+    pyscriptFailed: "Could not load PyScript: {reason}",
+    newVersion: "A new version is available",
+    reload: "Reload",
+    dismiss: "Dismiss",
+  },
+  it: {
+    loading: "Caricamento…",
+    progressLabel: "Caricamento di Ludoteca",
+    downloading: "Scaricamento di Ludoteca…",
+    downloaded: "{loaded} di {total} MB",
+    startingPyScript: "Avvio di PyScript…",
+    startingPython: "Avvio di Python…",
+    loadingGames: "Caricamento dei giochi…",
+    startingGames: "Avvio dei giochi…",
+    ready: "Pronto",
+    couldNotStart: "Ludoteca non è riuscita ad avviarsi",
+    hint: "Controlla la connessione, poi riprova. Dopo un primo avvio completo, Ludoteca funziona anche offline.",
+    retry: "Riprova",
+    unknownError: "Errore sconosciuto",
+    stalled: "Avvio bloccato: nulla è successo per {seconds} s (ultimo passo: {step})",
+    downloadFailed: "Impossibile scaricare {path}: {reason}",
+    downloadStatus: "Impossibile scaricare {path} (HTTP {status})",
+    pyscriptFailed: "Impossibile caricare PyScript: {reason}",
+    newVersion: "È disponibile una nuova versione",
+    reload: "Ricarica",
+    dismiss: "Chiudi",
+  },
+};
+const SETTINGS_KEY = "ludoteca:v1:settings"; // the app's settings entry (ui/storage.py)
+
+/** The app's language, by the static home screen's rule (index.html): the one chosen in
+ *  Settings if we speak it, else the browser's first one we speak, else English. */
+function bootLanguage() {
+  const known = (code) => typeof code === "string" && Object.hasOwn(BOOT_TEXTS, code);
+  try {
+    const chosen = (JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}).language;
+    if (known(chosen)) return chosen;
+  } catch {
+    // storage blocked or unreadable: the browser's languages decide
+  }
+  const spoken = (navigator.languages || [navigator.language || ""]).map((tag) => String(tag).split("-")[0].toLowerCase());
+  return spoken.find(known) || "en";
+}
+
+const language = bootLanguage();
+
+/** The text `key` in the boot language, with {name} placeholders filled from `values`. */
+function say(key, values = {}) {
+  return BOOT_TEXTS[language][key].replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+}
+
 const MILESTONES = {
-  "Loading Pyodide": [0.08, "Starting Python…"],
-  "Loading interpreter": [0.12, "Starting Python…", PYODIDE_START_GLIDE],
-  "Loaded interpreter": [0.72, "Loading the games…"],
-  "Loading files": [0.74, "Loading the games…"],
-  "Loaded files": [0.8, "Loading the games…"],
-  "Loaded Pyodide": [0.82, "Loading the games…"],
+  "Loading Pyodide": [0.08, say("startingPython")],
+  "Loading interpreter": [0.12, say("startingPython"), PYODIDE_START_GLIDE],
+  "Loaded interpreter": [0.72, say("loadingGames")],
+  "Loading files": [0.74, say("loadingGames")],
+  "Loaded files": [0.8, say("loadingGames")],
+  "Loaded Pyodide": [0.82, say("loadingGames")],
 };
 
 const html = document.documentElement;
@@ -54,13 +125,26 @@ const detailText = bootScreen.querySelector(".boot-detail");
 const bootFiles = JSON.parse(document.getElementById("boot-files")?.textContent || "{}");
 const nativeFetch = globalThis.fetch;
 
+/** The loading and error screens (index.html's English markup) in the boot language. */
+function translateStaticMarkup() {
+  for (const screen of [bootScreen, errorScreen]) screen.lang = language;
+  bar.setAttribute("aria-label", say("progressLabel"));
+  labelText.textContent = say("loading");
+  errorScreen.querySelector(".boot-title").textContent = say("couldNotStart");
+  errorScreen.querySelector(".boot-hint").textContent = say("hint");
+  errorScreen.querySelector("button").textContent = say("retry");
+}
+translateStaticMarkup();
+
 const boot = {
   mode: "starting",
   download: 0,
   downloadNeeded: true,
   startup: 0,
   percent: 0,
-  label: "Loading…",
+  label: say("loading"),
+  /** The language of start-up's texts (main.py's progress texts follow it). */
+  language,
   bytes: "", // "3.1 of 13.6 MB" while downloading
   error: null,
   readyAt: null,
@@ -79,6 +163,8 @@ const boot = {
   snapshot: null,
   /** Resolves to the snapshot's bytes, or null: the interpreter wrapper waits for it. */
   snapshotBytes: Promise.resolve(null),
+  /** After ready(): "make" (a snapshot will be made after this start) or "skip"; null before. */
+  snapshotDecision: null,
   startedFrom,
   snapshotFailed,
   /** When the static home screen was put on the page (ms since navigation), or null. */
@@ -100,8 +186,10 @@ const booting = () => boot.readyAt === null && boot.error === null;
 
 // ---------------------------------------------------------------- progress
 
+const megabyteFormat = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 function megabytes(bytes) {
-  return (bytes / 1e6).toFixed(1);
+  return megabyteFormat.format(bytes / 1e6);
 }
 
 function overall() {
@@ -157,10 +245,10 @@ function render() {
 function setDownload(loaded, total) {
   const changes = {
     download: total > 0 ? Math.min(1, loaded / total) : 1,
-    bytes: `${megabytes(loaded)} of ${megabytes(total)} MB`,
+    bytes: say("downloaded", { loaded: megabytes(loaded), total: megabytes(total) }),
   };
   // Without a service worker, downloads overlap start-up: keep start-up's label.
-  if (boot.startup === 0) changes.label = "Downloading Ludoteca…";
+  if (boot.startup === 0) changes.label = say("downloading");
   update(changes);
 }
 
@@ -177,7 +265,7 @@ function pythonProgress(label, fraction) {
 
 function ready() {
   if (!booting()) return;
-  update({ download: 1, startup: 1, label: "Ready" });
+  update({ download: 1, startup: 1, label: say("ready") });
   render();
   boot.readyAt = performance.now();
   html.dataset.ready = "1";
@@ -195,12 +283,12 @@ function fail(message) {
   if (boot.error !== null) return; // the first error is the one to show
   if (boot.path === "snapshot" && boot.readyAt === null) {
     // Maybe the snapshot's fault: the player never sees this error; start again without it.
-    boot.error = String(message || "Unknown error");
+    boot.error = String(message || say("unknownError"));
     console.warn("Ludoteca: start-up failed after a snapshot restore; starting again without it:", boot.error);
     dropSnapshot(`start-up failed after the restore: ${boot.error}`).finally(() => location.reload());
     return;
   }
-  boot.error = String(message || "Unknown error");
+  boot.error = String(message || say("unknownError"));
   console.error("Ludoteca could not start:", boot.error);
   html.dataset.bootError = "1";
   stopWatching();
@@ -225,7 +313,7 @@ const bannerWatch = new MutationObserver(() => {
 bannerWatch.observe(document.body, { childList: true });
 const stallWatch = setInterval(() => {
   if (performance.now() - lastProgressAt > STALL_TIMEOUT_MS) {
-    fail(`Start-up stalled: nothing happened for ${Math.round(STALL_TIMEOUT_MS / 1000)} s (last step: ${boot.label})`);
+    fail(say("stalled", { seconds: Math.round(STALL_TIMEOUT_MS / 1000), step: boot.label }));
   }
 }, 1_000);
 
@@ -291,11 +379,11 @@ globalThis.fetch = async function ludotecaBootFetch(resource, init) {
   try {
     response = await nativeFetch(resource, init);
   } catch (error) {
-    if (path !== null) fail(`Could not download ${path}: ${error.message}`);
+    if (path !== null) fail(say("downloadFailed", { path, reason: error.message }));
     throw error;
   }
   if (path !== null && !response.ok) {
-    fail(`Could not download ${path} (HTTP ${response.status})`);
+    fail(say("downloadStatus", { path, status: response.status }));
   } else if (path !== null && path in bootFiles && boot.mode === "network" && response.body) {
     countStream(path, response.clone());
   }
@@ -371,7 +459,7 @@ async function prepareFiles() {
   }
   const worker = registration.installing || registration.waiting;
   boot.mode = html.dataset.bootMode = "install";
-  update({ label: "Downloading Ludoteca…" });
+  update({ label: say("downloading") });
   const installed = await new Promise((resolve) => {
     whenControlled().then(() => resolve(true));
     worker.addEventListener("statechange", () => worker.state === "redundant" && resolve(false));
@@ -404,12 +492,13 @@ function showUpdateToast(worker) {
   toast.className = "update-toast";
   toast.dataset.testid = "update-toast";
   toast.setAttribute("role", "status");
+  toast.lang = language;
   const text = document.createElement("span");
-  text.textContent = "A new version is available";
+  text.textContent = say("newVersion");
   const reload = document.createElement("button");
   reload.type = "button";
   reload.className = "update-toast-reload";
-  reload.textContent = "Reload";
+  reload.textContent = say("reload");
   reload.addEventListener("click", () => {
     reload.disabled = true;
     updateAccepted = true;
@@ -419,7 +508,7 @@ function showUpdateToast(worker) {
   const dismiss = document.createElement("button");
   dismiss.type = "button";
   dismiss.className = "update-toast-dismiss";
-  dismiss.setAttribute("aria-label", "Dismiss");
+  dismiss.setAttribute("aria-label", say("dismiss"));
   dismiss.textContent = "×";
   dismiss.addEventListener("click", () => toast.remove());
   toast.append(text, reload, dismiss);
@@ -524,8 +613,10 @@ function snapshotFailed(reason) {
 }
 
 function makeSnapshotLater() {
+  boot.snapshotDecision = "skip";
   if (boot.path !== "plain" || !boot.snapshot.enabled || boot.mode !== "cache" || !globalThis.Worker) return;
   if (!["none", "dropped"].includes(boot.snapshot.state)) return;
+  boot.snapshotDecision = "make";
   const whenIdle = globalThis.requestIdleCallback || ((callback) => setTimeout(callback, 0));
   setTimeout(() => whenIdle(makeSnapshot, { timeout: 10_000 }), SNAPSHOT_DELAY_MS);
 }
@@ -564,9 +655,9 @@ function onPyScriptProgress(event) {
 }
 
 async function startPyScript() {
-  setStartup(0.02, "Starting PyScript…");
+  setStartup(0.02, say("startingPyScript"));
   addEventListener("py:progress", onPyScriptProgress);
-  document.addEventListener("py:ready", () => setStartup(PYTHON_START, "Starting the games…"));
+  document.addEventListener("py:ready", () => setStartup(PYTHON_START, say("startingGames")));
   const stylesheet = Object.assign(document.createElement("link"), {
     rel: "stylesheet",
     href: new URL("pyscript/core.css", APP_BASE).href,
@@ -575,11 +666,11 @@ async function startPyScript() {
   try {
     await import(new URL("pyscript/core.js", APP_BASE).href);
   } catch (error) {
-    fail(`Could not load PyScript: ${error.message}`);
+    fail(say("pyscriptFailed", { reason: error.message }));
   }
 }
 
-update({ label: "Loading…" });
+update({ label: say("loading") });
 boot.snapshot = snapshotsEnabled()
   ? { enabled: true, state: "checking", reason: "", bytes: 0, makeMs: null, storeMs: null }
   : { enabled: false, state: "off", reason: "turned off", bytes: 0, makeMs: null, storeMs: null };

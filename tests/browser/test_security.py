@@ -20,18 +20,31 @@ def dump_storage(page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
+# True once the open game waits for a human (or is over), no computer is thinking,
+# and its save holds every move on screen.
+SAVED_AS_SHOWN = """(prefix) => {
+    const game = document.querySelector('[data-testid="game"]');
+    const waiting = document.querySelector('[data-testid="controls"] button, [data-testid="results"]');
+    if (!game || !waiting || document.querySelector('[data-thinking]')) return false;
+    const id = decodeURIComponent(location.hash.split("/").pop());
+    const text = localStorage.getItem(prefix + id);
+    return text !== null && JSON.parse(text).moves.length === Number(game.dataset.moves);
+}"""
+
+
 def settled_storage(page) -> dict:
-    """The storage once the page's computer players have moved and saved: the
-    same on two reads half a second apart, with the player's move or the results shown."""
-    page.locator('[data-testid="controls"] button, [data-testid="results"]').first.wait_for(timeout=60_000)
-    storage = dump_storage(page)
-    for _ in range(40):
-        page.wait_for_timeout(500)
-        again = dump_storage(page)
-        if again == storage:
-            return storage
-        storage = again
-    raise AssertionError("the saves kept changing for 20 s")
+    """The storage once the page's computer players have moved and the game's save
+    holds every move on screen, with the player's move or the results shown."""
+    page.wait_for_function(SAVED_AS_SHOWN, arg=SAVE_PREFIX, timeout=60_000)
+    return dump_storage(page)
+
+
+def drawn_and_images_settled(page) -> None:
+    """Waits until every image on the page has loaded or failed (an inline error
+    handler would have run by then) and two frames have been drawn since (styles
+    applied, so any fetch they ask for has started)."""
+    page.evaluate("""() => Promise.all([...document.images].map((image) => image.decode().catch(() => null)))
+        .then(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))))""")
 
 
 def csp_violations(page) -> list:
@@ -93,7 +106,7 @@ def test_damaged_storage_never_stops_the_app_and_runs_no_script(trapped_page, op
     expect(page.locator('[data-testid="home"]')).to_be_visible()
     if expect_text:
         expect(page.locator(".save.damaged")).to_contain_text(expect_text)
-    page.wait_for_timeout(300)
+    drawn_and_images_settled(page)
     assert page.evaluate("() => window.__xss") == 0
     after = dump_storage(page)
     for stored_key, text in before.items():  # every save the player had is untouched
@@ -198,8 +211,9 @@ def test_an_imported_colour_cannot_fetch_or_cover_the_page(trapped_page, open_ap
     requests = request_log(page)
     page.set_input_files('[data-testid="import-input"]', str(path))
     expect(page.locator('[data-testid="notice-error"]')).to_contain_text("could not be imported")
-    page.wait_for_timeout(300)
+    drawn_and_images_settled(page)
     assert not [url for url in requests if "elsewhere" in url]
+    assert not [v for v in csp_violations(page) if "elsewhere" in (v["blocked"] or "")]
     assert dump_storage(page) == before
 
 
@@ -233,7 +247,7 @@ def test_room_for_the_save_but_not_the_index_is_not_reported_as_unsaved(trapped_
         };
     }""")
     assert play_one_human_turn(page)
-    page.wait_for_timeout(300)
+    page.wait_for_function(SAVED_AS_SHOWN, arg=SAVE_PREFIX)  # the move reached its save
     assert page.locator('[data-testid="notice-error"]').count() == 0  # the game was saved
     saves = [k for k in dump_storage(page) if k.startswith(SAVE_PREFIX)]
     moves = json.loads(dump_storage(page)[saves[0]])["moves"]

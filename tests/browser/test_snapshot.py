@@ -103,6 +103,7 @@ def test_first_visit_makes_a_snapshot_and_reloads_restore_it(snap_page, app_url)
     first = boot(snap_page, app_url)
     assert first["path"] == first["htmlPath"] == "plain"
     assert first["snapshot"]["state"] in ("none", "making")
+    assert snap_page.evaluate("ludotecaBoot.snapshotDecision") == "make"
     made = wait_for_snapshot(snap_page)
     stored = snap_page.evaluate(SNAPSHOT_ENTRY)
     assert stored["size"] == made["bytes"] > 1_000_000
@@ -205,7 +206,8 @@ def test_snapshots_can_be_turned_off(snap_page, app_url, how):
         snap_page.context.add_init_script("localStorage.setItem('ludoteca:snapshot', 'off')")
     first = boot(snap_page, url)
     assert first["path"] == "plain" and first["snapshot"]["state"] == "off"
-    snap_page.wait_for_timeout(3_000)  # time enough for a snapshot to start, were it on
+    snap_page.wait_for_function("() => ludotecaBoot.snapshotDecision !== null")  # made once the app is ready
+    assert snap_page.evaluate("ludotecaBoot.snapshotDecision") == "skip"
     assert snap_page.evaluate("ludotecaBoot.snapshot.state") == "off"
     assert snap_page.evaluate(SNAPSHOT_ENTRY) is None
     assert boot(snap_page)["path"] == "plain"

@@ -1,8 +1,9 @@
 """The app controller: routes, setup, play, saves, AI turns.
 
 It reads game state and submits moves; rules live in the engines. It talks
-to the browser only through a `Browser` adapter (see `ui/browser.py` for the
-real one and the tests for a fake), so all of it runs under CPython too.
+to the browser only through the `Browser` interface (`ui/browser_api.py`;
+`ui/browser.py` is the real one, the tests have a fake), so all of it runs
+under CPython too.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Sett
 from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
 from ..games import registry
 from . import screens
+from .browser_api import Browser
 from .clock import RoundClock, same_decision
 from .i18n import Catalog, language_for
 from .routes import Route, parse_route
@@ -120,44 +122,6 @@ def game_title_text(app, game_id: str) -> str:
 
 MAX_NOTICES = 3
 MAX_UNDO_NAMED = 4  # moves an undo notice names one by one
-
-
-class Browser:
-    """What the app needs from its host. `ui/browser.py` implements it with
-    PyScript; tests use a fake."""
-
-    store = None
-
-    def render(self, html: str) -> None: ...
-    def set_hash(self, hash_text: str, replace: bool = False) -> None: ...
-    def download(self, filename: str, text: str) -> None: ...
-    def prefers_reduced_motion(self) -> bool: ...
-    def languages(self) -> list:
-        return ["en"]
-    def set_theme(self, theme: str) -> None:
-        """"light" or "dark" on the page's root; "system" follows the device."""
-    def random_seed(self) -> int: ...
-    def spawn(self, coroutine) -> None: ...
-    async def sleep(self, seconds: float) -> None: ...
-    def now(self) -> float: ...
-    async def fetch_bytes(self, path: str) -> bytes: ...
-    def set_title(self, text: str) -> None: ...
-    def announce(self, text: str, language: str) -> None:
-        """Says `text` once to screen readers (a polite live region the redraws never touch)."""
-    def chime(self) -> None:
-        """A short sound that says it is the player's turn."""
-    def log_error(self, text: str) -> None:
-        """Writes a fault's details where developers look (the console)."""
-    def boot_path(self) -> str:
-        """How this start-up got Python: "snapshot" (a memory snapshot) or "plain"."""
-        return "plain"
-    def keep_awake(self, wanted: bool) -> None:
-        """Asks the device to keep the screen on (a phone on the table), or lets it sleep again."""
-    def keep_loaded_objects(self) -> None:
-        """Everything alive now (a game's module tables) lives as long as the
-        page: later garbage collections may skip it."""
-    def ask_before_leaving(self, on: bool) -> None:
-        """While on, closing or reloading the page asks first (moves storage refused are only in memory)."""
 
 
 @dataclass
@@ -548,13 +512,57 @@ class App:
     # --- events -------------------------------------------------------------------
     def dispatch(self, action: str, arg: str = "") -> None:
         """Every click or change in the page arrives here as (action, argument)."""
-        handler = getattr(self, "on_" + action.replace("-", "_"), None)
+        handler = self.action_handlers().get(action)
         if handler is None:
             return
         redraw = handler(arg)
         if redraw is not False:
             self.render()
         self._after_change()
+
+    def action_handlers(self) -> dict:
+        """Each action the page may send (a `data-action`, a key command), and its handler."""
+        return {
+            "field": self.on_field,
+            "start": self.on_start,
+            "dismiss": self.on_dismiss,
+            "delete-save": self.on_delete_save,
+            "export-raw": self.on_export_raw,
+            "conflict-reload": self.on_conflict_reload,
+            "conflict-keep": self.on_conflict_keep,
+            "confirm": self.on_confirm,
+            "cancel_confirm": self.on_cancel_confirm,
+            "escape": self.on_escape,
+            "pref": self.on_pref,
+            "move": self.on_move,
+            "select": self.on_select,
+            "option": self.on_option,
+            "undo": self.on_undo,
+            "redo": self.on_redo,
+            "menu": self.on_menu,
+            "help": self.on_help,
+            "export": self.on_export,
+            "resign": self.on_resign,
+            "quit": self.on_quit,
+            "reveal": self.on_reveal,
+            "no-target": self.on_no_target,
+            "clock-pause": self.on_clock_pause,
+            "clock-resume": self.on_clock_resume,
+            "replay": self.on_replay,
+            "replay-save": self.on_replay_save,
+            "replay-autoplay": self.on_replay_autoplay,
+            "replay-step": self.on_replay_step,
+            "replay-exit": self.on_replay_exit,
+            "hide-results": self.on_hide_results,
+            "rematch": self.on_rematch,
+            "keep-passing": self.on_keep_passing,
+            "stop-passing": self.on_stop_passing,
+            "ai-retry": self.on_ai_retry,
+            "hint": self.on_hint,
+            "save-now": self.on_save_now,
+            "export-unsaved": self.on_export_unsaved,
+            "table": self.on_table,
+        }
 
     def on_field(self, arg: str):
         name, _, value = arg.partition("=")

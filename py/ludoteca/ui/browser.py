@@ -14,7 +14,8 @@ import traceback
 from js import URL, Blob, Object, document, performance, window
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js
 
-from .app import App, Browser
+from .app import App
+from .browser_api import Browser
 from . import regions
 from .collections_timer import CollectionTimer
 from .panzoom import DRAG_THRESHOLD_PX, ZOOM_KEYS, BoardZoom, box_text, parse_box

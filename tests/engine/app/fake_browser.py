@@ -2,7 +2,8 @@
 
 import pathlib
 
-from ludoteca.ui.app import App, Browser
+from ludoteca.ui.app import App
+from ludoteca.ui.browser_api import Browser
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[3]
 from ludoteca.ui.screens import plain_names
