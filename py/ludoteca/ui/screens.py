@@ -8,10 +8,8 @@ carries `data-action` (and `data-arg`); the browser glue forwards them to
 
 from __future__ import annotations
 
-import calendar
 import copy
 import re
-import time
 from dataclasses import dataclass, field
 from html import escape
 from typing import Optional
@@ -224,13 +222,24 @@ def render_missing(app) -> str:
 
 
 def stamp_seconds(text: str) -> Optional[int]:
-    """Seconds since 1970 of a time as saves write it ("2026-11-27T12:00:00Z", or
-    its 14 digits in a save's name); None if it is not one."""
-    digits = "".join(ch for ch in text if ch.isdigit())[:14]
-    try:
-        return calendar.timegm(time.strptime(digits, "%Y%m%d%H%M%S"))
-    except ValueError:
+    """Seconds since 1970 (UTC) of a time as saves write it ("2026-11-27T12:00:00Z",
+    or its 14 digits in a save's name); None if it is not one. Computed here
+    rather than by time.strptime, whose import (calendar, datetime, locale)
+    would be compiled from source at every start-up."""
+    digits = "".join(ch for ch in text if "0" <= ch <= "9")[:14]
+    if len(digits) != 14:
         return None
+    year, month, day = int(digits[:4]), int(digits[4:6]), int(digits[6:8])
+    hour, minute, second = int(digits[8:10]), int(digits[10:12]), int(digits[12:14])
+    if not (1 <= month <= 12 and 1 <= day <= 31 and hour < 24 and minute < 60 and second < 62):
+        return None
+    # Days from 1970-01-01 to the date (the proleptic Gregorian calendar, March-based years).
+    shifted = year - (month <= 2)
+    era, year_of_era = divmod(shifted, 400)
+    day_of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    day_of_era = year_of_era * 365 + year_of_era // 4 - year_of_era // 100 + day_of_year
+    days = era * 146097 + day_of_era - 719468
+    return ((days * 24 + hour) * 60 + minute) * 60 + second
 
 
 def rules_title(t, title: str) -> str:

@@ -75,3 +75,16 @@ def test_a_wide_rules_table_is_a_named_keyboard_stop_in_english_and_italian(monk
     app.dispatch("pref", "language=it")
     [attributes] = table_regions(browser.html)
     assert 'tabindex="0"' in attributes and ' aria-label="Tabella: Punti"' in attributes
+
+
+def test_a_save_time_is_read_as_utc_seconds_without_loading_the_calendar():
+    import calendar
+    import time
+
+    from ludoteca.ui.screens import stamp_seconds
+
+    for text in ("2026-11-27T12:00:00Z", "19700101000000", "2000-02-29T23:59:59Z", "1999-12-31T00:00:01Z",
+                 "2024-03-01T00:00:00Z", "2100-02-28T10:11:12Z"):
+        digits = "".join(ch for ch in text if ch.isdigit())
+        assert stamp_seconds(text) == calendar.timegm(time.strptime(digits, "%Y%m%d%H%M%S")), text
+    assert stamp_seconds("2026-13-01T00:00:00Z") is None and stamp_seconds("not a time") is None
