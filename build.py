@@ -47,7 +47,7 @@ PYSCRIPT_STDLIB_ARTIFACT = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib
 # Stdlib modules the app's start-up imports that a bare Pyodide start does not
 # (PyScript's display module needs html); tests/browser/test_boot.py checks
 # that start-up compiles nothing from source.
-STDLIB_BYTECODE = ("html",)
+STDLIB_BYTECODE = ("html", "hashlib")  # hashlib: the save list's fingerprints (ui/storage.py)
 PYODIDE_HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript unpacks [files] archives
 
 PYODIDE_FILES = (

@@ -172,22 +172,8 @@ def mark_selector(kind: str) -> str:
     return f'[data-testid="{testid}"][data-how="{how}"]' if how else f'[data-testid^="{testid}"]'
 
 
-# Failures in a game's own style.css, reported to the game's helper rather than fixed here.
-GAME_CSS_FAILURES = {
-    "alphagon": "Alphagon's style.css: .ag-verdict and .ag-dialog (every verdict; the declaration, answer, respond"
-                " and vote dialogs) show #eef6f0 text on a #ffffff panel in the light theme, contrast 1.1"
-                " (axe color-contrast, serious); the alphagon-play helper fixes Alphagon's CSS",
-}
-
-
-def game_dialog_cases():
-    for game in GAMES:
-        failure = GAME_CSS_FAILURES.get(game)
-        yield pytest.param(game, marks=pytest.mark.xfail(strict=True, reason=failure)) if failure else game
-
-
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("game", list(game_dialog_cases()))
+@pytest.mark.parametrize("game", GAMES)
 def test_no_serious_accessibility_problem_in_any_dialog_or_verdict_a_game_draws(new_context, open_app, game):
     """Each dialog and verdict of the game's table (found by game_positions on the
     engine), imported as a record and checked in both themes."""

@@ -322,6 +322,23 @@ def test_letters_go_down_with_two_key_presses_each(new_context, open_app):
         page.wait_for_function("() => document.activeElement.closest('[data-testid=rack]')")
 
 
+
+def test_the_rack_is_one_tab_stop_and_the_arrow_keys_move_along_it(new_context, open_app):
+    context = new_context()
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    start_any_game(page, "alphagon", "5", players=3)
+    page.wait_for_function("() => document.activeElement.closest('[data-testid=rack]')")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "rack-0"
+    stops = page.evaluate("() => [...document.querySelectorAll('[data-testid=rack] button')]"
+                          ".filter(b => b.tabIndex >= 0).length")
+    assert stops == 1
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "rack-1"
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "rack-0"
+
 # --- dialogs and verdicts are readable: axe in both languages and both themes ---------------------------
 def record_at(lang: str, until) -> dict:
     """The record of a game (you against an easy computer) played on the engine by

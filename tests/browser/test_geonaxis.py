@@ -124,8 +124,8 @@ def test_an_agreement_and_a_challenge_against_the_computer_by_clicking(fast, ope
     reveal = fast.locator(f'{TABLE} [data-testid="challenge-3"]')
     expect(reveal).to_have_text("Ann challenged area 3 with 3: the pile held 2 credits and 0 jokers."
                                 " The challenge succeeds.", timeout=60_000)
-    # Ann's stone went down in the area, and in this position it is captured at once: the reveal shows it.
-    expect(fast.locator(f'{TABLE} [data-testid="captured-1-3"]')).to_have_count(1)
+    # A challenge puts no stone down (GeonAxis RULINGS: the challenger need not play there).
+    expect(fast.locator(f'{TABLE} [data-testid="captured-1-3"]')).to_have_count(0)
     expect(fast.locator(f'{TABLE} [data-testid="fund-info-3"]')).to_have_count(0)  # the area is open again
     assert fast.evaluate("() => window.ludotecaBoot.cspViolations") == []
 

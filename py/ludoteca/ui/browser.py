@@ -125,6 +125,7 @@ class PyScriptBrowser(Browser):
         self._opener = None  # what had the focus when the dialog on screen opened
         self.clicked_action = None  # the action of the element just clicked or tapped (a tap may not focus it)
         self._shown_hash = None  # the route last drawn: a new one opens at the top of the page
+        self._brought_into_view = None  # the element a game last asked to be seen, and on which page
         self._audio = None  # the WebAudio context, made on the first chime
         self._leave_guard = None  # the beforeunload listener, while moves are only in memory
         self._nav_memory = {}  # board (group key) -> the data-nav of the node last focused on it
@@ -207,6 +208,12 @@ class PyScriptBrowser(Browser):
         current = _found(self.root.querySelector(".moves li.current"))
         if current is not None:
             current.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+        # What a game asks to be seen (an area its members are deciding on), once when it appears.
+        wanted = _found(self.root.querySelector('[data-region="table"] [data-bring-into-view]'))
+        wanted_key = None if wanted is None else f'{window.location.hash} {wanted.getAttribute("data-testid")}'
+        if wanted is not None and wanted_key != self._brought_into_view:
+            wanted.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=Object.fromEntries))
+        self._brought_into_view = wanted_key
 
     def apply_roving_tabindex(self):
         """One tab stop a board (keyboard.roving_stop); the other nodes are

@@ -826,7 +826,7 @@ def _rack_nav_x(index: int, count: int) -> float:
 def _rack_markup(view, ctx, t, acting, selected) -> str:
     """`selected`: the rack slot of the letter chosen, if any."""
     rack = view["rack"]
-    out = [f'<div class="ag-rack" data-testid="rack"><h3>{escape(t("alphagon.rack"))}</h3>']
+    out = [f'<div class="ag-rack" data-testid="rack" data-nav-group="rack"><h3>{escape(t("alphagon.rack"))}</h3>']
     decision = view.get("decision")
     losing = acting and decision and decision[0] == "lose"
     for index, item in enumerate(rack):

@@ -616,6 +616,8 @@ def render_table(view: dict, ctx) -> str:
             cls.append("atari")
         attrs = (f' data-nav="{x:.1f},{y:.1f}" tabindex="0" role="button"'
                  f' data-testid="cell-{q}-{r}"')
+        if (q, r) == min(deciding, key=lambda c: (c[1], c[0]), default=None):
+            attrs += " data-bring-into-view"  # the area being decided: in view while its members choose
         if (q, r) in challenge_cells:
             cls.append("target")
             label = t("geonaxis.cell_challenge", q=q, r=r)
