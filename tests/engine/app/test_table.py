@@ -194,4 +194,5 @@ def test_an_exported_session_imports_as_a_new_save_and_a_damaged_one_says_why():
     app.navigate("#/")
     app.import_text(json.dumps(record))
     assert app.route.name == "home" and "This session is damaged" in browser.html
+    assert "companion." not in browser.html  # the reason in words, never an internal code
     assert len(app.saves.list()) == 2
