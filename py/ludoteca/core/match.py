@@ -269,19 +269,23 @@ class Match:
         return result
 
     # --- undo / redo ------------------------------------------------------
-    def _undo_group_size(self, player: int) -> int:
-        """How many entries an undo by `player` would take back (0: none).
+    def _undo_group_size(self, player: int, end: Optional[int] = None) -> int:
+        """How many entries an undo by `player` would take back (0: none), from
+        the first `end` entries (all of them by default).
 
         Automatic entries (a resigned seat's moves) go with the entry before
         them. A resignation counts as its player's move; nobody else can take
         it back, and a resignation that ended the game is final."""
+        entries = self.entries
+        end = len(entries) if end is None else end
         if self.ended_by_resignation:
             return 0
-        if not self.entries or player not in self.human_players:
+        if not end or player not in self.human_players:
             return 0
         if self.training_mode:
             # Back to just before this human's latest move, AI replies included.
-            for back, entry in enumerate(reversed(self.entries), start=1):
+            for back in range(1, end + 1):
+                entry = entries[end - back]
                 if entry.is_resignation and entry.player != player:
                     return 0
                 if entry.player == player and not entry.automatic:
@@ -290,15 +294,26 @@ class Match:
         # Several humans (Board Game Arena's policy): only your own last move,
         # and only if it revealed nothing and drew nothing at random.
         back = 1
-        while back < len(self.entries) and self.entries[-back].automatic:
+        while back < end and entries[end - back].automatic:
             back += 1
-        group = self.entries[-back:]
+        group = entries[end - back:end]
         last = group[0]
         if last.automatic or last.player != player:
             return 0
         if any(entry.chance or entry.reveals for entry in group):
             return 0
         return back
+
+    def undo_landings(self, player: int) -> list:
+        """How many entries successive undos by `player` would leave, nearest first
+        (each undo takes back one group, as `undo` does)."""
+        landings, end = [], len(self.entries)
+        while True:
+            size = self._undo_group_size(player, end)
+            if not size:
+                return landings
+            end -= size
+            landings.append(end)
 
     def can_undo(self, player: int) -> bool:
         return self._undo_group_size(player) > 0

@@ -1080,39 +1080,11 @@ class App:
         candidate = humans[0] if match.training_mode else match.entries[-1].player
         return candidate if candidate in humans and self._undo_landing(candidate) is not None else None
 
-    def _undo_landings(self, human: int) -> list:
-        """How many entries successive undos by `human` would leave, nearest
-        first. Mirrors Match.undo's groups: against computers, back to the
-        human's previous move; between humans, only their own last move
-        (with the resigned seats' moves after it), never one that drew or revealed."""
-        match = self.match
-        if not match.can_undo(human):
-            return []
-        entries, landings, end = match.entries, [], len(match.entries)
-        while end:
-            start = end - 1
-            if match.training_mode:
-                while start >= 0 and (entries[start].player != human or entries[start].automatic):
-                    if entries[start].is_resignation:  # another player's resignation stays
-                        return landings
-                    start -= 1
-                if start < 0:
-                    return landings
-            else:
-                while start > 0 and entries[start].automatic:
-                    start -= 1
-                group = entries[start:end]
-                if group[0].player != human or group[0].automatic or any(e.chance or e.reveals for e in group):
-                    return landings
-            landings.append(start)
-            end = start
-        return landings
-
     def _undo_landing(self, human: int) -> Optional[int]:
         """The nearest position undo can reach where nothing would be played
         again at once by the app (a forced pass); None if there is none."""
         ui = registry.game_ui(self.match.game.id)
-        for landing in self._undo_landings(human):
+        for landing in self.match.undo_landings(human):
             state = self.match.state_before(landing)
             if not any(self._forced_in(state, player, ui) for player in state.to_move()):
                 return landing
