@@ -307,7 +307,8 @@ class Match:
     def undo_landings(self, player: int) -> list:
         """How many entries successive undos by `player` would leave, nearest first
         (each undo takes back one group, as `undo` does)."""
-        landings, end = [], len(self.entries)
+        landings: list = []
+        end = len(self.entries)
         while True:
             size = self._undo_group_size(player, end)
             if not size:
