@@ -8,7 +8,7 @@ letter in use is solid and the other one faded.
 
 from html import escape
 
-from . import BLURB, TILE_ART, TITLE
+from . import TILE_ART, TITLE
 from ..texts import count_text
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -25,7 +25,6 @@ HIT_MIN = 51
 MESSAGES = {
     "en": {
         "game.alphabeticell.title": TITLE["en"],
-        "game.alphabeticell.blurb": BLURB["en"],
         "alphabeticell.variant.rules": "Rule set",
         "alphabeticell.variant.rules.classic": "Classic (11 cards end a round, play to 30)",
         "alphabeticell.variant.rules.2018": "2018 (4 discards end a round, play to 25)",
@@ -97,7 +96,6 @@ MESSAGES = {
     },
     "it": {
         "game.alphabeticell.title": TITLE["it"],
-        "game.alphabeticell.blurb": BLURB["it"],
         "alphabeticell.variant.rules": "Regolamento",
         "alphabeticell.variant.rules.classic": "Classico (la mano finisce a 11 carte, si gioca fino a 30)",
         "alphabeticell.variant.rules.2018": "2018 (la mano finisce al quarto scarto, si gioca fino a 25)",

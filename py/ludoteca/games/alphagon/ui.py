@@ -32,7 +32,6 @@ LANGUAGE_VARIANT = "edition"  # a new game's edition is the app's language (the 
 MESSAGES = {
     "en": {
         "game.alphagon.title": "Alphagon",
-        "game.alphagon.blurb": "Spell words letter by letter along the sides of a polygon; declare, doubt and contradict to score.",
         "alphagon.variant.edition": "Edition",
         "alphagon.variant.edition.en": "English",
         "alphagon.variant.edition.it": "Italian",
@@ -233,7 +232,6 @@ MESSAGES = {
     },
     "it": {
         "game.alphagon.title": "Alphagon",
-        "game.alphagon.blurb": "Componete parole lettera dopo lettera lungo i lati di un poligono; dichiarate, dubitate e smentite per fare punti.",
         "alphagon.variant.edition": "Edizione",
         "alphagon.variant.edition.en": "Inglese",
         "alphagon.variant.edition.it": "Italiana",

@@ -25,7 +25,6 @@ SCORE_LABEL = "geonaxis.score_label"  # the same meaning, short enough to stand 
 MESSAGES = {
     "en": {
         "game.geonaxis.title": "GeonAxis",
-        "game.geonaxis.blurb": "Go for several players on hexagons: everyone moves at once, in secret. Enclose space, share the pot, and guard common ground with bluffable agreements.",
         "geonaxis.variant.table": "Starting table",
         "geonaxis.variant.table.1": "One tile",
         "geonaxis.variant.table.7": "Seven tiles",
@@ -172,7 +171,6 @@ MESSAGES = {
     },
     "it": {
         "game.geonaxis.title": "GeonAxis",
-        "game.geonaxis.blurb": "Un Go a più giocatori su esagoni: si muove tutti insieme, in segreto. Circonda spazio, dividi il piatto e proteggi il terreno comune con patti su cui si può bluffare.",
         "geonaxis.variant.table": "Tavolo iniziale",
         "geonaxis.variant.table.1": "Una tessera",
         "geonaxis.variant.table.7": "Sette tessere",

@@ -45,7 +45,6 @@ RUNNING_SCORE = False  # no points: capturing the psychopath decides, so the pan
 MESSAGES = {
     "en": {
         "game.psychopath.title": "ALPHA // PSYCHOPATH",
-        "game.psychopath.blurb": "Trap the rival psychopath between two doctors and an informer, on a board drawn from hyperbolic geometry.",
         "psychopath.kind.psychopath": "psychopath",
         "psychopath.kind.psychologist": "psychologist",
         "psychopath.kind.informer": "informer",
@@ -118,7 +117,6 @@ MESSAGES = {
     },
     "it": {
         "game.psychopath.title": "ALPHA // PSYCHOPATH",
-        "game.psychopath.blurb": "Intrappola lo psicopatico avversario fra due dottori e un informatore, su una plancia nata dalla geometria iperbolica.",
         "psychopath.kind.psychopath": "psicopatico",
         "psychopath.kind.psychologist": "psicologo",
         "psychopath.kind.informer": "informatore",
