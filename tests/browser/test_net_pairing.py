@@ -47,7 +47,7 @@ def open_device(new_context, app_url, browser_context_args):
         page.route("**/__pages__/net.html", lambda route: route.fulfill(body=net_page_html(connect_origins),
                                                                      content_type="text/html"))
         page.goto(app_url + "__pages__/net.html")
-        page.wait_for_function("window.netReady === true")
+        page.wait_for_function("() => window.netReady === true")
         return page
     return open_
 
@@ -57,7 +57,7 @@ def pair(host, guest, form="shortest"):
     offer = host.evaluate("form => netTest.host({form})", form)
     answer = guest.evaluate("([offer, form]) => netTest.join(offer, {form})", [offer, form])
     host.evaluate("answer => netTest.accept(answer)", answer)
-    guest.wait_for_function("window.channel && window.channel.open")
+    guest.wait_for_function("() => window.channel && window.channel.open")
     return offer, answer, time.perf_counter() - started
 
 
@@ -65,8 +65,8 @@ def exchange_both_ways(host, guest):
     for text in ("one", "two", "tre ✓"):
         host.evaluate("text => window.channel.send(text)", text)
     guest.evaluate("() => ['uno', 'due'].forEach(text => window.channel.send(text))")
-    guest.wait_for_function("window.received.length === 3")
-    host.wait_for_function("window.received.length === 2")
+    guest.wait_for_function("() => window.received.length === 3")
+    host.wait_for_function("() => window.received.length === 2")
     assert guest.evaluate("window.received") == ["one", "two", "tre ✓"]
     assert host.evaluate("window.received") == ["uno", "due"]
 
@@ -87,7 +87,7 @@ def test_two_devices_pair_by_pasted_strings_and_talk_both_ways(open_device, form
           f"answer {guest.evaluate('window.answerMs'):.0f} ms, accept→open {host.evaluate('window.acceptMs'):.0f} ms)")
     # Closing one side reaches the other.
     host.evaluate("window.channel.close()")
-    guest.wait_for_function("window.channelClosed === true")
+    guest.wait_for_function("() => window.channelClosed === true")
     assert host.evaluate("window.cspViolations") == [] and guest.evaluate("window.cspViolations") == []
 
 
@@ -205,7 +205,7 @@ def test_a_guest_joins_by_reading_the_hosts_qr_code_with_its_camera(camera_brows
     assert scanned == {"ok": True, "text": offer}
     answer = guest.evaluate("offer => netTest.join(offer)", scanned["text"])
     host.evaluate("answer => netTest.accept(answer)", answer)  # the answer comes back by paste
-    guest.wait_for_function("window.channel && window.channel.open")
+    guest.wait_for_function("() => window.channel && window.channel.open")
     print(f"\npaired through the camera in {(time.perf_counter() - started) * 1000:.0f} ms "
           f"(reading the QR code {guest.evaluate('window.scanMs'):.0f} ms)")
     exchange_both_ways(host, guest)
@@ -264,7 +264,7 @@ def test_two_devices_pair_through_a_peerjs_server_by_room_code(open_device, peer
     code = host.evaluate("settings => netTest.hostRoom(settings)", peer_server)
     assert re.fullmatch(r"[2-9a-z]{6}", code)
     assert guest.evaluate("([settings, code]) => netTest.joinRoom(settings, code)", [peer_server, code.upper()]) == "joined"
-    host.wait_for_function("window.channel && window.channel.open")
+    host.wait_for_function("() => window.channel && window.channel.open")
     exchange_both_ways(host, guest)
     print(f"\njoined a room through the PeerJS server in {guest.evaluate('window.joinRoomMs'):.0f} ms")
     assert host.evaluate("window.cspViolations") == [] and guest.evaluate("window.cspViolations") == []
