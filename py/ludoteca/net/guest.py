@@ -1,0 +1,151 @@
+"""A guest's side of a table played on several devices (issue 31).
+
+Pure Python, like `host.py`. A guest keeps only what it was shown: per seat it holds, the
+latest view and the log as described for that seat. It never has the seed, the record or
+another seat's secrets, so a guest alone cannot carry a game on: only the host's save can.
+
+`receive` takes a text from the host's link and returns a `GuestReceipt`: texts to send
+back, and what happened (welcomed, a seat updated, a move refused, the host said bye).
+`snapshot`/`restore` keep the pairing across a reload so the guest can `rejoin`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import wire
+from .wire import GUEST, Endpoint, WireError
+
+
+@dataclass(frozen=True)
+class Refusal:
+    move_id: str
+    seat: int | None
+    move: str | None
+    reason: str
+    params: dict
+
+
+@dataclass(frozen=True)
+class GuestReceipt:
+    replies: tuple[str, ...] = ()
+    welcomed: bool = False
+    updated_seats: tuple[int, ...] = ()
+    refusals: tuple[Refusal, ...] = ()
+    bye: str | None = None
+    error: WireError | None = None
+
+
+@dataclass
+class GuestTable:
+    name: str
+    new_move_id: Callable[[], str]
+    endpoint: Endpoint = field(default_factory=lambda: Endpoint(GUEST))
+    token: str | None = None
+    match_id: str | None = None
+    seats: tuple[int, ...] = ()
+    views: dict[int, dict] = field(default_factory=dict)
+    logs: dict[int, list] = field(default_factory=dict)
+    # The last moves sent, to say which one a refusal is about: id -> (seat, move text).
+    sent_moves: dict[str, tuple[int, str]] = field(default_factory=dict)
+
+    # --- what the guest sends ------------------------------------------------------------
+    def hello(self, seats: tuple[int, ...] = ()) -> str:
+        return self.endpoint.send("hello", {"name": self.name, "seats": list(seats)})
+
+    def rejoin(self) -> str:
+        if self.token is None:
+            raise WireError(wire.BAD_SNAPSHOT, "this device has not joined a table")
+        return self.endpoint.send("rejoin", {"token": self.token})
+
+    def play(self, seat: int, move_text: str) -> str:
+        """The text asking the host to play a move for one of this device's seats."""
+        if seat not in self.seats:
+            raise WireError(wire.BAD_FIELD, f"seat {seat} is not this device's", field="seat")
+        move_id = self.new_move_id()
+        text = self.endpoint.send("move", {"id": move_id, "seat": seat, "move": move_text})
+        self.sent_moves[move_id] = (seat, move_text)
+        while len(self.sent_moves) > wire.HOLD_WINDOW:
+            del self.sent_moves[next(iter(self.sent_moves))]
+        return text
+
+    def moves_in_flight(self) -> int:
+        """Moves sent that the host has not yet acknowledged (it acts on a move as it delivers it)."""
+        return sum(1 for _seq, kind, _body in self.endpoint.outbox.unacknowledged() if kind == "move")
+
+    def leave(self, reason: str = "bye.left") -> str:
+        return self.endpoint.send("bye", {"reason": reason})
+
+    # --- what the host sends -------------------------------------------------------------
+    def receive(self, data: Any) -> GuestReceipt:
+        receipt = self.endpoint.receive(data)
+        welcomed, updated, refusals, bye = False, [], [], None
+        for message in receipt.delivered:
+            body = message.body
+            if message.kind == "welcome":
+                if self.token is not None and body["token"] != self.token:
+                    # A host that does not know our token again: it is another table.
+                    return GuestReceipt(receipt.replies, error=WireError(wire.BAD_FIELD, "another table's welcome"))
+                self.token, self.match_id, self.seats = body["token"], body["match"], tuple(body["seats"])
+                welcomed = True
+            elif message.kind == "update":
+                seat = body["seat"]
+                if seat not in self.seats:
+                    continue  # never ours: keep nothing of it
+                log = self.logs.setdefault(seat, [])
+                turn = body["turn"]
+                if turn > len(log):
+                    continue  # cannot happen with in-order delivery; never leave a hole
+                del log[turn:]
+                log.extend(body["log"])
+                self.views[seat] = body["view"]
+                updated.append(seat)
+            elif message.kind == "refused":
+                seat, move = self.sent_moves.pop(body["id"], (None, None))
+                refusals.append(Refusal(body["id"], seat, move, body["reason"], body["params"]))
+            elif message.kind == "bye":
+                bye = body["reason"]
+        return GuestReceipt(receipt.replies, welcomed, tuple(dict.fromkeys(updated)), tuple(refusals), bye,
+                            receipt.error)
+
+    def resend(self) -> list[str]:
+        """After a reconnect: what the host may not have received."""
+        return self.endpoint.unacknowledged()
+
+    # --- across a reload -----------------------------------------------------------------
+    def snapshot(self) -> dict:
+        return {"name": self.name, "token": self.token, "match": self.match_id, "seats": list(self.seats),
+                "views": {str(seat): view for seat, view in self.views.items()},
+                "logs": {str(seat): log for seat, log in self.logs.items()},
+                "link": self.endpoint.snapshot()}
+
+    @classmethod
+    def restore(cls, data: Any, new_move_id: Callable[[], str]) -> GuestTable:
+        """A guest from `snapshot()`'s output, read back from storage and checked like a message."""
+        try:
+            wire.record(name=wire.NAME, token=wire.TOKEN, match=wire.MOVE_ID, seats=wire.SEATS,
+                        views=wire.json_value, logs=wire.json_value, link=wire.json_value)(data, "guest")
+            seats = tuple(data["seats"])
+            views, logs = {}, {}
+            for key, view in data["views"].items():
+                seat = _seat_key(key, seats)
+                if not isinstance(view, dict):
+                    raise WireError(wire.BAD_SNAPSHOT, "a saved view is damaged")
+                views[seat] = view
+            for key, log in data["logs"].items():
+                wire.list_of(wire.LOG_LINE, 100_000)(log, "guest.logs")
+                logs[_seat_key(key, seats)] = log
+            endpoint = Endpoint.restore(data["link"])
+            if endpoint.role != GUEST:
+                raise WireError(wire.BAD_SNAPSHOT, "the saved link is not a guest's")
+        except WireError as error:
+            raise WireError(wire.BAD_SNAPSHOT, f"the saved table is damaged: {error}") from None
+        return cls(data["name"], new_move_id, endpoint, data["token"], data["match"], seats, views, logs)
+
+
+def _seat_key(key: str, seats: tuple[int, ...]) -> int:
+    if not (key.isdigit() and len(key) <= 2 and int(key) in seats):
+        raise WireError(wire.BAD_SNAPSHOT, "a saved seat is not this device's")
+    return int(key)

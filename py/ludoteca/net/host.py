@@ -1,0 +1,306 @@
+"""The host's side of a table played on several devices (issue 31).
+
+Pure Python: it runs in the host's Pyodide and under CPython in the tests. The host's
+match is the only authority; `HostTable` stands between it and the guests' links:
+
+- it binds each link to a guest after a `hello` (new guest: fresh seats and a token) or a
+  `rejoin` (a known token: the same seats, the same numbered stream resumed);
+- it applies a guest's `move` only for that guest's own seats, once per move id, through
+  the authority (which checks it with the engine), and answers `refused` otherwise;
+- after every change it sends each connected guest, per seat it holds, that seat's view
+  and the log lines described for that seat: nothing else about the match crosses the wire;
+- whatever a guest sends that cannot be used is refused, kept as an `Incident` for the
+  host's log, and never raised.
+
+The transport is not here: `receive` takes a text from a link and returns the texts to
+send, each with the link it goes to. The app passes them to `web/net/link.mjs`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from . import wire
+from .wire import GUEST, HOST, Endpoint, MoveLedger, WireError
+
+# Refusal reasons a guest is told (message keys its screen shows).
+NOT_YOUR_SEAT = "net.not_your_seat"
+SEAT_TAKEN = "net.seat_taken"
+NO_FREE_SEAT = "net.no_free_seat"
+UNKNOWN_TOKEN = "net.unknown_token"
+SAY_HELLO_FIRST = "net.say_hello_first"
+ALREADY_JOINED = "net.already_joined"
+MOVE_REFUSED = "net.move_refused"
+VIEW_TOO_LARGE = "net.view_too_large"
+HOST_CLOSED = "net.host_closed"
+MAX_INCIDENTS = 200
+
+
+class Authority(Protocol):
+    """What the host's match session offers the table: per-viewer views and log lines only."""
+
+    match_id: str
+
+    def seat_count(self) -> int: ...
+
+    def view(self, seat: int) -> dict:
+        """The engine's view for `seat`, as JSON."""
+
+    def log(self, seat: int) -> list[dict]:
+        """The match's entries as `{"key", "params"}` lines described for `seat`."""
+
+    def play(self, seat: int, move_text: str) -> None:
+        """Plays a move for `seat`; raises `GameError` (with `code`, `params`) if refused."""
+
+
+@dataclass(frozen=True)
+class Incident:
+    """Something a link sent that was refused or dropped: for the host's log."""
+    link: str
+    code: str
+    detail: str = ""
+
+
+@dataclass
+class Guest:
+    """One guest device: its token (its proof on a rejoin), its seats and its link's state."""
+    token: str
+    name: str
+    seats: tuple[int, ...]
+    endpoint: Endpoint = field(default_factory=lambda: Endpoint(HOST))
+    # Per seat: the log lines and the view last sent.
+    sent_log: dict[int, list] = field(default_factory=dict)
+    sent_view: dict[int, str] = field(default_factory=dict)
+
+
+Outgoing = tuple[str, str]  # (link id, text)
+
+
+class HostTable:
+    """Guests, their seats and links, in front of one authoritative match."""
+
+    def __init__(self, authority: Authority, remote_seats: Iterable[int], new_token: Callable[[], str]):
+        self.authority = authority
+        self.remote_seats = tuple(sorted(set(remote_seats)))
+        if any(not 0 <= seat < authority.seat_count() for seat in self.remote_seats):
+            raise ValueError("a remote seat is not a seat of the match")
+        self.new_token = new_token
+        self.guests: dict[str, Guest] = {}  # by token
+        self.links: dict[str, str] = {}  # link id -> token of the guest it carries
+        self.ledger = MoveLedger()
+        self.incidents: deque[Incident] = deque(maxlen=MAX_INCIDENTS)
+
+    # --- who is where ------------------------------------------------------------------
+    def seat_holder(self, seat: int) -> Guest | None:
+        return next((guest for guest in self.guests.values() if seat in guest.seats), None)
+
+    def free_seats(self) -> list[int]:
+        return [seat for seat in self.remote_seats if self.seat_holder(seat) is None]
+
+    def connected_tokens(self) -> set[str]:
+        return set(self.links.values())
+
+    def is_connected(self, seat: int) -> bool:
+        holder = self.seat_holder(seat)
+        return holder is not None and holder.token in self.connected_tokens()
+
+    def close_link(self, link: str) -> None:
+        """A link closed (sleep, reload, network): its guest keeps its seats and may rejoin."""
+        self.links.pop(link, None)
+
+    # --- changes in the match ------------------------------------------------------------
+    def refresh(self) -> list[Outgoing]:
+        """After any change in the match: sends every connected guest what changed for its seats."""
+        outgoing: list[Outgoing] = []
+        for link, token in list(self.links.items()):
+            guest = self.guests[token]
+            for seat in guest.seats:
+                outgoing += [(link, text) for text in self._updates(guest, seat)]
+        return outgoing
+
+    def _updates(self, guest: Guest, seat: int, *, force: bool = False) -> list[str]:
+        """The updates that bring one seat's copy up to date. The whole log is described again
+        and compared with what was sent: an undo, or a reveal that changes how earlier entries
+        read for this seat, resends from the first line that differs."""
+        view = self.authority.view(seat)
+        view_text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        lines = self.authority.log(seat)
+        sent = guest.sent_log.get(seat, [])
+        start = next((index for index, (old, new) in enumerate(zip(sent, lines)) if old != new),
+                     min(len(sent), len(lines)))
+        if not force and start == len(lines) == len(sent) and guest.sent_view.get(seat) == view_text:
+            return []
+        texts = []
+        # Long logs go in several updates, each with the current view.
+        for offset in range(start, max(len(lines), start + 1), wire.MAX_LOG_LINES):
+            body = {"seat": seat, "turn": offset, "view": view, "log": lines[offset:offset + wire.MAX_LOG_LINES]}
+            try:
+                texts.append(guest.endpoint.send("update", body))
+            except WireError as error:
+                code = VIEW_TOO_LARGE if error.code == wire.TOO_LARGE else error.code
+                self.incidents.append(Incident(guest.name, code, error.detail))
+                return texts
+        guest.sent_log[seat] = list(lines)
+        guest.sent_view[seat] = view_text
+        return texts
+
+    # --- what a link sends -----------------------------------------------------------------
+    def receive(self, link: str, data: Any) -> list[Outgoing]:
+        """One text from a link. Never raises: what is refused becomes an incident."""
+        token = self.links.get(link)
+        if token is None:
+            return self._receive_unbound(link, data)
+        guest = self.guests[token]
+        receipt = guest.endpoint.receive(data)
+        outgoing = [(link, reply) for reply in receipt.replies]
+        if receipt.error is not None:
+            self.incidents.append(Incident(link, receipt.error.code, receipt.error.detail))
+        for message in receipt.delivered:
+            outgoing += self._deliver(link, guest, message)
+        return outgoing
+
+    def _receive_unbound(self, link: str, data: Any) -> list[Outgoing]:
+        """A link not yet bound to a guest may only say hello or rejoin."""
+        try:
+            message = wire.parse(data, sender=GUEST)
+        except WireError as refused:
+            self.incidents.append(Incident(link, refused.code, refused.detail))
+            return []
+        if message.kind == "hello":
+            return self._hello(link, message)
+        if message.kind == "rejoin":
+            return self._rejoin(link, message)
+        self.incidents.append(Incident(link, SAY_HELLO_FIRST, message.kind))
+        if message.kind in ("ping", "bye", "ack"):
+            return []
+        return [(link, Endpoint(HOST).send("bye", {"reason": SAY_HELLO_FIRST}))]
+
+    def _hello(self, link: str, message: wire.Message) -> list[Outgoing]:
+        wanted = message.body["seats"]
+        free = self.free_seats()
+        if wanted:
+            taken = [seat for seat in wanted if seat not in free]
+            if taken:
+                self.incidents.append(Incident(link, SEAT_TAKEN, f"seats {taken}"))
+                return [(link, Endpoint(HOST).send("bye", {"reason": SEAT_TAKEN}))]
+            seats = tuple(sorted(wanted))
+        elif free:
+            seats = (free[0],)
+        else:
+            self.incidents.append(Incident(link, NO_FREE_SEAT))
+            return [(link, Endpoint(HOST).send("bye", {"reason": NO_FREE_SEAT}))]
+        token = self.new_token()
+        guest = Guest(token, message.body["name"], seats)
+        self.guests[token] = guest
+        return self._bind(link, guest)
+
+    def _rejoin(self, link: str, message: wire.Message) -> list[Outgoing]:
+        guest = self.guests.get(message.body["token"])
+        if guest is None:
+            self.incidents.append(Incident(link, UNKNOWN_TOKEN))
+            return [(link, Endpoint(HOST).send("bye", {"reason": UNKNOWN_TOKEN}))]
+        try:
+            guest.endpoint.outbox.acknowledge(message.ack)
+        except WireError as refused:
+            self.incidents.append(Incident(link, refused.code, refused.detail))
+        return self._bind(link, guest)
+
+    def _bind(self, link: str, guest: Guest) -> list[Outgoing]:
+        # A guest has one link: the one it just came back on.
+        for old_link in [other for other, token in self.links.items() if token == guest.token]:
+            del self.links[old_link]
+        self.links[link] = guest.token
+        welcome = guest.endpoint.send("welcome", {"match": self.authority.match_id, "token": guest.token,
+                                                  "seats": list(guest.seats)})
+        outgoing = [(link, welcome)] + [(link, text) for text in guest.endpoint.unacknowledged()]
+        for seat in guest.seats:
+            outgoing += [(link, text) for text in self._updates(guest, seat)]
+        return outgoing
+
+    def _deliver(self, link: str, guest: Guest, message: wire.Message) -> list[Outgoing]:
+        if message.kind in ("hello", "rejoin"):
+            self.incidents.append(Incident(link, ALREADY_JOINED, message.kind))
+            return []
+        if message.kind == "bye":
+            self.close_link(link)
+            return []
+        if message.kind != "move":
+            return []
+        body = message.body
+        seat, move_id = body["seat"], body["id"]
+        if seat not in guest.seats:
+            self.incidents.append(Incident(link, NOT_YOUR_SEAT, f"seat {seat}"))
+            return [(link, guest.endpoint.send("refused", {"id": move_id, "reason": NOT_YOUR_SEAT,
+                                                           "params": {"seat": seat + 1}}))]
+        if not self.ledger.first_time(seat, move_id):
+            return []  # a resent request: applied (or refused) the first time
+        try:
+            self.authority.play(seat, body["move"])
+        except Exception as error:  # noqa: BLE001 - an engine refusal, or a bug: the host goes on
+            code = getattr(error, "code", "") or MOVE_REFUSED
+            params = _plain_params(getattr(error, "params", {}))
+            self.incidents.append(Incident(link, code, str(error)[:200]))
+            if not wire.KEY_PATTERN.fullmatch(code):
+                code = MOVE_REFUSED
+            return [(link, guest.endpoint.send("refused", {"id": move_id, "reason": code, "params": params}))]
+        return self.refresh()
+
+    # --- a reload of the host ----------------------------------------------------------------
+    def snapshot(self) -> dict:
+        """What the host keeps beside its save so that its guests can rejoin after a reload."""
+        return {"guests": [{"token": guest.token, "name": guest.name, "seats": list(guest.seats),
+                            "link": guest.endpoint.snapshot()}
+                           for guest in self.guests.values()],
+                "ledger": self.ledger.snapshot()}
+
+    def restore(self, data: Any) -> None:
+        """Guests and ledger from `snapshot()`, read back from storage and checked like a message.
+        Links are not restored: every guest rejoins on a new one."""
+        try:
+            wire.record(guests=wire.list_of(wire.json_value, wire.MAX_SEATS), ledger=wire.json_value)(data, "table")
+            guests = {}
+            for entry in data["guests"]:
+                wire.record(token=wire.TOKEN, name=wire.NAME, seats=wire.SEATS, link=wire.json_value)(
+                    entry, "table.guest")
+                if not entry["seats"] or any(seat not in self.remote_seats for seat in entry["seats"]):
+                    raise WireError(wire.BAD_SNAPSHOT, "a guest holds a seat that is not remote")
+                endpoint = Endpoint.restore(entry["link"])
+                if endpoint.role != HOST:
+                    raise WireError(wire.BAD_SNAPSHOT, "a guest's link is not the host's side")
+                # What was sent is not kept: a rejoin sends each seat its whole log again.
+                guests[entry["token"]] = Guest(entry["token"], entry["name"], tuple(entry["seats"]), endpoint)
+            held = [seat for guest in guests.values() for seat in guest.seats]
+            if len(held) != len(set(held)):
+                raise WireError(wire.BAD_SNAPSHOT, "two guests hold one seat")
+            ledger = MoveLedger.restore(data["ledger"])
+        except (WireError, AttributeError, ValueError) as error:
+            raise WireError(wire.BAD_SNAPSHOT, f"the saved table is damaged: {error}") from None
+        self.guests, self.ledger, self.links = guests, ledger, {}
+
+    def close(self) -> list[Outgoing]:
+        """The host closes the table: every connected guest is told."""
+        outgoing = [(link, self.guests[token].endpoint.send("bye", {"reason": HOST_CLOSED}))
+                    for link, token in self.links.items()]
+        self.links.clear()
+        return outgoing
+
+
+def _plain_params(params: Any) -> dict:
+    """An error's parameters as the wire allows them: short scalars only."""
+    if not isinstance(params, dict):
+        return {}
+    plain: dict[str, Any] = {}
+    for name, value in list(params.items())[:wire.MAX_PARAMS]:
+        if not isinstance(name, str) or not wire.PARAM_NAME_PATTERN.fullmatch(name):
+            continue
+        if isinstance(value, bool) or value is None:
+            plain[name] = value
+        elif isinstance(value, int) and abs(value) <= wire.MAX_SEQ:
+            plain[name] = value
+        else:
+            plain[name] = str(value)[:wire.MAX_PARAM_TEXT]
+    return plain
