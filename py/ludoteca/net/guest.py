@@ -36,6 +36,7 @@ class GuestReceipt:
     refusals: tuple[Refusal, ...] = ()
     bye: str | None = None
     error: WireError | None = None
+    presence: bool = False  # who is at the table changed
 
 
 @dataclass
@@ -46,6 +47,9 @@ class GuestTable:
     token: str | None = None
     match_id: str | None = None
     seats: tuple[int, ...] = ()
+    game_id: str | None = None
+    settings: dict = field(default_factory=dict)
+    players: list = field(default_factory=list)  # name, place and presence of every seat
     views: dict[int, dict] = field(default_factory=dict)
     logs: dict[int, list] = field(default_factory=dict)
     # The last moves sent, to say which one a refusal is about: id -> (seat, move text).
@@ -81,7 +85,7 @@ class GuestTable:
     # --- what the host sends -------------------------------------------------------------
     def receive(self, data: Any) -> GuestReceipt:
         receipt = self.endpoint.receive(data)
-        welcomed, updated, refusals, bye = False, [], [], None
+        welcomed, presence, updated, refusals, bye = False, False, [], [], None
         for message in receipt.delivered:
             body = message.body
             if message.kind == "welcome":
@@ -89,7 +93,11 @@ class GuestTable:
                     # A host that does not know our token again: it is another table.
                     return GuestReceipt(receipt.replies, error=WireError(wire.BAD_FIELD, "another table's welcome"))
                 self.token, self.match_id, self.seats = body["token"], body["match"], tuple(body["seats"])
+                self.game_id, self.settings = body["game"], body["settings"]
                 welcomed = True
+            elif message.kind == "table":
+                self.players = body["players"]
+                presence = True
             elif message.kind == "update":
                 seat = body["seat"]
                 if seat not in self.seats:
@@ -108,7 +116,7 @@ class GuestTable:
             elif message.kind == "bye":
                 bye = body["reason"]
         return GuestReceipt(receipt.replies, welcomed, tuple(dict.fromkeys(updated)), tuple(refusals), bye,
-                            receipt.error)
+                            receipt.error, presence)
 
     def resend(self) -> list[str]:
         """After a reconnect: what the host may not have received."""
@@ -117,6 +125,7 @@ class GuestTable:
     # --- across a reload -----------------------------------------------------------------
     def snapshot(self) -> dict:
         return {"name": self.name, "token": self.token, "match": self.match_id, "seats": list(self.seats),
+                "game": self.game_id, "settings": self.settings, "players": self.players,
                 "views": {str(seat): view for seat, view in self.views.items()},
                 "logs": {str(seat): log for seat, log in self.logs.items()},
                 "link": self.endpoint.snapshot()}
@@ -125,8 +134,11 @@ class GuestTable:
     def restore(cls, data: Any, new_move_id: Callable[[], str]) -> GuestTable:
         """A guest from `snapshot()`'s output, read back from storage and checked like a message."""
         try:
-            wire.record(name=wire.NAME, token=wire.TOKEN, match=wire.MOVE_ID, seats=wire.SEATS,
+            wire.record(name=wire.NAME, token=wire.TOKEN, match=wire.MOVE_ID, seats=wire.SEATS, game=wire.GAME_ID,
+                        settings=wire.json_value, players=wire.list_of(wire.PLAYER, wire.MAX_SEATS),
                         views=wire.json_value, logs=wire.json_value, link=wire.json_value)(data, "guest")
+            if not isinstance(data["settings"], dict):
+                raise WireError(wire.BAD_SNAPSHOT, "the saved settings are damaged")
             seats = tuple(data["seats"])
             views, logs = {}, {}
             for key, view in data["views"].items():
@@ -142,7 +154,8 @@ class GuestTable:
                 raise WireError(wire.BAD_SNAPSHOT, "the saved link is not a guest's")
         except WireError as error:
             raise WireError(wire.BAD_SNAPSHOT, f"the saved table is damaged: {error}") from None
-        return cls(data["name"], new_move_id, endpoint, data["token"], data["match"], seats, views, logs)
+        return cls(data["name"], new_move_id, endpoint, data["token"], data["match"], seats, data["game"],
+                   data["settings"], data["players"], views, logs)
 
 
 def _seat_key(key: str, seats: tuple[int, ...]) -> int:

@@ -44,8 +44,16 @@ class Authority(Protocol):
     """What the host's match session offers the table: per-viewer views and log lines only."""
 
     match_id: str
+    game_id: str
 
     def seat_count(self) -> int: ...
+
+    def settings(self) -> dict:
+        """The match's settings as JSON (no seed: a guest never has it)."""
+
+    def seat_names(self) -> list[str]: ...
+
+    def computer_seats(self) -> set[int]: ...
 
     def view(self, seat: int) -> dict:
         """The engine's view for `seat`, as JSON."""
@@ -108,9 +116,32 @@ class HostTable:
         holder = self.seat_holder(seat)
         return holder is not None and holder.token in self.connected_tokens()
 
-    def close_link(self, link: str) -> None:
-        """A link closed (sleep, reload, network): its guest keeps its seats and may rejoin."""
-        self.links.pop(link, None)
+    def close_link(self, link: str) -> list[Outgoing]:
+        """A link closed (sleep, reload, network): its guest keeps its seats and may rejoin.
+        Returns the news for the others."""
+        if self.links.pop(link, None) is None:
+            return []
+        return self.announce()
+
+    def players(self) -> list[dict]:
+        """Who plays at each seat, where, and whether their device is connected."""
+        names, computers, connected = self.authority.seat_names(), self.authority.computer_seats(), \
+            self.connected_tokens()
+        players = []
+        for seat, name in enumerate(names):
+            holder = self.seat_holder(seat)
+            if seat in self.remote_seats:
+                players.append({"name": holder.name if holder else name, "place": "guest",
+                                "connected": holder is not None and holder.token in connected})
+            else:
+                players.append({"name": name, "place": "computer" if seat in computers else "host",
+                                "connected": True})
+        return players
+
+    def announce(self) -> list[Outgoing]:
+        """Tells every connected guest who is at the table now."""
+        body = {"players": self.players()}
+        return [(link, self.guests[token].endpoint.send("table", body)) for link, token in self.links.items()]
 
     # --- changes in the match ------------------------------------------------------------
     def refresh(self) -> list[Outgoing]:
@@ -214,20 +245,20 @@ class HostTable:
         for old_link in [other for other, token in self.links.items() if token == guest.token]:
             del self.links[old_link]
         self.links[link] = guest.token
-        welcome = guest.endpoint.send("welcome", {"match": self.authority.match_id, "token": guest.token,
+        welcome = guest.endpoint.send("welcome", {"match": self.authority.match_id, "game": self.authority.game_id,
+                                                  "settings": self.authority.settings(), "token": guest.token,
                                                   "seats": list(guest.seats)})
         outgoing = [(link, welcome)] + [(link, text) for text in guest.endpoint.unacknowledged()]
         for seat in guest.seats:
             outgoing += [(link, text) for text in self._updates(guest, seat)]
-        return outgoing
+        return outgoing + self.announce()
 
     def _deliver(self, link: str, guest: Guest, message: wire.Message) -> list[Outgoing]:
         if message.kind in ("hello", "rejoin"):
             self.incidents.append(Incident(link, ALREADY_JOINED, message.kind))
             return []
         if message.kind == "bye":
-            self.close_link(link)
-            return []
+            return self.close_link(link)
         if message.kind != "move":
             return []
         body = message.body

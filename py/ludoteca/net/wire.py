@@ -208,6 +208,17 @@ MOVE_ID = text(64, ID_PATTERN)
 MESSAGE_KEY = text(64, KEY_PATTERN)
 NAME = text(MAX_NAME, single_line=True)
 LOG_LINE = record(key=MESSAGE_KEY, params=params)
+GAME_ID = text(32, re.compile(r"[a-z][a-z0-9_]{0,31}"))
+# Where a player sits: at the host's device, at a guest's device, or a computer on the host.
+PLACES = ("host", "guest", "computer")
+
+
+def place(value: Any, path: str) -> None:
+    if value not in PLACES:
+        raise _bad(path, f"not one of {PLACES}")
+
+
+PLAYER = record(name=NAME, place=place, connected=boolean)
 
 
 @dataclass(frozen=True)
@@ -227,8 +238,10 @@ KINDS: dict[str, Kind] = {
     # A guest back after a sleep or a reload: its saved pairing token; the envelope's
     # `ack` says the last update it saw.
     "rejoin": _kind(False, (GUEST,), token=TOKEN),
-    # The host's answer to either: the match, the guest's token and the seats it holds.
-    "welcome": _kind(False, (HOST,), match=MOVE_ID, token=TOKEN, seats=SEATS),
+    # The host's answer to either: the match (its game and settings), the guest's token and the seats it holds.
+    "welcome": _kind(False, (HOST,), match=MOVE_ID, game=GAME_ID, settings=json_value, token=TOKEN, seats=SEATS),
+    # Who plays at the table, where, and whether their device is connected now.
+    "table": _kind(True, (HOST,), players=list_of(PLAYER, MAX_SEATS)),
     # One seat's view and the log lines the engine wrote for that viewer since `turn`.
     "update": _kind(True, (HOST,), seat=SEAT, turn=integer(0, MAX_SEQ), view=json_value,
                     log=list_of(LOG_LINE, MAX_LOG_LINES)),

@@ -28,16 +28,24 @@ class CouncilAuthority:
     viewer: a card or a bid is named only to its own player (and bids once all are shown)."""
 
     match_id = "m-council"
+    game_id = "council"
 
     def __init__(self, seed: int = 7):
         self.match = Match(GAME, GAME.default_settings(PLAYERS), seed, [Seat(f"P{n}") for n in range(PLAYERS)])
-        self.views_asked: list[int] = []
 
     def seat_count(self) -> int:
         return PLAYERS
 
+    def settings(self) -> dict:
+        return self.match.settings.to_json()
+
+    def seat_names(self) -> list[str]:
+        return [seat.name for seat in self.match.seats]
+
+    def computer_seats(self) -> set[int]:
+        return set()
+
     def view(self, seat: int) -> dict:
-        self.views_asked.append(seat)
         return self.match.state.view(seat)
 
     def log(self, seat: int) -> list[dict]:
@@ -110,6 +118,23 @@ def test_a_guest_joins_takes_a_free_seat_and_sees_only_its_view():
     assert set(ada.views) == {1} and set(bob.views) == {2}
     assert ada.logs[1] == network.authority.log(1)
     assert network.host.free_seats() == []
+    assert (ada.game_id, ada.settings) == ("council", network.authority.settings())
+    assert "seed" not in json.dumps(network.received["a"])
+
+
+def test_every_guest_hears_who_is_at_the_table_and_who_is_away():
+    network = Network(CouncilAuthority())
+    ada = network.add_guest("a", "Ada")
+    assert ada.players == [{"name": "P0", "place": "host", "connected": True},
+                           {"name": "Ada", "place": "guest", "connected": True},
+                           {"name": "P2", "place": "guest", "connected": False}]
+    network.add_guest("b", "Bob")
+    assert ada.players[2] == {"name": "Bob", "place": "guest", "connected": True}
+    for link, text in network.host.close_link("b"):
+        receipt = network.to_guest(link, text)
+        assert receipt.presence
+    assert ada.players[2]["connected"] is False
+    assert network.host.close_link("b") == []  # already gone: no news
 
 
 def test_a_seat_already_taken_or_not_remote_is_refused_with_a_reason():

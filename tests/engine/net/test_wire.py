@@ -13,7 +13,9 @@ UPDATE = {"seat": 1, "turn": 3, "view": {"board": [[0, 1], [None, "A"]], "scores
 VALID_BODIES = {
     "hello": {"name": "Ada", "seats": [1, 2]},
     "rejoin": {"token": TOKEN},
-    "welcome": {"match": "m-1", "token": TOKEN, "seats": [1]},
+    "welcome": {"match": "m-1", "game": "geonaxis", "settings": {"num_players": 3}, "token": TOKEN, "seats": [1]},
+    "table": {"players": [{"name": "Ada", "place": "host", "connected": True},
+                          {"name": "Bob", "place": "guest", "connected": False}]},
     "update": UPDATE,
     "move": {"id": "g1-7", "seat": 1, "move": "place A 12"},
     "refused": {"id": "g1-7", "reason": "error.occupied", "params": {"cell": 12}},
@@ -22,7 +24,8 @@ VALID_BODIES = {
     "pong": {"nonce": 9},
     "bye": {"reason": "bye.resigned"},
 }
-SENDER = {"hello": GUEST, "rejoin": GUEST, "move": GUEST, "welcome": HOST, "update": HOST, "refused": HOST}
+SENDER = {"hello": GUEST, "rejoin": GUEST, "move": GUEST, "welcome": HOST, "update": HOST, "refused": HOST,
+          "table": HOST}
 
 
 def envelope(kind="update", seq=None, ack=0, body=None, v=wire.PROTOCOL_VERSION, **extra):

@@ -65,7 +65,8 @@ class Table:
         host, guest = self.ends[HOST], self.ends[GUEST]
         (rejoin,) = host.receive(guest.send("rejoin", {"token": TOKEN})).delivered
         assert rejoin.ack == guest.inbox.delivered
-        guest.receive(host.send("welcome", {"match": "m", "token": TOKEN, "seats": [1]}))
+        guest.receive(host.send("welcome", {"match": "m", "game": "council", "settings": {}, "token": TOKEN,
+                                            "seats": [1]}))
         self.in_flight[GUEST].extend(host.unacknowledged())
         self.in_flight[HOST].extend(guest.unacknowledged())
 
