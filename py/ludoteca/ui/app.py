@@ -9,19 +9,30 @@ under CPython too.
 from __future__ import annotations
 
 import json
-import time
 import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..core.match import AI, HUMAN, SEAT_COLOURS, Entry, Seat, clean_name, now_iso
 from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
-from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
+from ..core.rng import SEED_MASK, seed_from_text
 from ..core.session import MatchSession
 from ..games import registry
 from . import screens
 from .browser_api import Browser
 from .clock import RoundClock, same_decision
+from .computers import (  # noqa: F401 - re-exported: tests and the AI host page read them here
+    AI_SLICE_SECONDS,
+    FORCED_MOVE_PAUSE,
+    TIMER_YIELD_EVERY_SLICES,
+    TIMER_YIELD_SECONDS,
+    ComputerPlayers,
+    InterleavedSearches,
+    ai_search,
+    searches_still_sound,
+    think_in_slices,
+    thinkers_now,
+)
 from .i18n import Catalog, language_for
 from .routes import Route, parse_route
 from .session import LocalMatchSession
@@ -36,65 +47,6 @@ from .storage import (
     StorageReadError,
     StorageUnavailableError,
 )
-
-AI_SLICE_SECONDS = 0.012  # one slice of AI thinking per browser task: stays far below 50 ms
-# Pyodide yields to the browser through a message for delays up to 2 ms, and a
-# steady stream of those starves the page's timers (measured: a 10 ms interval
-# ran 5 times a second while computers played each other). So every few slices
-# the AI waits on a real (3 ms) timer instead: timers already due run first.
-TIMER_YIELD_EVERY_SLICES = 4
-TIMER_YIELD_SECONDS = 0.003
-
-
-async def think_in_slices(search, sleep, still_wanted: Callable[[], bool] = lambda: True) -> bool:
-    """Runs an AI search one short slice per browser task; False if it was abandoned.
-
-    The first wait is a timer too, so quick decisions played back to back
-    (computers against each other) do not starve the page's timers either.
-    """
-    slices = 0
-    while True:
-        await sleep(TIMER_YIELD_SECONDS if slices % TIMER_YIELD_EVERY_SLICES == 0 else 0)
-        if not still_wanted():
-            return False
-        if search.step(AI_SLICE_SECONDS):
-            return True
-        slices += 1
-
-
-class InterleavedSearches:
-    """The searches of several computer players sharing the page's slices in
-    turn, so every AI of a simultaneous round thinks at once, none waiting for
-    another to finish."""
-
-    def __init__(self, searches: dict):
-        self.searches = searches
-        self.thinking = list(searches)
-        self.finished: list = []
-        self._turn = 0
-        self.longest_step_ms = 0.0  # the longest slice so far, for the browser benchmark
-
-    @property
-    def elapsed(self) -> float:
-        return sum(search.elapsed for search in self.searches.values())
-
-    def step(self, seconds: float) -> bool:
-        """One slice of the next unfinished search; True when one has finished."""
-        player = self.thinking[self._turn % len(self.thinking)]
-        self._turn += 1
-        began = time.perf_counter()
-        finished = self.searches[player].step(seconds)
-        self.longest_step_ms = max(self.longest_step_ms, (time.perf_counter() - began) * 1000)
-        if not finished:
-            return False
-        self.thinking.remove(player)
-        self.finished.append(player)
-        return True
-
-
-AI_PACE_SECONDS = {"normal": 0.7, "fast": 0.0}  # least time an AI turn takes, to follow it
-FORCED_MOVE_PAUSE = {"normal": 0.35, "fast": 0.0}
-
 
 DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False,
                  "theme": "system"}
@@ -245,7 +197,7 @@ class App:
         self.save_id: Optional[str] = None
         self.save_text: Optional[str] = None  # what this tab last read or wrote for the open save
         self.play = PlayView()
-        self.ai_generation = 0
+        self.computers = ComputerPlayers(self)  # ui/computers.py
         self.pauses_spent: dict = {}  # save id -> seconds of pause each player has used (this tab)
         self.autoplay_generation = 0
         self.hint_generation = 0
@@ -257,7 +209,6 @@ class App:
         self.asking_before_leaving = False  # what ask_before_leaving last told the browser
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
-        self.games_searched: set = set()  # games whose modules are loaded and kept (keep_loaded_objects)
         self.table = TableScreen(self)  # At the table: the Alphagon companion (ui/table.py)
 
     # --- the open game's session ------------------------------------------------
@@ -1150,9 +1101,7 @@ class App:
     def _searches_still_sound(self, simultaneous_round: bool) -> bool:
         """A human's secret choice in a simultaneous round tells the computers
         of that round nothing, so their searches go on while they are still to choose."""
-        to_move = self.session.position().to_move()
-        return simultaneous_round and bool(self.play.ai_thinking) \
-            and all(player in to_move for player in self.play.ai_thinking)
+        return searches_still_sound(self.session.position().to_move(), self.play.ai_thinking, simultaneous_round)
 
     @staticmethod
     def _write_error_key(error: StorageError) -> str:
@@ -1326,21 +1275,15 @@ class App:
                 "pause_left": {p: clock.pause_left(p, now) for p in clock.players}}
 
     # --- computer players -------------------------------------------------------
+    @property
+    def ai_generation(self) -> int:
+        return self.computers.generation
+
     def _cancel_ai(self) -> None:
-        self.ai_generation += 1
+        self.computers.cancel()
         self.play.ai_thinking = ()
         self.play.ai_failed = False
         self._clear_hint()
-
-    def _ai_search(self, session: MatchSession, player: int, level: str):
-        """A search of `level`'s AI for `player`, seeded by the position, on a
-        world consistent with what that player knows (others' secrets are resampled, never read).
-        Computers think on the device that holds the whole match: the session's full access."""
-        full = session.full_access()
-        package = registry.game_package(session.game_id)
-        make_bot = package.AI_LEVELS.get(level) or package.AI_LEVELS[package.DEFAULT_LEVEL]
-        seed = (full.seed * 31 + len(full.entries) * 7919 + player) & MASK64
-        return make_bot(seed).start(full.state.determinize(player, SeededRng(seed)), player)
 
     # --- hints: the hard AI's move for the human to play ---------------------------
     def _clear_hint(self) -> None:
@@ -1402,7 +1345,7 @@ class App:
                 and self.hint_player() == player
 
         try:
-            search = self._ai_search(session, player, "hard")
+            search = ai_search(session, player, "hard")
             if not await think_in_slices(search, self.browser.sleep, still_wanted):
                 return
             move = search.best_move()
@@ -1432,39 +1375,32 @@ class App:
         if (self.route.name != "play" or session is None or session.is_over or self.play.conflict
                 or self.play.replay_index is not None or self.play.ai_thinking or self.play.ai_failed):
             return
-        position = session.position()
-        acting = position.to_move()
-        ai_players = [p for p in acting if session.seats[p].kind == AI]
-        if ai_players:
-            # In a simultaneous round every computer chooses at once; elsewhere
-            # (a turn, a response window) one answers before the next thinks.
-            thinkers = tuple(ai_players) if position.acting_mode() == SIMULTANEOUS else (ai_players[0],)
-            self.ai_generation += 1
-            self.play.ai_thinking = thinkers
-            self.browser.spawn(self._ai_turn(self.ai_generation, thinkers))
+        thinkers = thinkers_now(session)
+        if thinkers:
+            self.computers.start(thinkers)
             self.render()
             return
+        position = session.position()
+        acting = position.to_move()
         for player in acting:
             verdict, what = self._standing_move(position, player)
             if verdict == "stop":
                 self._stop_passing(player, what)
                 self.render()
             elif verdict == "play":  # only a human who may act can have chosen it
-                self.ai_generation += 1
-                self.browser.spawn(self._standing_pass(self.ai_generation, player, what))
+                self.browser.spawn(self._standing_pass(self.computers.claim(), player, what))
                 return
         ui = registry.game_ui(session.game_id)
         for player in acting:
             if self._forced_in(position, player, ui):
-                self.ai_generation += 1
-                self.browser.spawn(self._forced_move(self.ai_generation, player,
+                self.browser.spawn(self._forced_move(self.computers.claim(), player,
                                                      position.legal_moves(player)[0].text))
                 return
 
     async def _forced_move(self, generation: int, player: int, text: str) -> None:
         await self.browser.sleep(FORCED_MOVE_PAUSE.get(self.prefs.get("pace"), 0.35))
         session = self.session
-        if generation != self.ai_generation or session is None:
+        if generation != self.computers.generation or session is None:
             return
         self._human_move(player, text)
         # A visible, explained event, not a flash.
@@ -1480,85 +1416,16 @@ class App:
     async def _standing_pass(self, generation: int, player: int, text: str) -> None:
         """Passes for a human who chose "keep passing", after a short pause so each round shows."""
         await self.browser.sleep(FORCED_MOVE_PAUSE.get(self.prefs.get("pace"), 0.35))
-        if generation != self.ai_generation or self.session is None \
+        if generation != self.computers.generation or self.session is None \
                 or self._standing_move(self.session.position(), player) != ("play", text):
             return  # stopped meanwhile, or the position changed
         self._human_move(player, text)  # not on_move: whoever holds the device keeps it
         self.render()
         self._after_change()
 
-    async def _ai_turn(self, generation: int, players: tuple) -> None:
-        """Thinks and plays for `players`. A search that breaks stops with a
-        message and a "try again" button; the game stays as it was, and saved."""
-        try:
-            await self._think_and_play(generation, players)
-        except Exception as error:  # noqa: BLE001 - any fault of a search must not freeze the game
-            self.browser.log_error("".join(traceback.format_exception(error)))
-            if generation != self.ai_generation:
-                return  # a search nobody waits for any more
-            self.play.ai_thinking = ()
-            self.play.ai_failed = True
-            self.notify("error", self.t("error.ai_failed", reason=str(error) or type(error).__name__), topic="play")
-            self.render()
-
     def on_ai_retry(self, _arg: str):
         """Lets the computers think again after a search broke."""
         self.play.ai_failed = False
-
-    async def _think_and_play(self, generation: int, players: tuple) -> None:
-        session = self.session
-        started = self.browser.now()
-        if session.game_id not in self.games_searched:
-            # The game's rules, AI and UI modules are all loaded by now: their
-            # tables stay for the page, so collections during searches skip them.
-            self.games_searched.add(session.game_id)
-            self.browser.keep_loaded_objects()
-        searches = {}
-        for player in players:
-            searches[player] = self._ai_search(session, player, session.seats[player].level)
-        interleaved = InterleavedSearches(searches)
-        setup_ms = (self.browser.now() - started) * 1000
-
-        def still_wanted() -> bool:
-            return generation == self.ai_generation and self.session is session
-
-        while interleaved.thinking:
-            if not await think_in_slices(interleaved, self.browser.sleep, still_wanted):
-                return
-            while interleaved.finished:
-                player = interleaved.finished.pop(0)
-                search = searches[player]
-                # The browser benchmark reads these to tell which piece of work a long task was.
-                figures = {
-                    "level": session.seats[player].level, "legal": len(search.legal), "iterations": search.iterations,
-                    "wall": self.browser.now() - started, "thinking": search.elapsed,
-                    "setup_ms": setup_ms, "longest_slice_ms": interleaved.longest_step_ms,
-                }
-                self.stats["ai_moves"].append(figures)
-                pace = self.prefs.get("pace", "normal")
-                least = FORCED_MOVE_PAUSE.get(pace, 0.35) if len(search.legal) == 1 else AI_PACE_SECONDS.get(pace, 0.7)
-                remaining = least - (self.browser.now() - started)
-                if remaining > 0:
-                    await self.browser.sleep(remaining)
-                # Only other submissions of this same round may have arrived meanwhile
-                # (they are secret, so the search is still sound); anything else cancels.
-                if not still_wanted() or player not in session.position().to_move():
-                    return
-                moment = self.browser.now()
-                session.play(player, search.best_move())
-                self.play.ai_thinking = tuple(interleaved.thinking)
-                played = self.browser.now()
-                self.render()
-                rendered = self.browser.now()
-                # The save runs in a task of its own: a long redraw and a save never add up to one long task.
-                await self.browser.sleep(TIMER_YIELD_SECONDS)
-                notices, saving = list(self.notices), self.browser.now()
-                self._autosave()
-                figures.update(play_ms=(played - moment) * 1000, render_ms=(rendered - played) * 1000,
-                               save_ms=(self.browser.now() - saving) * 1000)
-                if self.play.conflict or self.notices != notices or self.asking_before_leaving != bool(self.unsaved):
-                    self.render()  # what the save found (another tab's copy, a full storage)
-        self._after_change()
 
     # --- drawing ---------------------------------------------------------------
     def render(self) -> None:
