@@ -21,6 +21,7 @@ from ..games import registry
 from . import screens
 from .browser_api import Browser
 from .clock import RoundClock, same_decision
+from .clock_control import ClockControl
 from .computers import (  # noqa: F401 - re-exported: tests and the AI host page read them here
     AI_SLICE_SECONDS,
     FORCED_MOVE_PAUSE,
@@ -198,7 +199,7 @@ class App:
         self.save_text: Optional[str] = None  # what this tab last read or wrote for the open save
         self.play = PlayView()
         self.computers = ComputerPlayers(self)  # ui/computers.py
-        self.pauses_spent: dict = {}  # save id -> seconds of pause each player has used (this tab)
+        self.round_clock = ClockControl(self)  # ui/clock_control.py
         self.autoplay_generation = 0
         self.hint_generation = 0
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
@@ -819,17 +820,10 @@ class App:
 
     def on_clock_pause(self, arg: str):
         """Stops the round timer on `arg`'s pause budget."""
-        clock = self.play.clock
-        if clock is None or not arg.isdigit() or int(arg) not in self.session.position().to_move() \
-                or not clock.pause(int(arg), self.browser.now()):
-            return False
-        self._store_clock(clock)
+        return None if self.round_clock.pause(arg) else False
 
     def on_clock_resume(self, _arg: str):
-        clock = self.play.clock
-        if clock is None or not clock.resume(self.browser.now()):
-            return False
-        self._store_clock(clock)
+        return None if self.round_clock.resume() else False
 
     def on_replay(self, arg: str):
         """Shows the position after move `arg` (0: the start)."""
@@ -1153,126 +1147,12 @@ class App:
         self.browser.download(filename, json.dumps(record, indent=1))
         self.notify("info", self.t("notice.exported", file=filename))
 
-    # --- the round clock (ui/clock.py) -------------------------------------------
+    # --- the round clock (ui/clock_control.py) ------------------------------------
     def _sync_clock(self) -> None:
-        """Starts a clock when a timed decision opens, drops it when that
-        decision is over, and stops it while the live position is not on
-        screen (a replay, another screen, another tab's newer save)."""
-        session, play = self.session, self.play
-        clock = play.clock
-        seconds, budget = session.round_clock() if session is not None else (0, 0)
-        if session is None or seconds <= 0 or session.is_over:
-            play.clock = None
-            return
-        if clock is not None and not same_decision(session, clock.start):
-            clock = play.clock = None
-        now = self.browser.now()
-        if clock is None:
-            players = tuple(p for p in session.clocked_players()
-                            if session.seats[p].kind == HUMAN and p not in session.resigners)
-            if not players:
-                return
-            clock = play.clock = self._new_clock(players, float(seconds), float(budget), now)
-        clock.set_stopped(self.route.name != "play" or play.replay_index is not None or play.conflict, now)
-        if clock.shared_device and not clock.stopped:
-            clock.hand_to(self._clock_holder(clock), now)
-        if not clock.stopped and not clock.ticking:
-            clock.ticking = True
-            self.browser.spawn(self._clock_ticker(clock))
-
-    def _clock_holder(self, clock: RoundClock) -> Optional[int]:
-        """On a shared device, the human on the clock whose board is shown:
-        their time alone runs (behind a hand-off screen, nobody's)."""
-        model = self.play_model()
-        if model.handoff is not None:
-            return None
-        return model.viewer if model.viewer in clock.players else None
-
-    def _new_clock(self, players: tuple, seconds: float, budget: float, now: float) -> RoundClock:
-        """The clock of the decision now open. A reopened game goes on from its
-        stored clock when that was this same decision, and its pauses count
-        for the whole game."""
-        session = self.session
-        stored = None if self.storage_off else self.saves.read_clock(self.save_id, len(session.seats))
-        spent = self.pauses_spent.get(self.save_id)
-        if spent is None:
-            spent = self.pauses_spent[self.save_id] = [float(s) for s in stored["spent"]] if stored \
-                else [0.0] * len(session.seats)
-        # Several humans on this one device take turns with it.
-        shared = sum(1 for p in session.human_players if p not in session.resigners) > 1
-        if stored and stored["start"] <= session.move_count and same_decision(session, stored["start"]):
-            paused_by = stored["paused_by"] if stored["paused_by"] in players else None
-            left = min(seconds, float(stored["left"]))
-            lefts = stored.get("lefts")  # each player's own time (older saves keep one for all)
-            if not (isinstance(lefts, list) and len(lefts) == len(session.seats)
-                    and all(isinstance(s, (int, float)) and not isinstance(s, bool) and 0 <= s < 1e9 for s in lefts)):
-                lefts = [left] * len(session.seats)
-            return RoundClock(stored["start"], players, left, now, budget, spent, paused_by=paused_by,
-                              lefts={p: min(seconds, float(lefts[p])) for p in players}, shared_device=shared)
-        return RoundClock(session.move_count, players, seconds, now, budget, spent, shared_device=shared)
-
-    def _store_clock(self, clock: RoundClock) -> None:
-        """Keeps the clock with the save, so a reload goes on where it stood.
-        Best effort: a failed write costs only the time left on a reload."""
-        if self.storage_off or self.save_id is None or self.play.clock is not clock:
-            return
-        clock.settle(self.browser.now())
-        try:
-            lefts = [round(clock.lefts.get(p, 0.0), 3) for p in range(len(clock.spent))]
-            self.saves.write_clock(self.save_id, {"start": clock.start, "left": max(lefts),
-                                                  "lefts": lefts, "spent": [round(s, 3) for s in clock.spent],
-                                                  "paused_by": clock.paused_by})
-        except StorageError:
-            pass
-
-    async def _clock_ticker(self, clock: RoundClock) -> None:
-        """Wakes once a second (and when a time runs out) while the clock is on."""
-        try:
-            while self.play.clock is clock and not clock.stopped:
-                await self.browser.sleep(clock.next_event(self.browser.now()))
-                if self.play.clock is not clock or clock.stopped:
-                    return
-                self._clock_tick(clock)
-        finally:
-            clock.ticking = False
-
-    def _clock_tick(self, clock: RoundClock) -> None:
-        self._store_clock(clock)
-        now = self.browser.now()
-        if clock.paused_by is not None and clock.pause_left(clock.paused_by, now) <= 0:
-            clock.resume(now)  # the pause budget is spent: the round goes on
-        session = self.session
-        if clock.running and any(clock.remaining(now, p) <= 0 for p in clock.players
-                                 if p in session.position().to_move()):
-            # Each player's timeout once, and only in the decision the clock belongs to.
-            while same_decision(session, clock.start):
-                to_move = session.position().to_move()
-                late = [p for p in clock.players if p in to_move and p not in clock.expired
-                        and clock.remaining(now, p) <= 0]
-                if not late:
-                    break
-                clock.expired.add(late[0])
-                move = session.timeout_move(late[0])
-                if move is None:
-                    break
-                self._human_move(late[0], move.text)
-            self.render()
-            self._after_change()
-            return
-        self.render()
+        self.round_clock.sync()
 
     def _clock_view(self) -> Optional[dict]:
-        """The countdown as shown: who still has to choose, the time left, the pauses."""
-        clock = self.play.clock
-        if clock is None or self.session is None or self.session.is_over:
-            return None
-        now = self.browser.now()
-        to_move = self.session.position().to_move()
-        return {"waiting": [p for p in clock.players if p in to_move],
-                "remaining": {p: clock.remaining(now, p) for p in clock.players},
-                "running": [p for p in clock.players if clock.runs_for(p)],
-                "paused_by": clock.paused_by, "stopped": clock.stopped,
-                "pause_left": {p: clock.pause_left(p, now) for p in clock.players}}
+        return self.round_clock.view()
 
     # --- computer players -------------------------------------------------------
     @property

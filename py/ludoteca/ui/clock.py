@@ -3,7 +3,7 @@
 Pure bookkeeping over times the app reads from `Browser.now()`, tested under
 CPython. The game says which decisions are timed and what a timeout plays
 (`Game.round_clock`, `clocked_players`, `timeout_move`: core/PROTOCOL.md);
-the app (`App._sync_clock`) starts, stops and ticks a `RoundClock`.
+`ui/clock_control.py` starts, stops and ticks a `RoundClock` for the app.
 
 A clock belongs to one decision: it keeps running while the players of that
 decision submit, and a new decision (the next round, an undo to an earlier
