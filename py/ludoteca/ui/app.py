@@ -35,6 +35,7 @@ from .computers import (  # noqa: F401 - re-exported: tests and the AI host page
     thinkers_now,
 )
 from .i18n import Catalog, language_for
+from .keep_passing import KeepPassing, only_move
 from .routes import Route, parse_route
 from .session import LocalMatchSession
 from .table import TableScreen
@@ -200,6 +201,7 @@ class App:
         self.play = PlayView()
         self.computers = ComputerPlayers(self)  # ui/computers.py
         self.round_clock = ClockControl(self)  # ui/clock_control.py
+        self.keep_passing = KeepPassing(self)  # ui/keep_passing.py: and forced moves
         self.autoplay_generation = 0
         self.hint_generation = 0
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
@@ -956,7 +958,7 @@ class App:
         humans = session.human_players
         # A resigned human's seat plays on by itself (the match moves it).
         acting = [p for p in state.to_move() if session.seats[p].kind == HUMAN and p not in session.resigners
-                  and self._standing_move(state, p)[0] != "play"] if live else []
+                  and self.keep_passing.verdict(state, p)[0] != "play"] if live else []
         viewer, actors, handoff = None, [], None
         if len(humans) == 1:
             viewer = humans[0]
@@ -1002,45 +1004,20 @@ class App:
             text = ui.describe_move(entry, names, self.t, before, viewer)
             if entry.automatic:
                 text = self.t("game.log.automatic", move=text)
-            elif ui.auto_play_forced(entry.move) and self._only_move(self.session.position(index), entry.player, ui):
+            elif ui.auto_play_forced(entry.move) and only_move(self.session.position(index), entry.player, ui):
                 text = self.t("game.log.forced", move=text, name=names[entry.player])
         self.play.log_cache[key] = (entry, text)
         return text
 
-    def _standing_move(self, state, player: int) -> tuple:
-        """What "keep passing" does for `player` now: the game's standing_pass
-        verdict, ("play", text), ("ask", None) or ("stop", reason key); ("off", None)
-        when they did not choose it."""
-        since = self.play.keep_passing.get(player)
-        if since is None:
-            return ("off", None)
-        return registry.game_ui(self.session.game_id).standing_pass(state.view(player), since)
-
     def on_keep_passing(self, arg: str):
-        """A human passes now and lets the app pass for them in the rounds to come."""
-        session = self.session
-        if session is None or not arg.isdigit() or int(arg) not in self.play_model().actors:
+        """A human passes now and lets the app pass for them in the rounds to come (ui/keep_passing.py)."""
+        if self.session is None or not arg.isdigit() or int(arg) not in self.play_model().actors:
             return False
-        player = int(arg)
-        if not hasattr(registry.game_ui(session.game_id), "standing_pass"):
-            return False
-        position = session.position()
-        self.play.keep_passing[player] = position.view(player)
-        verdict, what = self._standing_move(position, player)
-        if verdict == "play":
-            self.on_move(f"{player}:{what}")
-        elif verdict == "stop":
-            self._stop_passing(player, what)
+        return None if self.keep_passing.choose(int(arg)) else False
 
     def on_stop_passing(self, arg: str):
-        if not arg.isdigit() or self.play.keep_passing.pop(int(arg), None) is None:
+        if not arg.isdigit() or not self.keep_passing.stop(int(arg)):
             return False
-
-    def _stop_passing(self, player: int, reason_key: str) -> None:
-        del self.play.keep_passing[player]
-        name = screens.shown_name(self.session.seats[player].name)
-        self.notify("info", self.t("notice.keep_passing_stopped", name=name,
-                                   reason=self.t(reason_key)), topic="play")
 
     def _undo_player(self) -> Optional[int]:
         """The human the Undo button acts for, if undo is allowed now."""
@@ -1057,22 +1034,9 @@ class App:
         ui = registry.game_ui(self.session.game_id)
         for landing in self.session.undo_landings(human):
             state = self.session.position(landing)
-            if not any(self._forced_in(state, player, ui) for player in state.to_move()):
+            if not any(self.keep_passing.forced_in(state, player, ui) for player in state.to_move()):
                 return landing
         return None
-
-    @staticmethod
-    def _only_move(state, player: int, ui) -> bool:
-        """Whether `player` has a single move in `state`, of a kind the game lets the app play."""
-        if player not in state.to_move():
-            return False
-        moves = state.legal_moves(player)
-        return len(moves) == 1 and ui.auto_play_forced(moves[0])
-
-    def _forced_in(self, state, player: int, ui) -> bool:
-        """Whether the app plays `player`'s move in `state` by itself (a human's forced pass)."""
-        return self.prefs.get("auto_forced", True) and self.session.seats[player].kind == HUMAN \
-            and self._only_move(state, player, ui)
 
     def _human_move(self, player: int, text: str) -> None:
         session = self.session
@@ -1260,48 +1224,7 @@ class App:
             self.computers.start(thinkers)
             self.render()
             return
-        position = session.position()
-        acting = position.to_move()
-        for player in acting:
-            verdict, what = self._standing_move(position, player)
-            if verdict == "stop":
-                self._stop_passing(player, what)
-                self.render()
-            elif verdict == "play":  # only a human who may act can have chosen it
-                self.browser.spawn(self._standing_pass(self.computers.claim(), player, what))
-                return
-        ui = registry.game_ui(session.game_id)
-        for player in acting:
-            if self._forced_in(position, player, ui):
-                self.browser.spawn(self._forced_move(self.computers.claim(), player,
-                                                     position.legal_moves(player)[0].text))
-                return
-
-    async def _forced_move(self, generation: int, player: int, text: str) -> None:
-        await self.browser.sleep(FORCED_MOVE_PAUSE.get(self.prefs.get("pace"), 0.35))
-        session = self.session
-        if generation != self.computers.generation or session is None:
-            return
-        self._human_move(player, text)
-        # A visible, explained event, not a flash.
-        if session.move_count and session.move_facts(session.move_count - 1).player == player:
-            index = session.move_count - 1
-            viewer = player if session.training_mode else None  # hotseat: the screen is shared
-            entry = session.full_access().entries[index]
-            move = self.move_description(index, entry, viewer, registry.game_ui(session.game_id))
-            self.notify("info", self.t("notice.forced", move=move), topic="play")
-        self.render()
-        self._after_change()
-
-    async def _standing_pass(self, generation: int, player: int, text: str) -> None:
-        """Passes for a human who chose "keep passing", after a short pause so each round shows."""
-        await self.browser.sleep(FORCED_MOVE_PAUSE.get(self.prefs.get("pace"), 0.35))
-        if generation != self.computers.generation or self.session is None \
-                or self._standing_move(self.session.position(), player) != ("play", text):
-            return  # stopped meanwhile, or the position changed
-        self._human_move(player, text)  # not on_move: whoever holds the device keeps it
-        self.render()
-        self._after_change()
+        self.keep_passing.schedule()
 
     def on_ai_retry(self, _arg: str):
         """Lets the computers think again after a search broke."""
