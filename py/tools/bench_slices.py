@@ -4,7 +4,7 @@
         [--sampler hard] [--variant edition=it]
     python3 build.py bench slices            (builds dist/ first, passes --dist dist)
 
-The app thinks in slices (ui/app.py `think_in_slices`): one `search.step(0.012)`
+The app thinks in slices (ui/computers.py `think_in_slices`): one `search.step(0.012)`
 per browser task, so a step that overruns its 12 ms is a long main-thread
 task. Around the steps the app also runs, each in one task, `bot.start()` on
 a determinized state (the search's set-up) and, once done, `best_move()`.
@@ -34,7 +34,7 @@ from pathlib import Path
 
 from arena import ROOT, milliseconds, play_game, use_engine
 
-SLICE_SECONDS = 0.012  # as AI_SLICE_SECONDS in ui/app.py
+SLICE_SECONDS = 0.012  # as AI_SLICE_SECONDS in ui/computers.py
 LONG_STEP_MS = 15.0  # a step past this has overrun its slice noticeably
 
 

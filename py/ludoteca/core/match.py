@@ -115,6 +115,11 @@ class Seat:
         return cls(name, kind, level if kind == AI else "", color.lower())
 
 
+def human_players_of(seats) -> list:
+    """The players a human plays (the others are computers)."""
+    return [index for index, seat in enumerate(seats) if seat.kind == HUMAN]
+
+
 @dataclass(frozen=True)
 class Resign(Move):
     """The core's own move for a resignation; it never reaches the game."""
@@ -179,7 +184,7 @@ class Match:
     # --- seats ------------------------------------------------------------
     @property
     def human_players(self) -> list:
-        return [index for index, seat in enumerate(self.seats) if seat.kind == HUMAN]
+        return human_players_of(self.seats)
 
     @property
     def training_mode(self) -> bool:

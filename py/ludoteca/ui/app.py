@@ -9,20 +9,35 @@ under CPython too.
 from __future__ import annotations
 
 import json
-import time
 import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, SEAT_COLOURS, Entry, Match, Seat, clean_name, now_iso
+from ..core.match import AI, HUMAN, SEAT_COLOURS, Entry, Seat, clean_name, now_iso
 from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
-from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
+from ..core.rng import SEED_MASK, seed_from_text
+from ..core.session import MatchSession
 from ..games import registry
 from . import screens
 from .browser_api import Browser
 from .clock import RoundClock, same_decision
+from .clock_control import ClockControl
+from .computers import (  # noqa: F401 - re-exported: tests and the AI host page read them here
+    AI_SLICE_SECONDS,
+    FORCED_MOVE_PAUSE,
+    TIMER_YIELD_EVERY_SLICES,
+    TIMER_YIELD_SECONDS,
+    ComputerPlayers,
+    InterleavedSearches,
+    ai_search,
+    searches_still_sound,
+    think_in_slices,
+    thinkers_now,
+)
 from .i18n import Catalog, language_for
+from .keep_passing import KeepPassing, only_move
 from .routes import Route, parse_route
+from .session import LocalMatchSession
 from .table import TableScreen
 from .storage import (
     MAX_IMPORT_BYTES,
@@ -34,65 +49,6 @@ from .storage import (
     StorageReadError,
     StorageUnavailableError,
 )
-
-AI_SLICE_SECONDS = 0.012  # one slice of AI thinking per browser task: stays far below 50 ms
-# Pyodide yields to the browser through a message for delays up to 2 ms, and a
-# steady stream of those starves the page's timers (measured: a 10 ms interval
-# ran 5 times a second while computers played each other). So every few slices
-# the AI waits on a real (3 ms) timer instead: timers already due run first.
-TIMER_YIELD_EVERY_SLICES = 4
-TIMER_YIELD_SECONDS = 0.003
-
-
-async def think_in_slices(search, sleep, still_wanted: Callable[[], bool] = lambda: True) -> bool:
-    """Runs an AI search one short slice per browser task; False if it was abandoned.
-
-    The first wait is a timer too, so quick decisions played back to back
-    (computers against each other) do not starve the page's timers either.
-    """
-    slices = 0
-    while True:
-        await sleep(TIMER_YIELD_SECONDS if slices % TIMER_YIELD_EVERY_SLICES == 0 else 0)
-        if not still_wanted():
-            return False
-        if search.step(AI_SLICE_SECONDS):
-            return True
-        slices += 1
-
-
-class InterleavedSearches:
-    """The searches of several computer players sharing the page's slices in
-    turn, so every AI of a simultaneous round thinks at once, none waiting for
-    another to finish."""
-
-    def __init__(self, searches: dict):
-        self.searches = searches
-        self.thinking = list(searches)
-        self.finished: list = []
-        self._turn = 0
-        self.longest_step_ms = 0.0  # the longest slice so far, for the browser benchmark
-
-    @property
-    def elapsed(self) -> float:
-        return sum(search.elapsed for search in self.searches.values())
-
-    def step(self, seconds: float) -> bool:
-        """One slice of the next unfinished search; True when one has finished."""
-        player = self.thinking[self._turn % len(self.thinking)]
-        self._turn += 1
-        began = time.perf_counter()
-        finished = self.searches[player].step(seconds)
-        self.longest_step_ms = max(self.longest_step_ms, (time.perf_counter() - began) * 1000)
-        if not finished:
-            return False
-        self.thinking.remove(player)
-        self.finished.append(player)
-        return True
-
-
-AI_PACE_SECONDS = {"normal": 0.7, "fast": 0.0}  # least time an AI turn takes, to follow it
-FORCED_MOVE_PAUSE = {"normal": 0.35, "fast": 0.0}
-
 
 DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False,
                  "theme": "system"}
@@ -167,7 +123,7 @@ class UnsavedGame:
     page, even once another game is opened, until a save of it succeeds."""
 
     save_id: str
-    match: Match
+    session: MatchSession
     expected: Optional[str]  # what storage held for it when it was last written (for the two-tab check)
 
 
@@ -191,7 +147,7 @@ class PlayView:
     conflict: bool = False
     selection: Optional[str] = None  # a game's multi-step move in progress (a piece, a letter)
     selection_moves: int = 0  # moves played when it was made: any later move clears it
-    undo_steps: list = field(default_factory=list)  # Match.undo calls behind each Undo press, for Redo
+    undo_steps: list = field(default_factory=list)  # session.undo calls behind each Undo press, for Redo
     # A game's own display switches (PSYCHOPATH's hints): unlike the selection
     # they outlive moves, for as long as this game stays open.
     ui_options: dict = field(default_factory=dict)
@@ -238,12 +194,14 @@ class App:
         self._notices_follow = False
         self.confirming: Optional[Confirmation] = None
         self.setup: Optional[SetupForm] = None
-        self.match: Optional[Match] = None
+        self._session: Optional[MatchSession] = None  # the open game (ui/session.py; never a Match)
+        self._unsubscribe: Optional[Callable[[], None]] = None
         self.save_id: Optional[str] = None
         self.save_text: Optional[str] = None  # what this tab last read or wrote for the open save
         self.play = PlayView()
-        self.ai_generation = 0
-        self.pauses_spent: dict = {}  # save id -> seconds of pause each player has used (this tab)
+        self.computers = ComputerPlayers(self)  # ui/computers.py
+        self.round_clock = ClockControl(self)  # ui/clock_control.py
+        self.keep_passing = KeepPassing(self)  # ui/keep_passing.py: and forced moves
         self.autoplay_generation = 0
         self.hint_generation = 0
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
@@ -254,8 +212,27 @@ class App:
         self.asking_before_leaving = False  # what ask_before_leaving last told the browser
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
-        self.games_searched: set = set()  # games whose modules are loaded and kept (keep_loaded_objects)
         self.table = TableScreen(self)  # At the table: the Alphagon companion (ui/table.py)
+
+    # --- the open game's session ------------------------------------------------
+    @property
+    def session(self) -> Optional[MatchSession]:
+        return self._session
+
+    @session.setter
+    def session(self, session: Optional[MatchSession]) -> None:
+        if session is self._session:
+            return
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._session = session
+        self._unsubscribe = session.subscribe(self._session_changed) if session is not None else None
+
+    def _session_changed(self, made_here: bool) -> None:
+        """A change this app did not make (another device's move) is drawn, and play goes on from it."""
+        if not made_here:
+            self.render()
+            self._after_change()
 
     # --- helpers ------------------------------------------------------------
     def t(self, key: str, **values) -> str:
@@ -299,7 +276,7 @@ class App:
                 route = Route("home")
             elif self.replay_on_open == route.arg:
                 self.replay_on_open = None
-                if self.match.is_over:
+                if self.session.is_over:
                     self.play.replay_index = 0
         elif route.name == "table" and not self.table.open(route.arg):
             self.browser.set_hash("#/", replace=True)
@@ -320,30 +297,30 @@ class App:
         self.browser.set_hash(route.hash)
 
     def _open_save(self, save_id: str) -> bool:
-        if self.match is not None and self.save_id == save_id:
+        if self.session is not None and self.save_id == save_id:
             return True
         if save_id in self.unsaved:  # its latest moves are only here: storage holds an older copy
             kept = self.unsaved[save_id]
-            self.match, self.save_id, self.save_text = kept.match, save_id, kept.expected
-            self.play = PlayView(rendered_entries=len(self.match.entries))
+            self.session, self.save_id, self.save_text = kept.session, save_id, kept.expected
+            self.play = PlayView(rendered_entries=self.session.move_count)
             return True
         try:
             self.save_text = self.saves.raw(save_id)
             header = self.saves.header(self.save_text)
             if header and self._after_assets(*header, lambda: self.go(Route("play", save_id))):
                 return False
-            self.match = self.saves.load(save_id)
+            self.session = LocalMatchSession.load(self.saves, save_id)
         except StorageReadError as error:
             self.notify("error", self.t("error.save_unreadable", reason=str(error)))
-            self.match = None
+            self.session = None
             return False
         except RecordError as error:  # the message ends its reason with its own full stop
             self.notify("error", self.t("error.save_missing") if error.code == "save.missing"
                         else self.t("error.save_damaged", reason=self.error_text(error).rstrip(".")))
-            self.match = None
+            self.session = None
             return False
         self.save_id = save_id
-        self.play = PlayView(rendered_entries=len(self.match.entries))
+        self.play = PlayView(rendered_entries=self.session.move_count)
         return True
 
     def _storage_readable(self) -> bool:
@@ -497,13 +474,13 @@ class App:
         if self._after_assets(game, settings, lambda: self.start_game(form, seed)):
             self.render()
             return
-        match = Match(game, settings, seed & SEED_MASK, form.seat_list())
-        humans = [seat.name for seat in match.seats if seat.kind == HUMAN]
+        session = LocalMatchSession.start(game, settings, seed & SEED_MASK, form.seat_list())
+        humans = [seat.name for seat in session.seats if seat.kind == HUMAN]
         if humans:
             self.prefs["name"] = humans[0]
             self._write_prefs()
-        self.match = match
-        self.save_id = self.saves.new_id(match.created)
+        self.session = session
+        self.save_id = self.saves.new_id(session.record()["created"])
         self.save_text = None
         self.play = PlayView()
         self._autosave()
@@ -586,7 +563,7 @@ class App:
         def delete():
             self.saves.delete(save_id)
             if self.save_id == save_id:
-                self.match, self.save_id = None, None
+                self.session, self.save_id = None, None
             self.unsaved.pop(save_id, None)  # deleted on purpose: nothing to keep
             self.save_unsaved()  # the room just freed may be enough for it
 
@@ -606,7 +583,7 @@ class App:
     def on_conflict_reload(self, _arg: str):
         """Drops this tab's copy for the newer one another tab wrote."""
         save_id = self.save_id
-        self.match, self.save_id = None, None
+        self.session, self.save_id = None, None
         self._cancel_ai()
         if save_id is not None and self._open_save(save_id):
             self.notify("info", self.t("notice.reloaded"))
@@ -616,7 +593,7 @@ class App:
 
     def on_conflict_keep(self, _arg: str):
         """Keeps this tab's version too, as a save of its own."""
-        if self.match is None:
+        if self.session is None:
             return
         self.save_id = self.saves.new_id(now_iso())
         self.save_text = None
@@ -631,7 +608,7 @@ class App:
         if self.route.name == "home":
             self.render()
             return
-        if self.match is None or self.save_id is None or key not in (None, SAVE_PREFIX + self.save_id):
+        if self.session is None or self.save_id is None or key not in (None, SAVE_PREFIX + self.save_id):
             return
         try:
             stored = self.saves.raw(self.save_id)
@@ -677,25 +654,25 @@ class App:
     def on_move(self, arg: str):
         player_text, _, move_text = arg.partition(":")
         if player_text.isdigit():
-            player, moves_before = int(player_text), len(self.match.entries) if self.match else 0
+            player, moves_before = int(player_text), self.session.move_count if self.session else 0
             self._human_move(player, move_text.strip())
-            if self.match is not None and len(self.match.entries) > moves_before:
+            if self.session is not None and self.session.move_count > moves_before:
                 self.notices = [n for n in self.notices if n.topic != "play"]  # about a position now gone
                 if self.play.revealed_to != player:
                     self.play.revealed_to = None  # hotseat: the device is in this player's hands now
 
     def on_select(self, arg: str):
         """A step of a multi-step move; the same token again (or an empty one) clears it."""
-        if self.match is None:
+        if self.session is None:
             return False
-        same = self.play.selection == arg and self.play.selection_moves == len(self.match.entries)
+        same = self.play.selection == arg and self.play.selection_moves == self.session.move_count
         self.play.selection = None if same or not arg else arg[:100]
-        self.play.selection_moves = len(self.match.entries)
+        self.play.selection_moves = self.session.move_count
 
     def on_option(self, arg: str):
         """A game's display switch, "name=value"; an empty value switches it off."""
         name, _, value = arg.partition("=")
-        if self.match is None or not name or len(name) > 40 or len(self.play.ui_options) > 20:
+        if self.session is None or not name or len(name) > 40 or len(self.play.ui_options) > 20:
             return False
         if value:
             self.play.ui_options[name] = value[:100]
@@ -708,22 +685,22 @@ class App:
         human = self._undo_player()
         if human is None:
             return
-        match = self.match
+        session = self.session
         landing = self._undo_landing(human)
-        viewer = human if match.training_mode else None
-        ui = registry.game_ui(match.game.id)
-        taken = [self.move_description(index, match.entries[index], viewer, ui)
-                 for index in range(landing, len(match.entries))]
+        viewer = human if session.training_mode else None
+        ui = registry.game_ui(session.game_id)
+        entries = session.full_access().entries  # log lines: still written from the whole match
+        taken = [self.move_description(index, entries[index], viewer, ui) for index in range(landing, len(entries))]
         self._cancel_ai()
         self.play.keep_passing.pop(human, None)  # else the app would pass again at once
-        if not match.can_redo():
+        if not session.can_redo():
             self.play.undo_steps.clear()  # a move since the last undo dropped the match's redo groups
         undos = 0
-        while len(match.entries) > landing and match.can_undo(human):
-            match.undo(human)
+        while session.move_count > landing and session.can_undo(human):
+            session.undo(human)
             undos += 1
         self.play.undo_steps.append(undos)
-        self.play.rendered_entries = len(match.entries)
+        self.play.rendered_entries = session.move_count
         # A long run (many automatic passes) is named by its first move, so the notice stays short.
         text = self.t("notice.undone", moves="; ".join(taken)) if len(taken) <= MAX_UNDO_NAMED else \
             self.t("notice.undone_many", n=len(taken), first=taken[0])
@@ -731,16 +708,16 @@ class App:
         self._autosave()
 
     def on_redo(self, _arg: str):
-        match = self.match
+        session = self.session
         # Like Undo: never in the replay viewer (R would change the live game behind it) or a paused tab.
-        if match is not None and match.can_redo() and not self.play.conflict and self.play.replay_index is None:
+        if session is not None and session.can_redo() and not self.play.conflict and self.play.replay_index is None:
             self._cancel_ai()
             # As many groups as the undo it reverses took back, so Redo never
             # stops on a forced position the app would play again.
             undos = self.play.undo_steps.pop() if self.play.undo_steps else 1
             for _ in range(undos):
-                if match.can_redo():
-                    match.redo()
+                if session.can_redo():
+                    session.redo()
             self.notices = [n for n in self.notices if n.topic != "play"]
             self._autosave()
 
@@ -750,7 +727,7 @@ class App:
 
     def on_help(self, _arg: str):
         """The keyboard shortcuts; opened from the menu, they take its place."""
-        if self.route.name != "play" or self.match is None:
+        if self.route.name != "play" or self.session is None:
             return False
         self.play.help_open = not self.play.help_open
         self.play.menu_open = False
@@ -760,17 +737,17 @@ class App:
         self.play.menu_open = False
 
     def on_resign(self, _arg: str):
-        if self.match is None or self.match.is_over:
+        if self.session is None or self.session.is_over:
             return
         human = self.play_model().viewer
         if human is None:
             return
-        match = self.match
+        session = self.session
 
         def resign():
-            if self.match is match and not match.is_over:
+            if self.session is session and not session.is_over:
                 self._cancel_ai()
-                match.resign(human)
+                session.resign(human)
                 self.play.menu_open = False
                 self._autosave()
 
@@ -800,11 +777,11 @@ class App:
     def on_export_unsaved(self, save_id: str):
         kept = self.unsaved.get(save_id)
         if kept is not None:
-            self._export(kept.match, save_id)
+            self._export(kept.session, save_id)
 
     def save_unsaved(self) -> bool:
         """Tries again to save every game storage refused; True when none is left unsaved."""
-        if self.save_id in self.unsaved and self.match is self.unsaved[self.save_id].match:
+        if self.save_id in self.unsaved and self.session is self.unsaved[self.save_id].session:
             self._autosave()  # saves the others too when it succeeds
         else:
             self._save_kept_games()
@@ -817,9 +794,9 @@ class App:
                 continue
             try:
                 try:
-                    self.saves.save(save_id, kept.match, kept.expected, check=True)
+                    kept.session.save_to(self.saves, save_id, kept.expected)
                 except SaveConflictError:  # another tab changed it meanwhile: keep both
-                    self.saves.save(self.saves.new_id(now_iso()), kept.match)
+                    kept.session.save_to(self.saves, self.saves.new_id(now_iso()), None)
             except StorageError:
                 continue
             self._saved_again(save_id)
@@ -833,34 +810,27 @@ class App:
 
     def on_reveal(self, arg: str):
         self.play.revealed_to = int(arg)
-        self.play.revealed_moves = len(self.match.entries) if self.match is not None else 0
+        self.play.revealed_moves = self.session.move_count if self.session is not None else 0
 
     def on_no_target(self, _arg: str):
         """Enter on a board node that plays nothing: say why, rather than nothing at all."""
-        if self.route.name != "play" or self.match is None:
+        if self.route.name != "play" or self.session is None:
             return False
         model = self.play_model()
-        reason = "replay" if model.replaying else "over" if self.match.is_over else "" if model.can_act else "wait"
+        reason = "replay" if model.replaying else "over" if self.session.is_over else "" if model.can_act else "wait"
         self.notify("info", self.t("game.no_target" + (f".{reason}" if reason else "")), topic="play")
 
     def on_clock_pause(self, arg: str):
         """Stops the round timer on `arg`'s pause budget."""
-        clock = self.play.clock
-        if clock is None or not arg.isdigit() or int(arg) not in self.match.state.to_move() \
-                or not clock.pause(int(arg), self.browser.now()):
-            return False
-        self._store_clock(clock)
+        return None if self.round_clock.pause(arg) else False
 
     def on_clock_resume(self, _arg: str):
-        clock = self.play.clock
-        if clock is None or not clock.resume(self.browser.now()):
-            return False
-        self._store_clock(clock)
+        return None if self.round_clock.resume() else False
 
     def on_replay(self, arg: str):
         """Shows the position after move `arg` (0: the start)."""
         index = int(arg)
-        if self.match is not None and 0 <= index <= len(self.match.entries):
+        if self.session is not None and 0 <= index <= self.session.move_count:
             self._stop_autoplay()
             self._cancel_ai()
             self.play.replay_index = self._replay_index_for(index)
@@ -873,17 +843,17 @@ class App:
 
     def _replay_index_for(self, position: int) -> Optional[int]:
         """A live game's latest position is the game itself; a finished game's stays in the viewer."""
-        at_end = position == len(self.match.entries)
-        return None if at_end and not self.match.is_over else position
+        at_end = position == self.session.move_count
+        return None if at_end and not self.session.is_over else position
 
     def on_replay_autoplay(self, _arg: str):
         """Plays the moves one after another from the position on screen (from the start at the end)."""
-        if self.match is None or not self.match.entries:
+        if self.session is None or not self.session.move_count:
             return False
         if self.play.autoplay:
             self._stop_autoplay()
             return
-        total = len(self.match.entries)
+        total = self.session.move_count
         if self.play.replay_index is None or self.play.replay_index >= total:
             self.play.replay_index = 0
         self._cancel_ai()
@@ -903,7 +873,7 @@ class App:
                 return
             position = play.replay_index + 1
             play.replay_index = self._replay_index_for(position)
-            play.autoplay = position < len(self.match.entries)
+            play.autoplay = position < self.session.move_count
             self.render()
             if not play.autoplay:
                 self._after_change()
@@ -911,9 +881,9 @@ class App:
 
     def on_replay_step(self, arg: str):
         """Steps through the game's positions: -1/+1, "first" or "last" (the live position)."""
-        if self.match is None:
+        if self.session is None:
             return False
-        total = len(self.match.entries)
+        total = self.session.move_count
         current = total if self.play.replay_index is None else self.play.replay_index
         target = {"first": 0, "last": total}.get(arg)
         if target is None:
@@ -936,8 +906,8 @@ class App:
         self.play.hide_results = not self.play.hide_results
 
     def on_rematch(self, _arg: str):
-        old = self.match
-        form = SetupForm(old.game.id, old.settings.num_players,
+        old = self.session
+        form = SetupForm(old.game_id, old.settings.num_players,
                          [SeatForm(s.name, s.kind, s.level, s.color) for s in old.seats],
                          dict(old.settings.variants))
         self.start_game(form)
@@ -957,7 +927,7 @@ class App:
             self.render()
             return
         try:
-            save_id, match = self.saves.import_text(text)
+            save_id, session = LocalMatchSession.imported(self.saves, text)
         except RecordError as error:
             self.notify("error", self.t("error.import", reason=self.error_text(error)))
             self.render()
@@ -967,8 +937,8 @@ class App:
             self.render()
             return
         self.save_text = self.saves.raw(save_id)
-        self.match, self.save_id = match, save_id
-        self.play = PlayView(rendered_entries=len(match.entries))
+        self.session, self.save_id = session, save_id
+        self.play = PlayView(rendered_entries=session.move_count)
         self.notify("info", self.t("notice.imported"))
         self.go(Route("play", save_id))
 
@@ -981,137 +951,102 @@ class App:
         screen when their view holds secrets; in a response window where no
         responder's view holds secrets, every human responder acts on the
         public view (each raises a hand on the same screen)."""
-        match, play = self.match, self.play
+        session, play = self.session, self.play
         replaying = play.replay_index is not None
-        state = match.state_before(play.replay_index) if replaying else match.state
-        live = not replaying and not match.is_over and not play.conflict
-        humans = match.human_players
+        state = session.position(play.replay_index)
+        live = not replaying and not session.is_over and not play.conflict
+        humans = session.human_players
         # A resigned human's seat plays on by itself (the match moves it).
-        acting = [p for p in state.to_move() if match.seats[p].kind == HUMAN and p not in match.resigners
-                  and self._standing_move(state, p)[0] != "play"] if live else []
+        acting = [p for p in state.to_move() if session.seats[p].kind == HUMAN and p not in session.resigners
+                  and self.keep_passing.verdict(state, p)[0] != "play"] if live else []
         viewer, actors, handoff = None, [], None
         if len(humans) == 1:
             viewer = humans[0]
             actors = [viewer] if viewer in acting else []
         elif acting:
-            ui = registry.game_ui(match.game.id)
+            ui = registry.game_ui(session.game_id)
             secret = {p: ui.private_content(state.view(p)) for p in acting}
             if state.acting_mode() == RESPONSE and not any(secret.values()):
                 actors = acting
             else:
                 revealed = play.revealed_to
-                if state.acting_mode() == SIMULTANEOUS and not same_decision(match, play.revealed_moves):
+                if state.acting_mode() == SIMULTANEOUS and not same_decision(session, play.revealed_moves):
                     revealed = None  # a new round opens with a hand-off, whoever bid last
                 first = revealed if revealed in acting else acting[0]
                 if secret[first] and revealed != first:
                     handoff = first
                 else:
                     viewer, actors = first, [first]
-        fresh = [] if replaying else match.entries[play.rendered_entries:]
-        selection = play.selection if play.selection_moves == len(match.entries) and actors else None
+        # The moves to animate come whole from the match on this device (their log lines do too).
+        fresh = [] if replaying else session.full_access().entries[play.rendered_entries:]
+        selection = play.selection if play.selection_moves == session.move_count and actors else None
         return PlayModel(state, replaying, viewer, actors, handoff, state.view(viewer), fresh, selection,
                          None if replaying else self._clock_view())
 
     def game_keys(self) -> dict:
         """The open game's own shortcut keys: key -> (data-testid of the control it presses, its name's key)."""
-        if self.route.name != "play" or self.match is None:
+        if self.route.name != "play" or self.session is None:
             return {}
-        return dict(getattr(registry.game_ui(self.match.game.id), "KEY_SHORTCUTS", {}))
+        return dict(getattr(registry.game_ui(self.session.game_id), "KEY_SHORTCUTS", {}))
 
     def move_description(self, index: int, entry, viewer: Optional[int], ui) -> str:
-        """The log line of entry `index` for `viewer`, computed once per entry, viewer and language."""
+        """The log line of entry `index` for `viewer`, computed once per entry, viewer and language.
+        Games still write it from the whole state: the local session's full access."""
         key = (index, viewer, self.catalog.language)
         cached = self.play.log_cache.get(key)
         if cached is not None and cached[0] is entry:
             return cached[1]
-        names = [screens.shown_name(seat.name) for seat in self.match.seats]  # isolated on the page
+        names = [screens.shown_name(seat.name) for seat in self.session.seats]  # isolated on the page
         if entry.is_resignation:  # the core's own move: games never see it
             text = self.t("game.log.resigned", name=names[entry.player])
         else:
-            before = self.match.state_before(index)
+            before = self.session.full_access().state_before(index)
             text = ui.describe_move(entry, names, self.t, before, viewer)
             if entry.automatic:
                 text = self.t("game.log.automatic", move=text)
-            elif ui.auto_play_forced(entry.move) and self._only_move(before, entry.player, ui):
+            elif ui.auto_play_forced(entry.move) and only_move(self.session.position(index), entry.player, ui):
                 text = self.t("game.log.forced", move=text, name=names[entry.player])
         self.play.log_cache[key] = (entry, text)
         return text
 
-    def _standing_move(self, state, player: int) -> tuple:
-        """What "keep passing" does for `player` now: the game's standing_pass
-        verdict, ("play", text), ("ask", None) or ("stop", reason key); ("off", None)
-        when they did not choose it."""
-        since = self.play.keep_passing.get(player)
-        if since is None:
-            return ("off", None)
-        return registry.game_ui(self.match.game.id).standing_pass(state.view(player), since)
-
     def on_keep_passing(self, arg: str):
-        """A human passes now and lets the app pass for them in the rounds to come."""
-        match = self.match
-        if match is None or not arg.isdigit() or int(arg) not in self.play_model().actors:
+        """A human passes now and lets the app pass for them in the rounds to come (ui/keep_passing.py)."""
+        if self.session is None or not arg.isdigit() or int(arg) not in self.play_model().actors:
             return False
-        player = int(arg)
-        if not hasattr(registry.game_ui(match.game.id), "standing_pass"):
-            return False
-        self.play.keep_passing[player] = match.state.view(player)
-        verdict, what = self._standing_move(match.state, player)
-        if verdict == "play":
-            self.on_move(f"{player}:{what}")
-        elif verdict == "stop":
-            self._stop_passing(player, what)
+        return None if self.keep_passing.choose(int(arg)) else False
 
     def on_stop_passing(self, arg: str):
-        if not arg.isdigit() or self.play.keep_passing.pop(int(arg), None) is None:
+        if not arg.isdigit() or not self.keep_passing.stop(int(arg)):
             return False
-
-    def _stop_passing(self, player: int, reason_key: str) -> None:
-        del self.play.keep_passing[player]
-        name = screens.shown_name(self.match.seats[player].name)
-        self.notify("info", self.t("notice.keep_passing_stopped", name=name,
-                                   reason=self.t(reason_key)), topic="play")
 
     def _undo_player(self) -> Optional[int]:
         """The human the Undo button acts for, if undo is allowed now."""
-        match = self.match
-        if match is None or self.play.replay_index is not None or not match.entries or self.play.conflict:
+        session = self.session
+        if session is None or self.play.replay_index is not None or not session.move_count or self.play.conflict:
             return None
-        humans = match.human_players
-        candidate = humans[0] if match.training_mode else match.entries[-1].player
+        humans = session.human_players
+        candidate = humans[0] if session.training_mode else session.move_facts(session.move_count - 1).player
         return candidate if candidate in humans and self._undo_landing(candidate) is not None else None
 
     def _undo_landing(self, human: int) -> Optional[int]:
         """The nearest position undo can reach where nothing would be played
         again at once by the app (a forced pass); None if there is none."""
-        ui = registry.game_ui(self.match.game.id)
-        for landing in self.match.undo_landings(human):
-            state = self.match.state_before(landing)
-            if not any(self._forced_in(state, player, ui) for player in state.to_move()):
+        ui = registry.game_ui(self.session.game_id)
+        for landing in self.session.undo_landings(human):
+            state = self.session.position(landing)
+            if not any(self.keep_passing.forced_in(state, player, ui) for player in state.to_move()):
                 return landing
         return None
 
-    @staticmethod
-    def _only_move(state, player: int, ui) -> bool:
-        """Whether `player` has a single move in `state`, of a kind the game lets the app play."""
-        if player not in state.to_move():
-            return False
-        moves = state.legal_moves(player)
-        return len(moves) == 1 and ui.auto_play_forced(moves[0])
-
-    def _forced_in(self, state, player: int, ui) -> bool:
-        """Whether the app plays `player`'s move in `state` by itself (a human's forced pass)."""
-        return self.prefs.get("auto_forced", True) and self.match.seats[player].kind == HUMAN \
-            and self._only_move(state, player, ui)
-
     def _human_move(self, player: int, text: str) -> None:
-        match = self.match
-        if match is None or self.play.replay_index is not None or self.play.conflict:
+        session = self.session
+        if session is None or self.play.replay_index is not None or self.play.conflict:
             return
-        if match.seats[player].kind != HUMAN:
+        if session.seats[player].kind != HUMAN:
             return
-        simultaneous = match.state.acting_mode() == SIMULTANEOUS
+        simultaneous = session.position().acting_mode() == SIMULTANEOUS
         try:
-            match.play(player, text)
+            session.play(player, text)
         except GameError as error:
             self.notify("error", self.t("error.illegal", reason=self.error_text(error)))
             return
@@ -1124,9 +1059,7 @@ class App:
     def _searches_still_sound(self, simultaneous_round: bool) -> bool:
         """A human's secret choice in a simultaneous round tells the computers
         of that round nothing, so their searches go on while they are still to choose."""
-        to_move = self.match.state.to_move()
-        return simultaneous_round and bool(self.play.ai_thinking) \
-            and all(player in to_move for player in self.play.ai_thinking)
+        return searches_still_sound(self.session.position().to_move(), self.play.ai_thinking, simultaneous_round)
 
     @staticmethod
     def _write_error_key(error: StorageError) -> str:
@@ -1138,17 +1071,17 @@ class App:
 
     def _autosave(self) -> None:
         """Writes the open game; never overwrites a newer copy from another tab."""
-        if self.match is None or self.save_id is None or self.storage_off or self.play.conflict:
+        if self.session is None or self.save_id is None or self.storage_off or self.play.conflict:
             return
         try:
-            self.save_text = self.saves.save(self.save_id, self.match, self.save_text, check=True)
+            self.save_text = self.session.save_to(self.saves, self.save_id, self.save_text)
         except SaveConflictError:
             self._cancel_ai()
             self.play.conflict = True
             return
         except StorageError as error:
             self._storage_failed(self._write_error_key(error))
-            self.unsaved[self.save_id] = UnsavedGame(self.save_id, self.match, self.save_text)
+            self.unsaved[self.save_id] = UnsavedGame(self.save_id, self.session, self.save_text)
             return
         if self.save_id in self.unsaved:
             self._saved_again(self.save_id)
@@ -1172,145 +1105,29 @@ class App:
         except StorageError as error:
             self.notify("error", self.t(self._write_error_key(error)))
 
-    def _export(self, match: Optional[Match] = None, save_id: Optional[str] = None) -> None:
-        record = (match or self.match).record()
+    def _export(self, session: Optional[MatchSession] = None, save_id: Optional[str] = None) -> None:
+        record = (session or self.session).record()
         filename = f"ludoteca-{record['game']}-{save_id or self.save_id}.json"
         self.browser.download(filename, json.dumps(record, indent=1))
         self.notify("info", self.t("notice.exported", file=filename))
 
-    # --- the round clock (ui/clock.py) -------------------------------------------
+    # --- the round clock (ui/clock_control.py) ------------------------------------
     def _sync_clock(self) -> None:
-        """Starts a clock when a timed decision opens, drops it when that
-        decision is over, and stops it while the live position is not on
-        screen (a replay, another screen, another tab's newer save)."""
-        match, play = self.match, self.play
-        clock = play.clock
-        seconds, budget = match.game.round_clock(match.settings) if match is not None else (0, 0)
-        if match is None or seconds <= 0 or match.is_over:
-            play.clock = None
-            return
-        if clock is not None and not same_decision(match, clock.start):
-            clock = play.clock = None
-        now = self.browser.now()
-        if clock is None:
-            players = tuple(p for p in match.game.clocked_players(match.state)
-                            if match.seats[p].kind == HUMAN and p not in match.resigners)
-            if not players:
-                return
-            clock = play.clock = self._new_clock(players, float(seconds), float(budget), now)
-        clock.set_stopped(self.route.name != "play" or play.replay_index is not None or play.conflict, now)
-        if clock.shared_device and not clock.stopped:
-            clock.hand_to(self._clock_holder(clock), now)
-        if not clock.stopped and not clock.ticking:
-            clock.ticking = True
-            self.browser.spawn(self._clock_ticker(clock))
-
-    def _clock_holder(self, clock: RoundClock) -> Optional[int]:
-        """On a shared device, the human on the clock whose board is shown:
-        their time alone runs (behind a hand-off screen, nobody's)."""
-        model = self.play_model()
-        if model.handoff is not None:
-            return None
-        return model.viewer if model.viewer in clock.players else None
-
-    def _new_clock(self, players: tuple, seconds: float, budget: float, now: float) -> RoundClock:
-        """The clock of the decision now open. A reopened game goes on from its
-        stored clock when that was this same decision, and its pauses count
-        for the whole game."""
-        match = self.match
-        stored = None if self.storage_off else self.saves.read_clock(self.save_id, len(match.seats))
-        spent = self.pauses_spent.get(self.save_id)
-        if spent is None:
-            spent = self.pauses_spent[self.save_id] = [float(s) for s in stored["spent"]] if stored \
-                else [0.0] * len(match.seats)
-        # Several humans on this one device take turns with it.
-        shared = sum(1 for p in match.human_players if p not in match.resigners) > 1
-        if stored and stored["start"] <= len(match.entries) and same_decision(match, stored["start"]):
-            paused_by = stored["paused_by"] if stored["paused_by"] in players else None
-            left = min(seconds, float(stored["left"]))
-            lefts = stored.get("lefts")  # each player's own time (older saves keep one for all)
-            if not (isinstance(lefts, list) and len(lefts) == len(match.seats)
-                    and all(isinstance(s, (int, float)) and not isinstance(s, bool) and 0 <= s < 1e9 for s in lefts)):
-                lefts = [left] * len(match.seats)
-            return RoundClock(stored["start"], players, left, now, budget, spent, paused_by=paused_by,
-                              lefts={p: min(seconds, float(lefts[p])) for p in players}, shared_device=shared)
-        return RoundClock(len(match.entries), players, seconds, now, budget, spent, shared_device=shared)
-
-    def _store_clock(self, clock: RoundClock) -> None:
-        """Keeps the clock with the save, so a reload goes on where it stood.
-        Best effort: a failed write costs only the time left on a reload."""
-        if self.storage_off or self.save_id is None or self.play.clock is not clock:
-            return
-        clock.settle(self.browser.now())
-        try:
-            lefts = [round(clock.lefts.get(p, 0.0), 3) for p in range(len(clock.spent))]
-            self.saves.write_clock(self.save_id, {"start": clock.start, "left": max(lefts),
-                                                  "lefts": lefts, "spent": [round(s, 3) for s in clock.spent],
-                                                  "paused_by": clock.paused_by})
-        except StorageError:
-            pass
-
-    async def _clock_ticker(self, clock: RoundClock) -> None:
-        """Wakes once a second (and when a time runs out) while the clock is on."""
-        try:
-            while self.play.clock is clock and not clock.stopped:
-                await self.browser.sleep(clock.next_event(self.browser.now()))
-                if self.play.clock is not clock or clock.stopped:
-                    return
-                self._clock_tick(clock)
-        finally:
-            clock.ticking = False
-
-    def _clock_tick(self, clock: RoundClock) -> None:
-        self._store_clock(clock)
-        now = self.browser.now()
-        if clock.paused_by is not None and clock.pause_left(clock.paused_by, now) <= 0:
-            clock.resume(now)  # the pause budget is spent: the round goes on
-        match = self.match
-        if clock.running and any(clock.remaining(now, p) <= 0 for p in clock.players if p in match.state.to_move()):
-            # Each player's timeout once, and only in the decision the clock belongs to.
-            while same_decision(match, clock.start):
-                late = [p for p in clock.players if p in match.state.to_move() and p not in clock.expired
-                        and clock.remaining(now, p) <= 0]
-                if not late:
-                    break
-                clock.expired.add(late[0])
-                move = match.game.timeout_move(match.state, late[0])
-                if move is None:
-                    break
-                self._human_move(late[0], move.text)
-            self.render()
-            self._after_change()
-            return
-        self.render()
+        self.round_clock.sync()
 
     def _clock_view(self) -> Optional[dict]:
-        """The countdown as shown: who still has to choose, the time left, the pauses."""
-        clock = self.play.clock
-        if clock is None or self.match is None or self.match.is_over:
-            return None
-        now = self.browser.now()
-        to_move = self.match.state.to_move()
-        return {"waiting": [p for p in clock.players if p in to_move],
-                "remaining": {p: clock.remaining(now, p) for p in clock.players},
-                "running": [p for p in clock.players if clock.runs_for(p)],
-                "paused_by": clock.paused_by, "stopped": clock.stopped,
-                "pause_left": {p: clock.pause_left(p, now) for p in clock.players}}
+        return self.round_clock.view()
 
     # --- computer players -------------------------------------------------------
+    @property
+    def ai_generation(self) -> int:
+        return self.computers.generation
+
     def _cancel_ai(self) -> None:
-        self.ai_generation += 1
+        self.computers.cancel()
         self.play.ai_thinking = ()
         self.play.ai_failed = False
         self._clear_hint()
-
-    def _ai_search(self, match: Match, player: int, level: str):
-        """A search of `level`'s AI for `player`, seeded by the position, on a
-        world consistent with what that player knows (others' secrets are resampled, never read)."""
-        package = registry.game_package(match.game.id)
-        make_bot = package.AI_LEVELS.get(level) or package.AI_LEVELS[package.DEFAULT_LEVEL]
-        seed = (match.seed * 31 + len(match.entries) * 7919 + player) & MASK64
-        return make_bot(seed).start(match.state.determinize(player, SeededRng(seed)), player)
 
     # --- hints: the hard AI's move for the human to play ---------------------------
     def _clear_hint(self) -> None:
@@ -1322,9 +1139,9 @@ class App:
         """The human a hint would be for now: only in a game against the
         computer, live, on that human's own screen, when they may act.
         `model`: the redraw's own play model, if there is one (not computed twice)."""
-        match = self.match
-        if self.route.name != "play" or match is None or match.is_over or self.play.conflict \
-                or self.play.replay_index is not None or not any(seat.kind == AI for seat in match.seats):
+        session = self.session
+        if self.route.name != "play" or session is None or session.is_over or self.play.conflict \
+                or self.play.replay_index is not None or not any(seat.kind == AI for seat in session.seats):
             return None
         model = model or self.play_model()
         return model.viewer if model.handoff is None and model.viewer in model.actors else None
@@ -1333,23 +1150,24 @@ class App:
         """The hint on screen, (player, move text), while its position is still the one shown."""
         hint = self.play.hint
         # A computer's secret choice in the same simultaneous round leaves the hint sound.
-        if hint is None or self.match is None or not same_decision(self.match, hint[0]) \
+        if hint is None or self.session is None or not same_decision(self.session, hint[0]) \
                 or hint[1] != self.hint_player(model):
             return None
         return hint[1], hint[2]
 
     def hint_description(self, player: int, text: str) -> str:
         """The game's own log line for the hinted move, as if played (its chance unseen)."""
-        match = self.match
-        ui = registry.game_ui(match.game.id)
-        names = [screens.shown_name(seat.name) for seat in match.seats]
+        session = self.session
+        ui = registry.game_ui(session.game_id)
+        names = [screens.shown_name(seat.name) for seat in session.seats]
         # Described where the decision opened: others' secret choices of the same round stay unseen.
-        opened = len(match.entries)
-        while opened > 0 and same_decision(match, opened - 1):
+        opened = session.move_count
+        while opened > 0 and same_decision(session, opened - 1):
             opened -= 1
         try:
-            move = match.game.parse_move(text)
-            return ui.describe_move(Entry(player, move), names, self.t, match.state_before(opened).clone(), player)
+            move = session.parse_move(text)
+            before = session.full_access().state_before(opened).clone()
+            return ui.describe_move(Entry(player, move), names, self.t, before, player)
         except Exception:  # noqa: BLE001 - a description is a courtesy: the move text still says it
             return text
 
@@ -1363,15 +1181,15 @@ class App:
 
     async def _think_hint(self, generation: int, player: int) -> None:
         """The hard AI thinks for `player` in slices, like every computer player, then the hint shows."""
-        match = self.match
-        moves = len(match.entries)
+        session = self.session
+        moves = session.move_count
 
         def still_wanted() -> bool:
-            return generation == self.hint_generation and self.match is match and same_decision(match, moves) \
+            return generation == self.hint_generation and self.session is session and same_decision(session, moves) \
                 and self.hint_player() == player
 
         try:
-            search = self._ai_search(match, player, "hard")
+            search = ai_search(session, player, "hard")
             if not await think_in_slices(search, self.browser.sleep, still_wanted):
                 return
             move = search.best_move()
@@ -1387,144 +1205,30 @@ class App:
         self.play.hint = (moves, player, move.text)
         self.play.hint_thinking = False
         # A move of several steps (a piece, then its target) shows with its first step made.
-        first_step = getattr(registry.game_ui(match.game.id), "hint_selection", lambda _text: None)(move.text)
+        first_step = getattr(registry.game_ui(session.game_id), "hint_selection", lambda _text: None)(move.text)
         if first_step:
-            self.play.selection, self.play.selection_moves = first_step, len(match.entries)
-        match.hints_used[player] += 1
+            self.play.selection, self.play.selection_moves = first_step, session.move_count
+        session.count_hint(player)
         self._autosave()
         self.render()
 
     def _after_change(self) -> None:
         """Starts whatever must happen next on its own: an AI turn, a forced move."""
         self._sync_clock()
-        match = self.match
-        if (self.route.name != "play" or match is None or match.is_over or self.play.conflict
+        session = self.session
+        if (self.route.name != "play" or session is None or session.is_over or self.play.conflict
                 or self.play.replay_index is not None or self.play.ai_thinking or self.play.ai_failed):
             return
-        acting = match.state.to_move()
-        ai_players = [p for p in acting if match.seats[p].kind == AI]
-        if ai_players:
-            # In a simultaneous round every computer chooses at once; elsewhere
-            # (a turn, a response window) one answers before the next thinks.
-            thinkers = tuple(ai_players) if match.state.acting_mode() == SIMULTANEOUS else (ai_players[0],)
-            self.ai_generation += 1
-            self.play.ai_thinking = thinkers
-            self.browser.spawn(self._ai_turn(self.ai_generation, thinkers))
+        thinkers = thinkers_now(session)
+        if thinkers:
+            self.computers.start(thinkers)
             self.render()
             return
-        for player in acting:
-            verdict, what = self._standing_move(match.state, player)
-            if verdict == "stop":
-                self._stop_passing(player, what)
-                self.render()
-            elif verdict == "play":  # only a human who may act can have chosen it
-                self.ai_generation += 1
-                self.browser.spawn(self._standing_pass(self.ai_generation, player, what))
-                return
-        ui = registry.game_ui(match.game.id)
-        for player in acting:
-            if self._forced_in(match.state, player, ui):
-                self.ai_generation += 1
-                self.browser.spawn(self._forced_move(self.ai_generation, player,
-                                                     match.state.legal_moves(player)[0].text))
-                return
-
-    async def _forced_move(self, generation: int, player: int, text: str) -> None:
-        await self.browser.sleep(FORCED_MOVE_PAUSE.get(self.prefs.get("pace"), 0.35))
-        match = self.match
-        if generation != self.ai_generation or match is None:
-            return
-        self._human_move(player, text)
-        if match.entries and match.entries[-1].player == player:  # a visible, explained event, not a flash
-            index = len(match.entries) - 1
-            viewer = player if match.training_mode else None  # hotseat: the screen is shared
-            move = self.move_description(index, match.entries[index], viewer, registry.game_ui(match.game.id))
-            self.notify("info", self.t("notice.forced", move=move), topic="play")
-        self.render()
-        self._after_change()
-
-    async def _standing_pass(self, generation: int, player: int, text: str) -> None:
-        """Passes for a human who chose "keep passing", after a short pause so each round shows."""
-        await self.browser.sleep(FORCED_MOVE_PAUSE.get(self.prefs.get("pace"), 0.35))
-        if generation != self.ai_generation or self.match is None \
-                or self._standing_move(self.match.state, player) != ("play", text):
-            return  # stopped meanwhile, or the position changed
-        self._human_move(player, text)  # not on_move: whoever holds the device keeps it
-        self.render()
-        self._after_change()
-
-    async def _ai_turn(self, generation: int, players: tuple) -> None:
-        """Thinks and plays for `players`. A search that breaks stops with a
-        message and a "try again" button; the game stays as it was, and saved."""
-        try:
-            await self._think_and_play(generation, players)
-        except Exception as error:  # noqa: BLE001 - any fault of a search must not freeze the game
-            self.browser.log_error("".join(traceback.format_exception(error)))
-            if generation != self.ai_generation:
-                return  # a search nobody waits for any more
-            self.play.ai_thinking = ()
-            self.play.ai_failed = True
-            self.notify("error", self.t("error.ai_failed", reason=str(error) or type(error).__name__), topic="play")
-            self.render()
+        self.keep_passing.schedule()
 
     def on_ai_retry(self, _arg: str):
         """Lets the computers think again after a search broke."""
         self.play.ai_failed = False
-
-    async def _think_and_play(self, generation: int, players: tuple) -> None:
-        match = self.match
-        started = self.browser.now()
-        if match.game.id not in self.games_searched:
-            # The game's rules, AI and UI modules are all loaded by now: their
-            # tables stay for the page, so collections during searches skip them.
-            self.games_searched.add(match.game.id)
-            self.browser.keep_loaded_objects()
-        searches = {}
-        for player in players:
-            searches[player] = self._ai_search(match, player, match.seats[player].level)
-        interleaved = InterleavedSearches(searches)
-        setup_ms = (self.browser.now() - started) * 1000
-
-        def still_wanted() -> bool:
-            return generation == self.ai_generation and self.match is match
-
-        while interleaved.thinking:
-            if not await think_in_slices(interleaved, self.browser.sleep, still_wanted):
-                return
-            while interleaved.finished:
-                player = interleaved.finished.pop(0)
-                search = searches[player]
-                # The browser benchmark reads these to tell which piece of work a long task was.
-                figures = {
-                    "level": match.seats[player].level, "legal": len(search.legal), "iterations": search.iterations,
-                    "wall": self.browser.now() - started, "thinking": search.elapsed,
-                    "setup_ms": setup_ms, "longest_slice_ms": interleaved.longest_step_ms,
-                }
-                self.stats["ai_moves"].append(figures)
-                pace = self.prefs.get("pace", "normal")
-                least = FORCED_MOVE_PAUSE.get(pace, 0.35) if len(search.legal) == 1 else AI_PACE_SECONDS.get(pace, 0.7)
-                remaining = least - (self.browser.now() - started)
-                if remaining > 0:
-                    await self.browser.sleep(remaining)
-                # Only other submissions of this same round may have arrived meanwhile
-                # (they are secret, so the search is still sound); anything else cancels.
-                if not still_wanted() or player not in match.state.to_move():
-                    return
-                moment = self.browser.now()
-                match.play(player, search.best_move())
-                self.play.ai_thinking = tuple(interleaved.thinking)
-                played = self.browser.now()
-                self.render()
-                rendered = self.browser.now()
-                # The save runs in a task of its own: a long redraw and a save never add up to one long task.
-                await self.browser.sleep(TIMER_YIELD_SECONDS)
-                notices, saving = list(self.notices), self.browser.now()
-                self._autosave()
-                figures.update(play_ms=(played - moment) * 1000, render_ms=(rendered - played) * 1000,
-                               save_ms=(self.browser.now() - saving) * 1000)
-                if self.play.conflict or self.notices != notices or self.asking_before_leaving != bool(self.unsaved):
-                    self.render()  # what the save found (another tab's copy, a full storage)
-        self._after_change()
 
     # --- drawing ---------------------------------------------------------------
     def render(self) -> None:
@@ -1532,7 +1236,7 @@ class App:
         if self.asking_before_leaving != bool(self.unsaved):
             self.asking_before_leaving = bool(self.unsaved)
             self.browser.ask_before_leaving(self.asking_before_leaving)
-        model = self.play_model() if self.route.name == "play" and self.match is not None else None
+        model = self.play_model() if self.route.name == "play" and self.session is not None else None
         self.browser.render(screens.render_app(self, model))
         # The tab's title says when a human is to play, for players in another tab.
         name = self.t("app.name")
@@ -1540,16 +1244,16 @@ class App:
         if model is not None and model.fresh:
             self._announce_fresh(model)
         if model is not None and not model.replaying:
-            self.play.rendered_entries = len(self.match.entries)
+            self.play.rendered_entries = self.session.move_count
 
     def _announce_fresh(self, model) -> None:
         """Says each new move once to screen readers; a chime, if wanted, when a computer hands back the turn."""
-        ui = registry.game_ui(self.match.game.id)
+        ui = registry.game_ui(self.session.game_id)
         first = self.play.rendered_entries
         lines = [self.t("game.announce", n=first + offset + 1,
                         move=self.move_description(first + offset, entry, model.viewer, ui))
                  for offset, entry in enumerate(model.fresh)]
         self.browser.announce(screens.plain_names(" ".join(lines)), self.catalog.language)
         if self.prefs.get("sound") and model.can_act \
-                and any(self.match.seats[entry.player].kind == AI for entry in model.fresh):
+                and any(self.session.seats[entry.player].kind == AI for entry in model.fresh):
             self.browser.chime()

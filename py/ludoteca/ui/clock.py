@@ -3,7 +3,7 @@
 Pure bookkeeping over times the app reads from `Browser.now()`, tested under
 CPython. The game says which decisions are timed and what a timeout plays
 (`Game.round_clock`, `clocked_players`, `timeout_move`: core/PROTOCOL.md);
-the app (`App._sync_clock`) starts, stops and ticks a `RoundClock`.
+`ui/clock_control.py` starts, stops and ticks a `RoundClock` for the app.
 
 A clock belongs to one decision: it keeps running while the players of that
 decision submit, and a new decision (the next round, an undo to an earlier
@@ -16,30 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from ..core.session import same_decision  # noqa: F401 - a decision is the session's public fact
+
 TICK_SECONDS = 1.0  # the countdown on screen moves once a second
 MIN_WAIT_SECONDS = 0.02  # never a busy loop on rounding crumbs
-
-
-def same_decision(match, start: int) -> bool:
-    """Whether the live position is still the decision that was open after
-    `start` moves: every move since came from a different player who had to
-    act then, and exactly they have left `to_move()`. (After a turn, or when
-    a simultaneous round resolves, the players to act come back: a new one.)"""
-    entries = match.entries
-    if start > len(entries):
-        return False
-    opened = set(match.state_before(start).to_move())
-    if not opened:
-        return False
-    movers = set()
-    for entry in entries[start:]:
-        if entry.is_resignation:
-            continue  # the resigner's automatic move follows and counts
-        if entry.player in movers or entry.player not in opened:
-            return False
-        movers.add(entry.player)
-    to_move = set(match.state.to_move())
-    return bool(to_move) and to_move == opened - movers
 
 
 def clock_text(seconds: float) -> str:

@@ -301,8 +301,8 @@ def render_unsaved(app) -> str:
     t = app.t
     rows = []
     for save_id, kept in app.unsaved.items():
-        players = ", ".join(shown_name(seat.name) for seat in kept.match.seats)
-        text = t("unsaved.home", game=game_title(app, kept.match.game.id), players=players)
+        players = ", ".join(shown_name(seat.name) for seat in kept.session.seats)
+        text = t("unsaved.home", game=game_title(app, kept.session.game_id), players=players)
         back = link(t("unsaved.back"), f"#/play/{save_id}", "btn small", f"unsaved-open-{save_id}")
         rows.append(f'<div class="notice error" role="alert" data-testid="unsaved-{attr(save_id)}">'
                     f'<p>{escape(text)}</p><div class="row">'
@@ -425,14 +425,14 @@ TABLE_WRAP = 'class="table-wrap"'
 
 
 def render_game(app, model) -> str:
-    match = app.match
+    session = app.session
     t = app.t
-    ui = registry.game_ui(match.game.id)
+    ui = registry.game_ui(session.game_id)
     play = app.play
     replaying = model.replaying
     state, view = model.state, model.view
     ctx = RenderContext(
-        t=t, seats=shown_seats(match.seats), viewer=model.viewer, can_act=model.can_act, animate=app.animate,
+        t=t, seats=shown_seats(session.seats), viewer=model.viewer, can_act=model.can_act, animate=app.animate,
         fresh=model.fresh, actors=tuple(model.actors), selection=model.selection,
         options=dict(play.ui_options),
         lang=app.catalog.language,
@@ -449,14 +449,14 @@ def render_game(app, model) -> str:
     toolbar = (
         f'<div class="toolbar">'
         f'{button("↶ " + t("game.undo"), "undo", cls="small", testid="undo", disabled=undo_player is None)}'
-        f'{button(t("game.redo") + " ↷", "redo", cls="small", testid="redo", disabled=not match.can_redo() or replaying or play.conflict)}'
+        f'{button(t("game.redo") + " ↷", "redo", cls="small", testid="redo", disabled=not session.can_redo() or replaying or play.conflict)}'
         f'{hint_button(app, model)}'
         f'{button("☰ " + t("game.menu"), "menu", cls="small", testid="menu")}'
         "</div>"
     )
     banner = ""
     if replaying:
-        total = len(match.entries)
+        total = session.move_count
         at_start, at_end = play.replay_index == 0, play.replay_index >= total
         step_buttons = [
             button("", "replay-step", arg, cls="small icon-btn", testid=f"replay-{name}", title=t(f"game.replay_{name}"),
@@ -477,14 +477,14 @@ def render_game(app, model) -> str:
                   f'{escape(t("game.conflict"))} '
                   f'{button(t("game.conflict_reload"), "conflict-reload", cls="small primary", testid="conflict-reload")}'
                   f'{button(t("game.conflict_keep"), "conflict-keep", cls="small", testid="conflict-keep")}</div>')
-    elif play.keep_passing and not match.is_over:
+    elif play.keep_passing and not session.is_over:
         passing = sorted(play.keep_passing)
-        names = ", ".join(shown_name(match.seats[p].name) for p in passing)
-        stops = "".join(button(t("game.stop_passing", name=shown_name(match.seats[p].name)), "stop-passing", str(p), cls="small",
+        names = ", ".join(shown_name(session.seats[p].name) for p in passing)
+        stops = "".join(button(t("game.stop_passing", name=shown_name(session.seats[p].name)), "stop-passing", str(p), cls="small",
                                testid=f"stop-passing-{p}") for p in passing)
         banner = (f'<div class="banner" data-testid="keep-passing-banner">'
                   f'<span>{escape(t("game.keep_passing", names=names))}</span><span class="row">{stops}</span></div>')
-    elif match.training_mode and match.undo_count:
+    elif session.training_mode and session.undo_count:
         banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
     if hint is not None:
         banner += (f'<p class="banner hint-line" role="status" data-testid="hint-line">'
@@ -494,13 +494,13 @@ def render_game(app, model) -> str:
         overlay = render_help(app)
     elif play.menu_open:
         overlay = render_menu(app, model)
-    elif match.is_over and not replaying and not play.hide_results:
+    elif session.is_over and not replaying and not play.hide_results:
         overlay = render_results(app, ui, view, ctx)
     # Regions (see regions.py): a move redraws only what changed, and the
     # table's container, with its scroll position, stays in the page.
-    return (f'<section class="game" data-testid="game" data-live data-game="{attr(match.game.id)}"'
-            f' data-status="{attr(match.status)}" data-moves="{len(match.entries)}">'
-            f'<h1 class="visually-hidden">{escape(game_title(app, match.game.id))}</h1>'
+    return (f'<section class="game" data-testid="game" data-live data-game="{attr(session.game_id)}"'
+            f' data-status="{attr(session.status)}" data-moves="{session.move_count}">'
+            f'<h1 class="visually-hidden">{escape(game_title(app, session.game_id))}</h1>'
             f'<div class="game-head">{region("status", status)}{region("toolbar", toolbar)}</div>'
             f'{region("banner", banner)}{region("clock", render_clock(app, model.clock))}'
             f'{region("scoreline", render_scoreline(app, state, view, ui))}'
@@ -512,8 +512,8 @@ def render_game(app, model) -> str:
 
 def hint_button(app, model) -> str:
     """Hint, in a game against the computer: the hard AI's move for the human to play."""
-    match = app.match
-    if not any(seat.kind == AI for seat in match.seats) or not any(seat.kind == HUMAN for seat in match.seats):
+    seats = app.session.seats
+    if not any(seat.kind == AI for seat in seats) or not any(seat.kind == HUMAN for seat in seats):
         return ""
     thinking = app.play.hint_thinking
     return button(app.t("game.hint_thinking" if thinking else "game.hint"), "hint", cls="small", testid="hint",
@@ -531,7 +531,7 @@ def render_clock(app, clock: Optional[dict]) -> str:
     if not clock or not clock["waiting"]:
         return ""
     t = app.t
-    seats = shown_seats(app.match.seats)
+    seats = shown_seats(app.session.seats)
     chips = "".join(
         f'<span class="clock-chip {seat_class(seats[p].color)}" data-testid="clock-{p}"><span class="dot"></span>'
         f'{escape(t("clock.left", name=seats[p].name, time=clock_text(clock["remaining"][p])))}</span>'
@@ -558,20 +558,20 @@ def end_reason_of(ui, view: dict, ctx) -> str:
 
 def render_status(app, state, ctx, ui, view) -> str:
     t = app.t
-    match = app.match
+    session = app.session
     replay_index = app.play.replay_index
     # A replay's earlier positions have no ending: the game's end reason read
     # from an unfinished position would be a false one.
-    if match.is_over and (replay_index is None or replay_index >= len(match.entries)):
+    if session.is_over and (replay_index is None or replay_index >= session.move_count):
         reason = end_reason_of(ui, view, ctx)
         text = t("results.title") + (f" · {reason}" if reason else "")
     elif app.play.ai_thinking:
-        names = [shown_name(match.seats[p].name) for p in app.play.ai_thinking]
+        names = [shown_name(session.seats[p].name) for p in app.play.ai_thinking]
         text = t("game.thinking", name=names[0]) if len(names) == 1 else t("game.thinking_many", names=", ".join(names))
     elif ctx.can_act:
         names = ", ".join(ctx.seats[p].name for p in ctx.actors)
         prompt = ui.prompt(view, ctx)
-        if prompt and len(match.human_players) > 1:  # hotseat: say whose turn it is in every phase
+        if prompt and len(session.human_players) > 1:  # hotseat: say whose turn it is in every phase
             prompt = t("game.prompt_for", name=names, prompt=prompt)
         text = prompt or t("game.your_turn", name=names)
     else:
@@ -599,8 +599,8 @@ def render_scoreline(app, state, view, ui) -> str:
     scores = public_scores(view, state)
     acting = state.to_move()
     chips = []
-    for player, seat in enumerate(shown_seats(app.match.seats)):
-        turn = " turn" if player in acting and not app.match.is_over else ""
+    for player, seat in enumerate(shown_seats(app.session.seats)):
+        turn = " turn" if player in acting and not app.session.is_over else ""
         detail = chip_detail(view, player, app.t) if chip_detail else str(scores[player])
         chips.append(f'<li class="chip{turn} {seat_class(seat.color)}" data-testid="chip-{player}">'
                      f'<span class="cname">{escape(seat.name)}</span> <b>{escape(detail)}</b></li>')
@@ -609,7 +609,7 @@ def render_scoreline(app, state, view, ui) -> str:
 
 
 def render_players(app, state, view, ui) -> str:
-    match = app.match
+    session = app.session
     acting = state.to_move()
     scores = public_scores(view, state)
     scored = keeps_score(ui)
@@ -620,8 +620,8 @@ def render_players(app, state, view, ui) -> str:
     if getattr(ui, "SCORE_LABEL", None):  # the meaning in a few words, seen over the number
         hidden = f'<span class="pscore-label" aria-hidden="true">{escape(app.t(ui.SCORE_LABEL))}</span>{hidden}'
     items = []
-    for player, seat in enumerate(shown_seats(match.seats)):
-        turn = " turn" if player in acting and not match.is_over else ""
+    for player, seat in enumerate(shown_seats(session.seats)):
+        turn = " turn" if player in acting and not session.is_over else ""
         who = f'<span class="badge">{escape(app.t("setup.kind.ai"))}</span> ' if seat.kind == AI else ""
         detail = ui.panel_detail(view, player, app.t)
         items.append(
@@ -634,7 +634,7 @@ def render_players(app, state, view, ui) -> str:
     return f'<ul class="players">{"".join(items)}</ul>'
 
 
-def revealed_submissions(match, ui) -> set:
+def revealed_submissions(session, ui) -> set:
     """Entries the log leaves out: in a game whose UI sets REVEAL_LISTS_ALL (the
     last submission of a simultaneous decision describes everyone's), each earlier
     submission of a decision already revealed. One line a round, not one a player;
@@ -643,10 +643,10 @@ def revealed_submissions(match, ui) -> set:
         return set()
     folded = set()
     revealed = False  # a later entry closed a decision
-    for index in range(len(match.entries) - 1, -1, -1):
-        if match.entries[index].is_resignation:
+    for index in range(session.move_count - 1, -1, -1):
+        if session.move_facts(index).resignation:
             continue
-        if len(match.state_before(index).to_move()) > 1:
+        if len(session.position(index).to_move()) > 1:
             if revealed:
                 folded.add(index)
         else:
@@ -663,19 +663,20 @@ def log_marks(app, ui, index: int, entry) -> str:
         return ""
     cached = app.play.log_cache.get(("marks", index))
     if cached is None or cached[0] is not entry:
-        cached = (entry, " ".join(marks(entry, app.match.state_before(index))))
+        cached = (entry, " ".join(marks(entry, app.session.full_access().state_before(index))))
         app.play.log_cache[("marks", index)] = cached
     return f' data-marks="{escape(cached[1])}"' if cached[1] else ""
 
 
 def render_log(app, ui, viewer) -> str:
-    match = app.match
+    session = app.session
     t = app.t
-    if not match.entries:
+    if not session.move_count:
         return f'<div class="log"><h3>{escape(t("game.log"))}</h3><p class="muted">{escape(t("game.log_empty"))}</p></div>'
     items = []
-    folded = revealed_submissions(match, ui) if app.play.replay_index is None else set()
-    for index, entry in enumerate(match.entries):
+    folded = revealed_submissions(session, ui) if app.play.replay_index is None else set()
+    # Log lines are still written from the whole match (the local session's full access).
+    for index, entry in enumerate(session.full_access().entries):
         if index in folded:
             continue
         current = " current" if app.play.replay_index == index + 1 else ""
@@ -690,12 +691,12 @@ def render_log(app, ui, viewer) -> str:
 
 def render_menu(app, model) -> str:
     t = app.t
-    match = app.match
-    can_resign = not match.is_over and model.viewer is not None and model.viewer not in match.resigners
+    session = app.session
+    can_resign = not session.is_over and model.viewer is not None and model.viewer not in session.resigners
     return (f'<div class="overlay" data-testid="menu-panel">'
             f'<div class="dialog" role="dialog" aria-modal="true" aria-label="{attr(t("game.menu"))}">'
             f'{button(t("game.export"), "export", cls="wide", testid="export", autofocus=True)}'
-            f'{link(t("game.rules"), f"#/rules/{match.game.id}", "btn wide", "menu-rules")}'
+            f'{link(t("game.rules"), f"#/rules/{session.game_id}", "btn wide", "menu-rules")}'
             f'{button(t("game.help"), "help", cls="wide", testid="menu-help")}'
             + (button(t("unsaved.save_now"), "save-now", cls="wide", testid="save-now")
                if app.save_id in app.unsaved else "")
@@ -721,8 +722,8 @@ def render_help(app) -> str:
 
 def render_handoff(app, player: int) -> str:
     t = app.t
-    name = shown_name(app.match.seats[player].name)
-    return (f'<div class="handoff {seat_class(app.match.seats[player].color)}" data-testid="handoff">'
+    name = shown_name(app.session.seats[player].name)
+    return (f'<div class="handoff {seat_class(app.session.seats[player].color)}" data-testid="handoff">'
             f'<h2>{escape(t("handoff.title", name=name))}</h2><p>{escape(t("handoff.body", name=name))}</p>'
             f'{button(t("handoff.ready", name=name), "reveal", str(player), "primary big", "reveal")}</div>')
 
@@ -737,27 +738,28 @@ def render_results(app, ui, view: dict, ctx) -> str:
     """The end of the game: the winner, why it ended (the game's `end_reason`,
     when it has one), the places, and what to do next."""
     t = app.t
-    match = app.match
+    session = app.session
     seats = ctx.seats  # names marked for isolation
     reason = end_reason_of(ui, view, ctx)
-    places = match.final_places()
-    scores = public_scores(match.state.view(None), match.state)
+    places = session.final_places()
+    final = session.position()
+    scores = public_scores(final.view(None), final)
     scored = keeps_score(ui)
     order = sorted(range(len(places)), key=lambda p: (places[p], -scores[p]))
     winners = [seats[p].name for p in order if places[p] == 1]
     headline = t("results.winner", name=winners[0]) if len(winners) == 1 else \
         t("results.winners", names=", ".join(winners))
     rows = "".join(
-        f'<tr class="{seat_class(match.seats[p].color)}" data-testid="place-{p}"><td>{place_text(t, places, p)}</td>'
+        f'<tr class="{seat_class(session.seats[p].color)}" data-testid="place-{p}"><td>{place_text(t, places, p)}</td>'
         f'<td><span class="dot"></span>{escape(seats[p].name)}</td>'
         + (f'<td>{scores[p]}</td>' if scored else "") + "</tr>"
         for p in order
     )
     resigned = "".join(f'<p class="muted">{escape(t("results.resigned", name=seats[p].name))}</p>'
-                       for p in match.resigners)
+                       for p in session.resigners)
     resigned += "".join(f'<p class="muted" data-testid="hints-used-{p}">'
                         f'{escape(t("results.hints_one" if used == 1 else "results.hints", name=seats[p].name, n=used))}</p>'
-                        for p, used in enumerate(match.hints_used) if used)
+                        for p, used in enumerate(session.hints_used) if used)
     return (f'<div class="overlay" data-testid="results">'
             f'<div class="dialog results" role="dialog" aria-labelledby="results-title">'
             f'<h2 id="results-title">{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'

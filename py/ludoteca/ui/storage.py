@@ -23,8 +23,10 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..core.match import SEAT_COLOURS, Match, clean_name, now_iso
-from ..core.protocol import GameError, RecordError, Settings
+from ..core.match import clean_name, now_iso
+from ..core.protocol import RecordError, Settings
+# Replaying a record into a match is the session's business (ui/session.py).
+from .session import give_seats_distinct_colours, replay_record  # noqa: F401 - re-exported
 
 PREFIX = "ludoteca:v1:"
 SAVE_PREFIX = PREFIX + "save:"
@@ -231,33 +233,6 @@ def parse_record_text(text: str) -> dict:
     return data
 
 
-def give_seats_distinct_colours(seats: list) -> None:
-    """A record may leave a seat's colour empty or repeat one (records from
-    elsewhere, older saves): every seat then takes the first free colour, so
-    no two players ever look alike on the table."""
-    taken = set()
-    for seat in seats:
-        if seat.color in taken or seat.color not in SEAT_COLOURS:
-            held = taken | {other.color for other in seats if other is not seat}
-            seat.color = next((c for c in SEAT_COLOURS if c not in held), seat.color)
-        taken.add(seat.color)
-
-
-def replay_record(record: dict, games) -> Match:
-    """Match.from_record, with every failure turned into a RecordError; the
-    seats' colours made distinct."""
-    try:
-        match = Match.from_record(record, games)
-        give_seats_distinct_colours(match.seats)
-        return match
-    except RecordError:
-        raise
-    except GameError as error:
-        raise RecordError(str(error), error.code, **error.params) from None
-    except Exception as error:  # a record must never crash the app, whatever it holds
-        raise RecordError(f"it cannot be replayed ({type(error).__name__})", "import.unreadable") from None
-
-
 def header_of(record: dict, games) -> Optional[tuple]:
     """(game, settings) a record names, or None when it does not name them well."""
     try:
@@ -349,8 +324,8 @@ class SaveStore:
             header = header_of(record, self.games)
             if header is None or self.can_replay(*header):
                 # Only a replay tells an unknown game, an illegal move or a broken seed.
-                match = replay_record(record, self.games)
-                summary.status, summary.fingerprint = match.status, mark
+                replayed = replay_record(record, self.games)
+                summary.status, summary.fingerprint = replayed.status, mark
             return summary
         except RecordError as error:
             return SaveSummary(save_id, "", [], "", "", "damaged", str(error), error=error)
@@ -367,8 +342,9 @@ class SaveStore:
             suffix += 1
         return f"{stamp}-{suffix}"
 
-    def save(self, save_id: str, match: Match, expected: Optional[str] = None, check: bool = False) -> str:
-        """Writes the match and returns the text written.
+    def save(self, save_id: str, source, expected: Optional[str] = None, check: bool = False) -> str:
+        """Writes `source`'s `record()` (a replayed game, At the table's session)
+        and returns the text written.
 
         With `check`, the stored text must still be `expected` (what this copy
         last read or wrote), else SaveConflictError and nothing is written.
@@ -382,7 +358,7 @@ class SaveStore:
                 stored = expected  # cannot compare: the write below will tell
             if stored != expected:
                 raise SaveConflictError("the save was changed elsewhere", stored)
-        record = match.record()
+        record = source.record()
         text = json.dumps(record, separators=(",", ":"))
         self.store.set(key, text)
         index = self._read_index()
@@ -391,8 +367,8 @@ class SaveStore:
         self._write_index(index)
         return text
 
-    def load(self, save_id: str) -> Match:
-        """Replays a save; RecordError tells what is wrong with it."""
+    def load(self, save_id: str):
+        """Replays a save (`replay_record`); RecordError tells what is wrong with it."""
         if not SAVE_ID.fullmatch(save_id):
             raise RecordError("there is no such save", "save.missing")
         raw = self.store.get(SAVE_PREFIX + save_id)
@@ -424,10 +400,10 @@ class SaveStore:
 
     def import_text(self, text: str) -> tuple:
         """Validates an exported record and stores it as a new save."""
-        match = replay_record(parse_record_text(text), self.games)
+        replayed = replay_record(parse_record_text(text), self.games)
         save_id = self.new_id(now_iso())
-        self.save(save_id, match)
-        return save_id, match
+        self.save(save_id, replayed)
+        return save_id, replayed
 
     # --- the round clock ------------------------------------------------------
     def read_clock(self, save_id: str, players: int) -> Optional[dict]:

@@ -160,9 +160,24 @@ def drive(coroutine):
     raise RuntimeError("a task suspended, but the fake browser's sleep never does")
 
 
+class ObservedApp(App):
+    """The app as the tests see it: they look into the whole match on this
+    device (`app.match`), through the local session's full access, as the
+    app itself never does. Setting it to None closes the game."""
+
+    @property
+    def match(self):
+        return None if self.session is None else self.session.full_access()
+
+    @match.setter
+    def match(self, value):
+        assert value is None, "tests open games through the app"
+        self.session = None
+
+
 def make_app(store=None, **kwargs):
     browser = FakeBrowser(store, **kwargs)
-    app = App(browser)
+    app = ObservedApp(browser)
     browser.app = app
     app.navigate("#/")
     return app, browser

@@ -10,6 +10,7 @@ import pytest
 from ludoteca.core.match import HUMAN
 from ludoteca.games.registry import PLAYABLE
 from ludoteca.ui import app as app_module
+from ludoteca.ui import computers
 from ludoteca.ui.storage import SAVE_PREFIX, MemoryStore
 
 from .fake_browser import make_app, shown_text
@@ -391,7 +392,7 @@ def test_a_computer_s_move_is_drawn_first_and_saved_in_a_task_of_its_own():
 
 def test_a_long_ai_think_yields_through_a_timer_every_few_slices(monkeypatch):
     """Zero-delay yields alone starve the page's timers; every few slices must be a real timer."""
-    monkeypatch.setattr(app_module, "AI_SLICE_SECONDS", 0.0002)  # many slices per decision
+    monkeypatch.setattr(computers, "AI_SLICE_SECONDS", 0.0002)  # many slices per decision (ui/computers.py)
     app, browser = make_app()
     start_vs_ai(app, browser, level="hard")
     browser.run_pending()

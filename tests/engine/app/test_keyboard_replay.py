@@ -158,8 +158,8 @@ def test_a_move_in_the_log_shows_the_position_right_after_it():
     play_human_moves(app, browser, 3)
     app.dispatch("replay", "3")
     model = app.play_model()
-    assert model.replaying and model.state is app.match.state_before(3)
-    assert model.state is not app.match.state_before(4)
+    assert model.replaying and model.state.at == 3  # the session's position after move 3
+    assert model.state.view(None) == app.match.state_before(3).view(None)
     assert "Position after move 3 of" in browser.html
     current = re.findall(r'<li class="current"><button[^>]*data-arg="(\d+)"', browser.html)
     assert current == ["3"]
@@ -173,7 +173,7 @@ def test_a_finished_game_stays_in_the_viewer_at_its_last_position():
     assert app.play.replay_index == 0 and 'data-testid="results"' not in browser.html
     app.dispatch("replay-step", "last")
     assert app.play.replay_index == total and 'data-testid="replay-banner"' in browser.html
-    assert app.play_model().state is app.match.state
+    assert app.play_model().state.at == total and app.match.state_before(total) is app.match.state
     for name in ("next", "last"):
         assert re.search(rf'data-testid="replay-{name}" disabled', browser.html)
     app.dispatch("replay-step", "1")  # nothing after the last move

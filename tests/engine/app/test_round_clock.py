@@ -195,11 +195,11 @@ def test_the_clock_stops_in_replay_and_after_the_game_ends():
 
 def test_a_clock_belongs_to_one_decision():
     app, browser = start([HUMAN, HUMAN])
-    match = app.match
+    match = app.session  # a decision is a public fact of the session
     assert same_decision(match, 0)
     match.play(0, "pass")
     assert same_decision(match, 0) and same_decision(match, 1)
-    match.play(1, match.state.legal_moves(1)[1])  # a stone: the round resolves, both act again
+    match.play(1, match.position().legal_moves(1)[1])  # a stone: the round resolves, both act again
     assert not same_decision(match, 0) and same_decision(match, 2)
     match.play(0, "pass")
     match.play(1, "pass")  # everyone passed: the game is over, no decision is open

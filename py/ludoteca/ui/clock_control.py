@@ -1,0 +1,161 @@
+"""The round clock's controller: starts, stops, ticks and keeps the open game's clock.
+
+`ui/clock.py`'s RoundClock is the bookkeeping of one decision's countdown;
+this runs it for the app. A clock starts when a timed decision opens (the
+game says which: `round_clock`, `clocked_players`), is dropped when that
+decision is over, and stops while the live position is not on screen. It is
+kept beside the save (`SaveStore.write_clock`), so a reload goes on where it
+stood; a player whose time runs out gets the game's `timeout_move`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..core.match import HUMAN
+from .clock import RoundClock, same_decision
+from .storage import StorageError
+
+
+class ClockControl:
+    """The open game's round clock, for the app (`app.play.clock` is the clock on screen)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.pauses_spent: dict = {}  # save id -> seconds of pause each player has used (this tab)
+
+    def pause(self, arg: str) -> bool:
+        """Stops the round timer on `arg`'s pause budget; False when it cannot."""
+        clock = self.app.play.clock
+        if clock is None or not arg.isdigit() or int(arg) not in self.app.session.position().to_move() \
+                or not clock.pause(int(arg), self.app.browser.now()):
+            return False
+        self.store(clock)
+        return True
+
+    def resume(self) -> bool:
+        clock = self.app.play.clock
+        if clock is None or not clock.resume(self.app.browser.now()):
+            return False
+        self.store(clock)
+        return True
+
+    def sync(self) -> None:
+        """Starts a clock when a timed decision opens, drops it when that
+        decision is over, and stops it while the live position is not on
+        screen (a replay, another screen, another tab's newer save)."""
+        session, play = self.app.session, self.app.play
+        clock = play.clock
+        seconds, budget = session.round_clock() if session is not None else (0, 0)
+        if session is None or seconds <= 0 or session.is_over:
+            play.clock = None
+            return
+        if clock is not None and not same_decision(session, clock.start):
+            clock = play.clock = None
+        now = self.app.browser.now()
+        if clock is None:
+            players = tuple(p for p in session.clocked_players()
+                            if session.seats[p].kind == HUMAN and p not in session.resigners)
+            if not players:
+                return
+            clock = play.clock = self._new_clock(players, float(seconds), float(budget), now)
+        clock.set_stopped(self.app.route.name != "play" or play.replay_index is not None or play.conflict, now)
+        if clock.shared_device and not clock.stopped:
+            clock.hand_to(self._holder(clock), now)
+        if not clock.stopped and not clock.ticking:
+            clock.ticking = True
+            self.app.browser.spawn(self._ticker(clock))
+
+    def _holder(self, clock: RoundClock) -> Optional[int]:
+        """On a shared device, the human on the clock whose board is shown:
+        their time alone runs (behind a hand-off screen, nobody's)."""
+        model = self.app.play_model()
+        if model.handoff is not None:
+            return None
+        return model.viewer if model.viewer in clock.players else None
+
+    def _new_clock(self, players: tuple, seconds: float, budget: float, now: float) -> RoundClock:
+        """The clock of the decision now open. A reopened game goes on from its
+        stored clock when that was this same decision, and its pauses count
+        for the whole game."""
+        session = self.app.session
+        stored = None if self.app.storage_off else self.app.saves.read_clock(self.app.save_id, len(session.seats))
+        spent = self.pauses_spent.get(self.app.save_id)
+        if spent is None:
+            spent = self.pauses_spent[self.app.save_id] = [float(s) for s in stored["spent"]] if stored \
+                else [0.0] * len(session.seats)
+        # Several humans on this one device take turns with it.
+        shared = sum(1 for p in session.human_players if p not in session.resigners) > 1
+        if stored and stored["start"] <= session.move_count and same_decision(session, stored["start"]):
+            paused_by = stored["paused_by"] if stored["paused_by"] in players else None
+            left = min(seconds, float(stored["left"]))
+            lefts = stored.get("lefts")  # each player's own time (older saves keep one for all)
+            if not (isinstance(lefts, list) and len(lefts) == len(session.seats)
+                    and all(isinstance(s, (int, float)) and not isinstance(s, bool) and 0 <= s < 1e9 for s in lefts)):
+                lefts = [left] * len(session.seats)
+            return RoundClock(stored["start"], players, left, now, budget, spent, paused_by=paused_by,
+                              lefts={p: min(seconds, float(lefts[p])) for p in players}, shared_device=shared)
+        return RoundClock(session.move_count, players, seconds, now, budget, spent, shared_device=shared)
+
+    def store(self, clock: RoundClock) -> None:
+        """Keeps the clock with the save, so a reload goes on where it stood.
+        Best effort: a failed write costs only the time left on a reload."""
+        if self.app.storage_off or self.app.save_id is None or self.app.play.clock is not clock:
+            return
+        clock.settle(self.app.browser.now())
+        try:
+            lefts = [round(clock.lefts.get(p, 0.0), 3) for p in range(len(clock.spent))]
+            self.app.saves.write_clock(self.app.save_id, {"start": clock.start, "left": max(lefts),
+                                                  "lefts": lefts, "spent": [round(s, 3) for s in clock.spent],
+                                                  "paused_by": clock.paused_by})
+        except StorageError:
+            pass
+
+    async def _ticker(self, clock: RoundClock) -> None:
+        """Wakes once a second (and when a time runs out) while the clock is on."""
+        try:
+            while self.app.play.clock is clock and not clock.stopped:
+                await self.app.browser.sleep(clock.next_event(self.app.browser.now()))
+                if self.app.play.clock is not clock or clock.stopped:
+                    return
+                self._tick(clock)
+        finally:
+            clock.ticking = False
+
+    def _tick(self, clock: RoundClock) -> None:
+        self.store(clock)
+        now = self.app.browser.now()
+        if clock.paused_by is not None and clock.pause_left(clock.paused_by, now) <= 0:
+            clock.resume(now)  # the pause budget is spent: the round goes on
+        session = self.app.session
+        if clock.running and any(clock.remaining(now, p) <= 0 for p in clock.players
+                                 if p in session.position().to_move()):
+            # Each player's timeout once, and only in the decision the clock belongs to.
+            while same_decision(session, clock.start):
+                to_move = session.position().to_move()
+                late = [p for p in clock.players if p in to_move and p not in clock.expired
+                        and clock.remaining(now, p) <= 0]
+                if not late:
+                    break
+                clock.expired.add(late[0])
+                move = session.timeout_move(late[0])
+                if move is None:
+                    break
+                self.app._human_move(late[0], move.text)
+            self.app.render()
+            self.app._after_change()
+            return
+        self.app.render()
+
+    def view(self) -> Optional[dict]:
+        """The countdown as shown: who still has to choose, the time left, the pauses."""
+        clock = self.app.play.clock
+        if clock is None or self.app.session is None or self.app.session.is_over:
+            return None
+        now = self.app.browser.now()
+        to_move = self.app.session.position().to_move()
+        return {"waiting": [p for p in clock.players if p in to_move],
+                "remaining": {p: clock.remaining(now, p) for p in clock.players},
+                "running": [p for p in clock.players if clock.runs_for(p)],
+                "paused_by": clock.paused_by, "stopped": clock.stopped,
+                "pause_left": {p: clock.pause_left(p, now) for p in clock.players}}

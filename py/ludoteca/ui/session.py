@@ -1,0 +1,174 @@
+"""The match on this device, with its save: the first `MatchSession` (core/session.py).
+
+This is the only UI module that holds a `Match`. It is today's single-device
+play (hotseat, or against the computer): every seat is here, so the app may
+also see everything through the explicit `full_access()` capability, which
+the computer players and the log lines use. Saves go through `SaveStore`
+(`ui/storage.py`); replaying a record into a match happens here too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..core.match import SEAT_COLOURS, Match
+from ..core.protocol import GameError, Move, RecordError
+from ..core.session import FullAccess, MatchSession, MoveFacts, Position, StatePosition
+
+
+def give_seats_distinct_colours(seats: list) -> None:
+    """A record may leave a seat's colour empty or repeat one (records from
+    elsewhere, older saves): every seat then takes the first free colour, so
+    no two players ever look alike on the table."""
+    taken = set()
+    for seat in seats:
+        if seat.color in taken or seat.color not in SEAT_COLOURS:
+            held = taken | {other.color for other in seats if other is not seat}
+            seat.color = next((c for c in SEAT_COLOURS if c not in held), seat.color)
+        taken.add(seat.color)
+
+
+def replay_record(record: dict, games) -> Match:
+    """Match.from_record, with every failure turned into a RecordError; the
+    seats' colours made distinct."""
+    try:
+        match = Match.from_record(record, games)
+        give_seats_distinct_colours(match.seats)
+        return match
+    except RecordError:
+        raise
+    except GameError as error:
+        raise RecordError(str(error), error.code, **error.params) from None
+    except Exception as error:  # a record must never crash the app, whatever it holds
+        raise RecordError(f"it cannot be replayed ({type(error).__name__})", "import.unreadable") from None
+
+
+class LocalMatchSession(MatchSession):
+    """A match played on this device: every seat is here."""
+
+    def __init__(self, match: Match):
+        super().__init__()
+        self.match = match  # this module's own: the app reaches it only through full_access()
+
+    # --- opening ---------------------------------------------------------------
+    @classmethod
+    def start(cls, game, settings, seed: int, seats: list) -> "LocalMatchSession":
+        return cls(Match(game, settings, seed, seats))
+
+    @classmethod
+    def load(cls, saves, save_id: str) -> "LocalMatchSession":
+        """The saved game `save_id` (RecordError, StorageReadError say why not)."""
+        return cls(saves.load(save_id))
+
+    @classmethod
+    def imported(cls, saves, text: str) -> tuple:
+        """An exported record, checked, replayed and stored as a new save: (save id, session)."""
+        save_id, match = saves.import_text(text)
+        return save_id, cls(match)
+
+    # --- what every seat may know ---------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.match.game.id
+
+    @property
+    def settings(self):
+        return self.match.settings
+
+    @property
+    def seats(self) -> list:
+        return self.match.seats
+
+    @property
+    def move_count(self) -> int:
+        return len(self.match.entries)
+
+    def move_facts(self, index: int) -> MoveFacts:
+        entry = self.match.entries[index]
+        return MoveFacts(entry.player, entry.automatic, entry.is_resignation)
+
+    def position(self, at: Optional[int] = None) -> Position:
+        count = len(self.match.entries)
+        at = count if at is None else at
+        return StatePosition(self.match.state_before(at), at)
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    @property
+    def status(self) -> str:
+        return self.match.status
+
+    @property
+    def resigners(self) -> list:
+        return self.match.resigners
+
+    @property
+    def undo_count(self) -> int:
+        return self.match.undo_count
+
+    @property
+    def hints_used(self) -> list:
+        return self.match.hints_used
+
+    def final_places(self) -> list:
+        return self.match.final_places()
+
+    def round_clock(self) -> tuple:
+        return self.match.game.round_clock(self.match.settings)
+
+    def clocked_players(self) -> tuple:
+        return tuple(self.match.game.clocked_players(self.match.state))
+
+    def parse_move(self, text: str) -> Move:
+        return self.match.game.parse_move(text)
+
+    # --- what one seat may do ---------------------------------------------------
+    def undo_landings(self, seat: int) -> list:
+        return self.match.undo_landings(seat)
+
+    def can_undo(self, seat: int) -> bool:
+        return self.match.can_undo(seat)
+
+    def can_redo(self) -> bool:
+        return self.match.can_redo()
+
+    def timeout_move(self, seat: int) -> Optional[Move]:
+        return self.match.game.timeout_move(self.match.state, seat)
+
+    # --- acting -------------------------------------------------------------------
+    def play(self, seat: int, move: Any) -> None:
+        self.match.play(seat, move)
+        self._changed()
+
+    def resign(self, seat: int) -> None:
+        self.match.resign(seat)
+        self._changed()
+
+    def undo(self, seat: int) -> int:
+        count = self.match.undo(seat)
+        self._changed()
+        return count
+
+    def redo(self) -> int:
+        count = self.match.redo()
+        self._changed()
+        return count
+
+    def count_hint(self, seat: int) -> None:
+        self.match.hints_used[seat] += 1
+        self._changed()
+
+    # --- the record -----------------------------------------------------------------
+    def record(self) -> dict:
+        return self.match.record()
+
+    def save_to(self, saves, save_id: str, expected: Optional[str]) -> str:
+        return saves.save(save_id, self.match, expected, check=True)
+
+    # --- seeing everything ---------------------------------------------------------
+    def full_access(self) -> FullAccess:
+        """Every seat is on this device: the whole match (named, so that no
+        viewer-facing code gets it by accident)."""
+        return self.match
