@@ -14,7 +14,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, SEAT_COLOURS, Entry, Match, Seat, clean_name, now_iso
+from ..core.match import AI, HUMAN, SEAT_COLOURS, Match, Seat, clean_name, now_iso
 from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
 from ..core.rng import MASK64, SEED_MASK, SeededRng, seed_from_text
 from ..games import registry
@@ -1028,8 +1028,9 @@ class App:
         if entry.is_resignation:  # the core's own move: games never see it
             text = self.t("game.log.resigned", name=names[entry.player])
         else:
+            # The engine names the move for this viewer; the game's UI only words it.
+            text = ui.log_line(self.match.describe_entry(index, viewer), names, self.t)
             before = self.match.state_before(index)
-            text = ui.describe_move(entry, names, self.t, before, viewer)
             if entry.automatic:
                 text = self.t("game.log.automatic", move=text)
             elif ui.auto_play_forced(entry.move) and self._only_move(before, entry.player, ui):
@@ -1349,7 +1350,7 @@ class App:
             opened -= 1
         try:
             move = match.game.parse_move(text)
-            return ui.describe_move(Entry(player, move), names, self.t, match.state_before(opened).clone(), player)
+            return ui.log_line([match.state_before(opened).describe_move(move, player, player)], names, self.t)
         except Exception:  # noqa: BLE001 - a description is a courtesy: the move text still says it
             return text
 

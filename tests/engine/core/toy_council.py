@@ -256,6 +256,16 @@ class CouncilState(State):
             "last_result": dict(self.last_result) if self.last_result else None,
         }
 
+    def describe_move(self, move: Move, viewer: Optional[int], player: Optional[int] = None) -> tuple:
+        """A bid stays unnamed in the log (the round's bids show on the table
+        once all are in); a dealt card is named to nobody."""
+        player = self.describing_player(player)
+        if isinstance(move, Bid):
+            return "council.log.bid_hidden", {"player": player}
+        if isinstance(move, Deal):
+            return "council.log.deal", {"player": move.player}
+        return "council.log.move", {"player": player, "move": move.text}
+
     def determinize(self, player: int, rng: SeededRng) -> "CouncilState":
         """Other players' cards re-dealt from the cards `player` has not seen,
         and their secret bids of this round re-drawn from their legal bids.
