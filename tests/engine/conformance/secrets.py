@@ -18,6 +18,8 @@ for a game without them.
 from ludoteca.games.alphabeticell.rules import Deal
 from ludoteca.games.alphagon.rules import Change, Draw, DrawCard, Reward
 
+from ..core import toy_council
+
 
 def alphabeticell(state) -> dict:
     """RULES "Starting a round": every player gets three secret cards; the one
@@ -75,6 +77,19 @@ def geonaxis_public(state, player, move):
     return move.text if state.to_move() == (player,) else "chosen"
 
 
-SECRETS = {"alphabeticell": alphabeticell, "psychopath": psychopath, "alphagon": alphagon, "geonaxis": geonaxis}
+def council(state) -> dict:
+    """The toy game of the app's tests: a card dealt face down, a bid secret
+    until all bids are in."""
+    return {p: {"card": state.cards[p], "bid": state.bids[p]} for p in range(state.n)}
+
+
+def council_public(state, player, move):
+    if isinstance(move, toy_council.Deal):
+        return ["deal", move.player]
+    return "bid" if isinstance(move, toy_council.Bid) else move.text
+
+
+SECRETS = {"alphabeticell": alphabeticell, "psychopath": psychopath, "alphagon": alphagon, "geonaxis": geonaxis,
+           "council": council}
 PUBLIC = {"alphabeticell": alphabeticell_public, "psychopath": open_move, "alphagon": alphagon_public,
-          "geonaxis": geonaxis_public}
+          "geonaxis": geonaxis_public, "council": council_public}

@@ -21,8 +21,13 @@ import pytest
 
 import run_profile
 
+from ..core import toy_council
 from .secrets import PUBLIC, SECRETS
 from .support import fuzzing, game_or_fail, game_params
+
+# The app tests' toy game (tests/engine/core/toy_council.py) is held to the same rule.
+COUNCIL = [pytest.param("council", players, id=f"council-{players}p")
+           for players in range(toy_council.MIN_PLAYERS, toy_council.MAX_PLAYERS + 1)]
 
 GAMES = run_profile.examples(2, 10)  # seeded random games per player count
 MAX_MOVES = run_profile.examples(160, 1200)  # player moves and chance events a game, at most
@@ -80,14 +85,16 @@ class SecrecyChecker:
             assert redrawn[viewer] == declared[viewer], f"determinize({viewer}) changed that seat's own secrets"
             if any(redrawn[p] != declared[p] for p in range(state.num_players) if p != viewer):
                 self.counts["secrets re-drawn"] += 1
-            assert view_key(world.view(viewer)) == view_key(state.view(viewer)), (
-                f"view({viewer}) changes when the other seats' secrets are re-drawn")
-            if viewer != player and not reveals:
-                self.counts["lines with secrets re-drawn"] += 1
-                line = described(state, move, viewer, player)
-                assert described(world, move, viewer, player) == line, (
-                    f"the line of {player}:{move.text} for viewer {viewer} changes when the other seats'"
-                    f" secrets are re-drawn: {line!r}")
+            # A spectator sees less than any seat: re-drawing changes nothing for them either.
+            for seen_by in (viewer, None):
+                assert view_key(world.view(seen_by)) == view_key(state.view(seen_by)), (
+                    f"view({seen_by}) changes when the secrets of seats other than {viewer} are re-drawn")
+                if seen_by != player and not reveals:
+                    self.counts["lines with secrets re-drawn"] += 1
+                    line = described(state, move, seen_by, player)
+                    assert described(world, move, seen_by, player) == line, (
+                        f"the line of {player}:{move.text} for viewer {seen_by} changes when the secrets of"
+                        f" seats other than {viewer} are re-drawn: {line!r}")
 
     def told_apart(self, state, options: list, player) -> None:
         """Options the viewer's view cannot tell apart once played are described alike for them."""
@@ -142,9 +149,9 @@ def play(game, settings, seed: int, checker: SecrecyChecker) -> None:
         state.apply(player, move)
 
 
-@pytest.mark.parametrize("game_id, players", game_params(per_player_count=True))
+@pytest.mark.parametrize("game_id, players", game_params(per_player_count=True) + COUNCIL)
 def test_no_viewer_sees_another_seats_secret(game_id, players):
-    game = game_or_fail(game_id)
+    game = toy_council.GAME if game_id == "council" else game_or_fail(game_id)
     assert game_id in SECRETS and game_id in PUBLIC, (
         f"{game_id}: declare each seat's secrets and each move's public form in tests/engine/conformance/secrets.py")
     checker = SecrecyChecker(game, SECRETS[game_id], PUBLIC[game_id], fuzzing.SeededRng(FIRST_SEED + players))
