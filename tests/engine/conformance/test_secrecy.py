@@ -1,6 +1,8 @@
 """Secrecy, for every game, on seeded random games: no viewer's log line and no
-viewer's view carries another seat's secret (what each seat keeps secret is
-declared from the rules in secrets.py).
+viewer's view carries another seat's secret. Each game declares from its
+rules, in tests/engine/<id>/helpers.py, `seat_secrets(state)` ({seat: that
+seat's secrets now, JSON-ready}) and `public_part(state, player, move)` (what
+everyone learns from a move or chance outcome, the rest being secret).
 
 At sampled decision nodes, for every seat as viewer:
 - re-drawn secrets: `determinize(viewer)` re-draws the other seats' secrets;
@@ -8,12 +10,13 @@ At sampled decision nodes, for every seat as viewer:
   of the move about to be played by someone else (unless that move reveals
   something, when its line may name what it reveals);
 - told apart: two moves of another player (or two chance outcomes) of the
-  same public form (secrets.py) that the viewer's view cannot tell apart
+  same public part that the viewer's view cannot tell apart
   once played get the same description for that viewer (and a spectator).
 Every description is plain data and leaves the state unchanged.
 A quick profile runs in the test command; `--full` plays more and longer games.
 """
 
+import importlib
 import json
 from collections import Counter
 
@@ -22,7 +25,6 @@ import pytest
 import run_profile
 
 from ..core import toy_council
-from .secrets import PUBLIC, SECRETS
 from .support import fuzzing, game_or_fail, game_params
 
 # The app tests' toy game (tests/engine/core/toy_council.py) is held to the same rule.
@@ -34,6 +36,15 @@ MAX_MOVES = run_profile.examples(160, 1200)  # player moves and chance events a 
 CHECK_RATE = run_profile.examples(0.25, 0.6)  # share of nodes that get the costly checks
 MOVES_COMPARED = 4  # legal moves (or chance outcomes) compared at a node
 FIRST_SEED = 31
+
+
+def declarations(game_id: str):
+    """The game's tests/engine/<id>/helpers.py, where its secrets are declared."""
+    package = __name__.rsplit(".", 2)[0]  # the package holding tests/engine ("engine" or "tests.engine")
+    try:
+        return importlib.import_module(f"{package}.{game_id}.helpers")
+    except ModuleNotFoundError:
+        return None
 
 
 def plain(value) -> bool:
@@ -152,9 +163,10 @@ def play(game, settings, seed: int, checker: SecrecyChecker) -> None:
 @pytest.mark.parametrize("game_id, players", game_params(per_player_count=True) + COUNCIL)
 def test_no_viewer_sees_another_seats_secret(game_id, players):
     game = toy_council.GAME if game_id == "council" else game_or_fail(game_id)
-    assert game_id in SECRETS and game_id in PUBLIC, (
-        f"{game_id}: declare each seat's secrets and each move's public form in tests/engine/conformance/secrets.py")
-    checker = SecrecyChecker(game, SECRETS[game_id], PUBLIC[game_id], fuzzing.SeededRng(FIRST_SEED + players))
+    helpers = toy_council if game_id == "council" else declarations(game_id)
+    assert hasattr(helpers, "seat_secrets") and hasattr(helpers, "public_part"), (
+        f"{game_id}: declare seat_secrets(state) and public_part(state, player, move) in tests/engine/{game_id}/helpers.py")
+    checker = SecrecyChecker(game, helpers.seat_secrets, helpers.public_part, fuzzing.SeededRng(FIRST_SEED + players))
     settings_list = fuzzing.every_settings(game, players)
     for number in range(GAMES):
         seed = FIRST_SEED + 100 * players + number
