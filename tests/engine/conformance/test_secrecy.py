@@ -26,6 +26,7 @@ import run_profile
 
 from ..core import toy_council
 from .support import fuzzing, game_or_fail, game_params
+from .toy_games import Submit, SumsGame, SumsState
 
 # The app tests' toy game (tests/engine/core/toy_council.py) is held to the same rule.
 COUNCIL = [pytest.param("council", players, id=f"council-{players}p")
@@ -176,3 +177,48 @@ def test_no_viewer_sees_another_seats_secret(game_id, players):
         assert checker.counts["secrets re-drawn"] > 0, checker.counts
         assert checker.counts["lines with secrets re-drawn"] > 0, checker.counts
     assert checker.counts["alike options compared"] > 0 or game.game_type.information == "perfect", checker.counts
+
+
+# --- the check can fail: the toy game "Sums" (toy_games.py), sound and leaky ----------
+def sums_secrets(state) -> dict:
+    return {p: state.pending.get(p) for p in range(state.num_players)}
+
+
+def sums_public(state, player, move):
+    return move.text if not isinstance(move, Submit) or state.to_move() == (player,) else "submitted"
+
+
+class TellingSumsState(SumsState):
+    """Names every submitted number to everyone."""
+
+    def describe_move(self, move, viewer, player=None):
+        return "move", {"player": self.describing_player(player), "text": move.text}
+
+    def clone(self):
+        other = super().clone()
+        other.__class__ = TellingSumsState
+        return other
+
+
+def play_sums(game) -> Counter:
+    checker = SecrecyChecker(game, sums_secrets, sums_public, fuzzing.SeededRng(5))
+    for seed in range(4):
+        play(game, game.default_settings(3), seed, checker)
+    return checker.counts
+
+
+def test_a_sound_toy_game_passes_the_secrecy_check():
+    counts = play_sums(SumsGame())
+    assert counts["secrets re-drawn"] and counts["lines with secrets re-drawn"] and counts["alike options compared"]
+
+
+def test_the_secrecy_check_catches_a_view_that_shows_a_secret():
+    with pytest.raises(AssertionError, match="changes when the secrets"):
+        play_sums(SumsGame(bugs=("leaky_view",)))
+
+
+def test_the_secrecy_check_catches_a_log_line_that_names_a_secret(monkeypatch):
+    game = SumsGame()
+    monkeypatch.setattr(game, "new_state", lambda settings, seed: TellingSumsState(game, settings, seed))
+    with pytest.raises(AssertionError, match="the log tells them apart"):
+        play_sums(game)
