@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .protocol import (
+    CHANCE,
     Game,
     GameError,
     IllegalMoveError,
@@ -147,6 +148,24 @@ class Entry:
     @property
     def is_resignation(self) -> bool:
         return isinstance(self.move, Resign)
+
+
+def describe_entry(before: State, entry: Entry, viewer: Optional[int]) -> list:
+    """What a log line says about `entry` to `viewer`: (message key, params)
+    pairs from `State.describe_move`, first its move's (described in `before`,
+    the position it was played in), then one for each chance event it set
+    off, each described in the position it happened in. `before` is not
+    changed; a resignation is the core's own move, which games never describe."""
+    if entry.is_resignation:
+        raise GameError("a resignation is described by the app, not the game", "core.resign_is_not_a_move")
+    parts = [before.describe_move(entry.move, viewer, entry.player)]
+    if entry.chance:
+        state = before.clone()
+        state.apply_unchecked(entry.player, entry.move)
+        for outcome in entry.chance:
+            parts.append(state.describe_move(outcome, viewer, CHANCE))
+            state.apply_unchecked(CHANCE, outcome)
+    return parts
 
 
 def now_iso() -> str:
@@ -355,6 +374,10 @@ class Match:
                 self.play(entry.player, entry.move)
         self._redo_groups = pending
         return len(group)
+
+    def describe_entry(self, index: int, viewer: Optional[int]) -> list:
+        """Entry `index` for `viewer`, as (message key, params) pairs: see `describe_entry`."""
+        return describe_entry(self.state_before(index), self.entries[index], viewer)
 
     def state_before(self, index: int) -> State:
         """The state before entry `index` (index == len: the current state)."""

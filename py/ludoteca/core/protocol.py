@@ -501,6 +501,34 @@ class State:
         that several humans may not take it back."""
         return False
 
+    def describe_move(self, move: Move, viewer: Optional[int], player: Optional[int] = None) -> tuple:
+        """(message key, params) naming `move` for `viewer` (None: a spectator),
+        the move being played in THIS state (the position before it), like
+        OpenSpiel's `action_to_string` and python-chess's `san`. `player` plays
+        it (default: the one player in `to_move()`, or CHANCE at a chance
+        node); a chance outcome is described the same way. It is computed
+        only from what `viewer` may see once the move is played, and params
+        are plain data (text, numbers, booleans, None, lists and dicts of
+        them; players by number), never a State: the game's UI turns them into
+        words. It must not change the state. Default: the move's text, which
+        another player's secret submission at a SIMULTANEOUS node never shows
+        (key "move", or "move.hidden" with only the player)."""
+        player = self.describing_player(player)
+        if self.acting_mode() == SIMULTANEOUS and viewer != player and set(self.to_move()) - {player}:
+            return "move.hidden", {"player": player}
+        return "move", {"player": player, "text": move.text}
+
+    def describing_player(self, player: Optional[int]) -> int:
+        """The player of a move being described: `player`, or the one who may act."""
+        if player is not None:
+            return player
+        if self.is_chance():
+            return CHANCE
+        acting = self.to_move()
+        if len(acting) != 1:
+            raise GameError("several players may act now: name one", "core.name_player")
+        return acting[0]
+
     # --- copying and serialising -----------------------------------------
     def clone(self) -> "State":  # pragma: no cover - abstract
         raise NotImplementedError

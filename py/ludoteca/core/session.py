@@ -138,6 +138,11 @@ class MatchSession(ABC):
     def move_facts(self, index: int) -> MoveFacts: ...
 
     @abstractmethod
+    def describe_entry(self, index: int, viewer: Optional[int]) -> list:
+        """Move `index` as `viewer` may know it: (message key, params) pairs from the
+        engine's `State.describe_move` (the move, then each chance event it set off)."""
+
+    @abstractmethod
     def position(self, at: Optional[int] = None) -> Position:
         """The position after `at` moves (None: the live one)."""
 

@@ -3,7 +3,8 @@
 - `MIN_PLAYERS` and `MAX_PLAYERS`, cheap to import (the home screen shows them);
 - `GAME`: its `Game` (rules engine), `AI_LEVELS` and `DEFAULT_LEVEL`, which
   may load on first use (module `__getattr__`) to keep start-up light;
-- `ui`: a module with `render_table(view, ctx)`, `describe_move(...)` and
+- `ui`: a module with `render_table(view, ctx)`, `log_line(parts, names, t)`
+  (words the engine's `State.describe_move` pairs; it never gets a State) and
   its `MESSAGES`, drawing markup only (no browser imports); optionally
   `end_reason(view, ctx)` and `rules_diagram(name, t)` (see README);
 - `RULES.md` and `RULINGS.md` beside it, for the rules page.

@@ -13,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, SEAT_COLOURS, Entry, Seat, clean_name, now_iso
+from ..core.match import AI, HUMAN, SEAT_COLOURS, Seat, clean_name, now_iso
 from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
 from ..core.rng import SEED_MASK, seed_from_text
 from ..core.session import MatchSession
@@ -1000,8 +1000,8 @@ class App:
         if entry.is_resignation:  # the core's own move: games never see it
             text = self.t("game.log.resigned", name=names[entry.player])
         else:
-            before = self.session.full_access().state_before(index)
-            text = ui.describe_move(entry, names, self.t, before, viewer)
+            # The engine names the move for this viewer; the game's UI only words it.
+            text = ui.log_line(self.session.describe_entry(index, viewer), names, self.t)
             if entry.automatic:
                 text = self.t("game.log.automatic", move=text)
             elif ui.auto_play_forced(entry.move) and only_move(self.session.position(index), entry.player, ui):
@@ -1166,8 +1166,8 @@ class App:
             opened -= 1
         try:
             move = session.parse_move(text)
-            before = session.full_access().state_before(opened).clone()
-            return ui.describe_move(Entry(player, move), names, self.t, before, player)
+            before = session.full_access().state_before(opened)
+            return ui.log_line([before.describe_move(move, player, player)], names, self.t)
         except Exception:  # noqa: BLE001 - a description is a courtesy: the move text still says it
             return text
 

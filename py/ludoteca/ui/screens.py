@@ -656,14 +656,15 @@ def revealed_submissions(session, ui) -> set:
 
 def log_marks(app, ui, index: int, entry) -> str:
     """`data-marks`: the table's elements (by data-testid) that a log line names, from
-    the game's optional `move_marks(entry, before)`; the page marks them while the
+    the game's optional `move_marks(parts)` (the engine's description of the entry
+    for a spectator: marks never name a secret); the page marks them while the
     line is pointed at or focused, so "doctor 27 → 17" can be found on the board."""
     marks = getattr(ui, "move_marks", None)
     if marks is None or entry.is_resignation:
         return ""
     cached = app.play.log_cache.get(("marks", index))
     if cached is None or cached[0] is not entry:
-        cached = (entry, " ".join(marks(entry, app.session.full_access().state_before(index))))
+        cached = (entry, " ".join(marks(app.session.describe_entry(index, None))))
         app.play.log_cache[("marks", index)] = cached
     return f' data-marks="{escape(cached[1])}"' if cached[1] else ""
 

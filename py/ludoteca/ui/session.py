@@ -87,6 +87,9 @@ class LocalMatchSession(MatchSession):
         entry = self.match.entries[index]
         return MoveFacts(entry.player, entry.automatic, entry.is_resignation)
 
+    def describe_entry(self, index: int, viewer: Optional[int]) -> list:
+        return self.match.describe_entry(index, viewer)
+
     def position(self, at: Optional[int] = None) -> Position:
         count = len(self.match.entries)
         at = count if at is None else at

@@ -120,3 +120,16 @@ def check_invariants(state) -> None:
         assert max(state.totals) >= state.target
     else:
         assert all(total < state.target for total in state.totals)
+
+
+# --- secrecy (tests/engine/conformance/test_secrecy.py) --------------------------------
+def seat_secrets(state) -> dict:
+    """RULES "Starting a round": every player gets three secret cards; the one
+    they keep turns face up and the other two go back unseen."""
+    return {p: sorted(hand) for p, hand in enumerate(state.hands)}
+
+
+def public_part(state, player, move):
+    """What everyone learns from a move or chance outcome: all of it, but a
+    card dealt to a player is seen by that player alone."""
+    return ["deal", move.player] if isinstance(move, Deal) else move.text

@@ -18,6 +18,7 @@ from ludoteca.games.alphabeticell import ui
 from ludoteca.games.alphabeticell.rules import GAME, Keep
 
 from .helpers import new_state, offer_state, start_round
+from ..log_lines import log_text
 
 HANDS_3P = [["NH", "AP", "SC"], ["EK", "IL", "NU"], ["OC", "IQ", "AL"]]
 
@@ -201,9 +202,9 @@ def test_log_lines_name_public_cards():
     state = offer_state(["sg", "aj"], "EW")
     t = catalog("en")
     entry = SimpleNamespace(player=0, move=GAME.parse_move("take R W S"), chance=[GAME.parse_move("flip NH")])
-    assert ui.describe_move(entry, ["Ann", "Bob"], t, state) == "Ann takes EW as W, on the right · NH turned up"
+    assert log_text(ui, entry, ["Ann", "Bob"], t, state) == "Ann takes EW as W, on the right · NH turned up"
     entry = SimpleNamespace(player=0, move=GAME.parse_move("pass"), chance=[])
-    assert ui.describe_move(entry, ["Ann", "Bob"], catalog("it"), state, 1) == "Ann lascia EW"
+    assert log_text(ui, entry, ["Ann", "Bob"], catalog("it"), state, 1) == "Ann lascia EW"
 
 
 def _dealt_cards(entry) -> dict:
@@ -233,7 +234,7 @@ def test_describe_move_never_names_another_players_dealt_card(seed):
         public = {before.face_up} | {word for move in [entry.move] for word in move.text.split()[1:]}
         for lang in ("en", "it"):
             for viewer in (None, *range(players)):
-                text = ui.describe_move(entry, ["Ann", "Bob", "Cat"], catalog(lang), before, viewer)
+                text = log_text(ui, entry, ["Ann", "Bob", "Cat"], catalog(lang), before, viewer)
                 for owner, cards in dealt.items():
                     for card in cards:
                         if owner != viewer and card not in public:
@@ -247,7 +248,7 @@ def test_the_keep_log_names_only_the_kept_card():
     state = start_round(new_state(3), HANDS_3P, dealer=0)
     entry = SimpleNamespace(player=0, move=Keep("AP"), chance=[])
     for viewer in (None, 0, 1, 2):
-        text = ui.describe_move(entry, ["Ann", "Bob", "Cat"], catalog("en"), state, viewer)
+        text = log_text(ui, entry, ["Ann", "Bob", "Cat"], catalog("en"), state, viewer)
         assert text == "Ann keeps AP"
 
 
@@ -256,8 +257,10 @@ def test_a_resignation_in_the_log_is_described_in_both_languages():
     match.resign(1)
     entry = match.entries[-1]
     before = match.state_before(len(match.entries) - 1)
-    assert ui.describe_move(entry, ["Ann", "Bob"], catalog("en"), before, 0) == "Bob resigns"
-    assert ui.describe_move(entry, ["Ann", "Bob"], catalog("it"), before, 0) == "Bob abbandona la partita"
+    # A resignation is the core's move: the app words it (game.log.resigned), never the game.
+    from ludoteca.ui.i18n import Catalog
+    assert log_text(ui, entry, ["Ann", "Bob"], Catalog("en").t, before, 0) == "Bob resigns"
+    assert log_text(ui, entry, ["Ann", "Bob"], Catalog("it").t, before, 0) == "Bob abbandona la partita"
 
 
 def test_only_the_card_placed_last_is_marked_on_the_table():

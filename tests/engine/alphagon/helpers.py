@@ -8,7 +8,7 @@ import pytest
 
 from ludoteca.core.protocol import IllegalMoveError, Settings
 from ludoteca.games.alphagon import components as C
-from ludoteca.games.alphagon.rules import GAME, PLUS
+from ludoteca.games.alphagon.rules import GAME, PLUS, Change, Draw, DrawCard, Reward
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -154,3 +154,23 @@ def line(start: str, heading: str, length: int) -> list:
         cell = C.step(cell, direction)
         cells.append(cell)
     return [C.cell_name(c) for c in cells]
+
+
+# --- secrecy (tests/engine/conformance/test_secrecy.py) --------------------------------
+def seat_secrets(state) -> dict:
+    """Each player's letters and polygon cards are theirs to see (PROTOCOL.md,
+    "Alphagon"); the table sees only how many vowels and consonants, and how
+    many cards, each one holds."""
+    return {p: {"rack": "".join(sorted(state.racks[p])), "cards": sorted(state.hands[p])}
+            for p in range(state.n)}
+
+
+def public_part(state, player, move):
+    """Letters and cards drawn, the letters of a change and a prize's choice are
+    seen by their player alone; the rest of every move is seen by all (votes
+    are open, R17)."""
+    if isinstance(move, (Draw, DrawCard)):
+        return [move.keyword, move.player]
+    if isinstance(move, (Change, Reward)):
+        return move.keyword
+    return move.text

@@ -13,6 +13,7 @@ from ludoteca.games.alphagon import ui
 from ludoteca.games.alphagon.rules import GAME
 
 from .helpers import build_word, give, new_state, play
+from ..log_lines import log_text
 
 
 @dataclass
@@ -203,14 +204,14 @@ def test_the_log_hides_another_players_changed_letters_and_draws():
     entry = Entry(p, move, [])
     names = ["Ann", "Bob"]
     t = lambda key, **v: ui.MESSAGES["en"][key].format(**v)
-    assert ui.describe_move(entry, names, t, before, viewer=p) == f"{names[p]} changes B to T"
-    assert ui.describe_move(entry, names, t, before, viewer=1 - p) == f"{names[p]} changes a letter"
+    assert log_text(ui, entry, names, t, before, viewer=p) == f"{names[p]} changes B to T"
+    assert log_text(ui, entry, names, t, before, viewer=1 - p) == f"{names[p]} changes a letter"
     give(state, p, "S")
     before = state.clone()
     move = GAME.parse_move("place G4 S")
     state.apply(p, move)
     drawn = state.resolve_chance()
-    text = ui.describe_move(Entry(p, move, drawn), names, t, before, viewer=1 - p)
+    text = log_text(ui, Entry(p, move, drawn), names, t, before, viewer=1 - p)
     assert text == f"{names[p]} places S on G4" and drawn[0].letter not in text.replace("S on", "")
 
 

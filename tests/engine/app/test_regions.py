@@ -45,9 +45,9 @@ def test_log_descriptions_are_computed_once_per_entry(monkeypatch):
     start_vs_ai(app, browser)
     human_move(app, browser)
     calls = []
-    ui = __import__("ludoteca.games.alphabeticell.ui", fromlist=["describe_move"])
-    original = ui.describe_move
-    monkeypatch.setattr(ui, "describe_move", lambda *args: calls.append(args[0]) or original(*args))
+    ui = __import__("ludoteca.games.alphabeticell.ui", fromlist=["log_line"])
+    original = ui.log_line
+    monkeypatch.setattr(ui, "log_line", lambda *args: calls.append(args[0]) or original(*args))
     app.render()
     app.render()
     assert calls == []  # every line came from the cache

@@ -48,11 +48,13 @@ class GuestSession(MatchSession):
         self._seats, self.seat = seats, seat
         self.positions: list = []
         self.facts: list = []
+        self.lines: list = []
         self.sent: list = []
 
-    def receive(self, facts: Optional[MoveFacts], position: SeenPosition) -> None:
+    def receive(self, facts: Optional[MoveFacts], position: SeenPosition, lines=()) -> None:
         if facts is not None:
             self.facts.append(facts)
+            self.lines.append(list(lines))
         self.positions.append(position)
         self._changed(made_here=False)
 
@@ -68,6 +70,11 @@ class GuestSession(MatchSession):
 
     def move_facts(self, index):
         return self.facts[index]
+
+    def describe_entry(self, index, viewer):
+        if viewer != self.seat:
+            raise PermissionError("a guest has lines described for its own seat only")
+        return self.lines[index]
 
     def position(self, at=None):
         return self.positions[-1 if at is None else at]
@@ -131,7 +138,9 @@ def guest_following(match, seat):
     guest = GuestSession(match.seats, seat)
     guest.receive(None, seen_by(match, seat, 0))
     for index, entry in enumerate(match.entries):
-        guest.receive(MoveFacts(entry.player, entry.automatic, entry.is_resignation), seen_by(match, seat, index + 1))
+        lines = [] if entry.is_resignation else match.describe_entry(index, seat)
+        guest.receive(MoveFacts(entry.player, entry.automatic, entry.is_resignation), seen_by(match, seat, index + 1),
+                      lines)
     return guest
 
 

@@ -256,6 +256,16 @@ class CouncilState(State):
             "last_result": dict(self.last_result) if self.last_result else None,
         }
 
+    def describe_move(self, move: Move, viewer: Optional[int], player: Optional[int] = None) -> tuple:
+        """A bid stays unnamed in the log (the round's bids show on the table
+        once all are in); a dealt card is named to nobody."""
+        player = self.describing_player(player)
+        if isinstance(move, Bid):
+            return "council.log.bid_hidden", {"player": player}
+        if isinstance(move, Deal):
+            return "council.log.deal", {"player": move.player}
+        return "council.log.move", {"player": player, "move": move.text}
+
     def determinize(self, player: int, rng: SeededRng) -> "CouncilState":
         """Other players' cards re-dealt from the cards `player` has not seen,
         and their secret bids of this round re-drawn from their legal bids.
@@ -341,3 +351,16 @@ AI_LEVELS = {
     "hard": lambda seed: IsmctsBot(seed, seconds=None, iterations=800),
 }
 DEFAULT_LEVEL = "medium"
+
+
+# --- secrecy (tests/engine/conformance/test_secrecy.py) --------------------------------
+def seat_secrets(state) -> dict:
+    """A card dealt face down, a bid secret until all bids are in."""
+    return {p: {"card": state.cards[p], "bid": state.bids[p]} for p in range(state.n)}
+
+
+def public_part(state, player, move):
+    """A dealt card and a bid are seen by their player alone."""
+    if isinstance(move, Deal):
+        return ["deal", move.player]
+    return "bid" if isinstance(move, Bid) else move.text

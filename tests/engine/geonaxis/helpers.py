@@ -88,3 +88,21 @@ def check_invariants(state) -> None:
         assert state.pot < state.n
     else:
         assert set(state.to_move()) <= set(state.members)
+
+
+# --- secrecy (tests/engine/conformance/test_secrecy.py) --------------------------------
+def seat_secrets(state) -> dict:
+    """RULES "A round" and "Security agreements": a choice is secret until
+    everyone has chosen; how a player's credits are split between hand and
+    stakes stays hidden (only their total is public), as do the credits and
+    jokers in each pile."""
+    return {p: {"choice": state.submissions[p].text if p in state.submissions else None,
+                "hand": state.hands[p],
+                "stakes": sorted([a.id, *a.stakes[p]] for a in state.agreements if p in a.stakes)}
+            for p in range(state.n)}
+
+
+def public_part(state, player, move):
+    """A choice is seen by the others only once the last one of its decision
+    is made, when all of them are revealed at once."""
+    return move.text if state.to_move() == (player,) else "chosen"

@@ -11,6 +11,7 @@ from ludoteca.games.geonaxis import ui
 from ludoteca.games.geonaxis.rules import GAME, POINT_UNIT, TIMEOUT, Challenge, Propose, Stone, Tile
 
 from .helpers import new_state, play_round, position, ring, with_agreement
+from ..log_lines import log_text
 
 COLOURS = ["#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#319795"]
 
@@ -187,12 +188,12 @@ def test_the_log_hides_other_players_submissions_until_the_reveal():
     before = state.clone()
     state.apply(0, Stone(0, 0))
     entry = Entry(0, Stone(0, 0))
-    assert ui.describe_move(entry, names, translate, before, viewer=1) == "Ann has chosen"
-    assert "0,0" in ui.describe_move(entry, names, translate, before, viewer=0)
+    assert log_text(ui, entry, names, translate, before, viewer=1) == "Ann has chosen"
+    assert "0,0" in log_text(ui, entry, names, translate, before, viewer=0)
     state.apply(1, TIMEOUT)
     before = state.clone()
     last = Entry(2, Challenge(1, 1, 4))
-    line = ui.describe_move(last, names, translate, before, viewer=1)
+    line = log_text(ui, last, names, translate, before, viewer=1)
     assert "Round 1 revealed" in line and "Ann: stone 0,0" in line and "Bob: out of time" in line
 
 
@@ -201,7 +202,7 @@ def test_the_log_of_an_agreement_never_shows_stakes():
     play_round(state, {0: Propose(-1, 0, 2)})
     state.apply(0, GAME.parse_move("wager 7 3"))
     before = state.clone()
-    line = ui.describe_move(Entry(1, GAME.parse_move("wager 1 4")), ["Ann", "Bob"], translate, before, viewer=None)
+    line = log_text(ui, Entry(1, GAME.parse_move("wager 1 4")), ["Ann", "Bob"], translate, before, viewer=None)
     assert "Ann accepts" in line and "Bob accepts" in line and "7" not in line and "4" not in line
 
 
@@ -240,7 +241,7 @@ def test_every_cell_carries_its_name_as_the_log_writes_it():
         assert re.search(rf'data-testid="cell-{q}-{r}".*?<text class="cell-no"[^>]*aria-hidden="true">{q},{r}</text></g>',
                          markup), (q, r)
     entry = Entry(0, GAME.parse_move("s 0 -1"), [])
-    assert "0,-1" in ui.describe_move(entry, ["Ann", "Bob"], translate, state, viewer=0)
+    assert "0,-1" in log_text(ui, entry, ["Ann", "Bob"], translate, state, viewer=0)
 
 
 def test_a_cell_name_fits_inside_its_hexagon_on_the_largest_table():

@@ -81,3 +81,14 @@ def check_invariants(state) -> None:
                 enemy = 1 - owner_of(code)
                 from ludoteca.games.psychopath.rules import attacked
                 assert not attacked(node, state.doctors(enemy), state.informers(enemy)), node
+
+
+# --- secrecy (tests/engine/conformance/test_secrecy.py) --------------------------------
+def seat_secrets(state) -> dict:
+    """A perfect-information duel: nothing is secret."""
+    return {p: None for p in range(state.num_players)}
+
+
+def public_part(state, player, move):
+    """Every move is seen whole."""
+    return move.text

@@ -12,6 +12,7 @@ from ludoteca.games.psychopath.board import BOARD
 from ludoteca.games.psychopath.rules import GAME, Resurrect, Step
 
 from .helpers import new_state, position
+from ..log_lines import log_text, marks_of
 
 
 @dataclass
@@ -237,9 +238,9 @@ def test_labels_and_prompts_read_in_both_languages():
 def test_log_lines_name_the_piece_and_the_captures():
     state = position({13: "I0", 1: "D1", 33: "D1", 34: "I1", 49: "P0", 45: "P1"}, turn=1)
     t = Ctx().t
-    line = ui.describe_move(Entry(1, Step(34, 20)), ["Ada", "Bea"], t, state, 0)
+    line = log_text(ui, Entry(1, Step(34, 20)), ["Ada", "Bea"], t, state, 0)
     assert line == "Bea: informer 34 → 20 · captures informer (13)"
-    italian = ui.describe_move(Entry(1, Step(34, 20)), ["Ada", "Bea"], Ctx(lang="it").t, state, 0)
+    italian = log_text(ui, Entry(1, Step(34, 20)), ["Ada", "Bea"], Ctx(lang="it").t, state, 0)
     assert "informatore" in italian and "cattura" in italian
 
 
@@ -341,8 +342,8 @@ def test_node_labels_read_as_a_sentence_in_english_and_italian():
 
 def test_a_log_line_names_its_nodes_for_the_board_to_mark():
     state = position({13: "I0", 1: "D1", 33: "D1", 34: "I1", 49: "P0", 45: "P1"}, turn=1)
-    assert ui.move_marks(Entry(1, Step(34, 20)), state) == ["node-34", "node-20", "node-13"]  # "captures informer (13)"
-    assert ui.move_marks(Entry(0, Step(31, 32)), new_state()) == ["node-31", "node-32"]
+    assert marks_of(ui, Entry(1, Step(34, 20)), state) == ["node-34", "node-20", "node-13"]  # "captures informer (13)"
+    assert marks_of(ui, Entry(0, Step(31, 32)), new_state()) == ["node-31", "node-32"]
 
 
 def test_the_last_move_s_nodes_always_show_their_numbers():

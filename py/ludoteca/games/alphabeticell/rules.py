@@ -544,6 +544,37 @@ class AlphabeticellState(State):
         # Keeping turns a secret dealt card face up (R10).
         return isinstance(move, Keep)
 
+    def describe_move(self, move: Move, viewer: Optional[int], player: Optional[int] = None) -> tuple:
+        """A dealt card is named only to the player who got it (R9); a kept
+        card turns face up (R10), so it is named to everyone. Takes and
+        passes carry the round they ended, if they did ("round_end")."""
+        player = self.describing_player(player)
+        if isinstance(move, Keep):
+            return "abc.log.keep", {"player": player, "card": move.card}
+        if isinstance(move, Pass):
+            return "abc.log.pass", {"player": player, "card": self.face_up,
+                                    "round_end": self._round_ended_by(player, move)}
+        if isinstance(move, Take):
+            return f"abc.log.take.{move.end}", {"player": player, "card": self.face_up, "letter": move.letter,
+                                                "round_end": self._round_ended_by(player, move)}
+        if isinstance(move, Flip):
+            return "abc.log.flip", {"card": move.card}
+        if isinstance(move, Deal):
+            return "abc.log.deal", {"player": move.player, "card": move.card if viewer == move.player else None}
+        if isinstance(move, ChooseDealer):
+            return "abc.log.dealer", {"player": move.player}
+        return super().describe_move(move, viewer, player)
+
+    def _round_ended_by(self, player: int, move: Move) -> Optional[dict]:
+        """The round a take or pass ends (its number, reason, ender and
+        scores: all public), or None."""
+        after = self.clone()
+        after.apply_unchecked(player, move)
+        if after.last_round is None or after.last_round == self.last_round:
+            return None
+        finished = after._last_round_json()
+        return {key: finished[key] for key in ("round", "reason", "ender", "scores")}
+
     def view(self, player: Optional[int]) -> dict:
         acting = self.to_move()
         data = {

@@ -65,7 +65,6 @@ MESSAGES = {
         "abc.log.pass": "{name} passes on {card}",
         "abc.log.take.L": "{name} takes {card} as {letter}, on the left",
         "abc.log.take.R": "{name} takes {card} as {letter}, on the right",
-        "abc.log.resign": "{name} resigns",
         "abc.log.flip": "{card} turned up",
         "abc.log.dealt": "new round: three cards each",
         "abc.log.your_cards": "you get {cards}",
@@ -136,7 +135,6 @@ MESSAGES = {
         "abc.log.pass": "{name} lascia {card}",
         "abc.log.take.L": "{name} prende {card} come {letter}, a sinistra",
         "abc.log.take.R": "{name} prende {card} come {letter}, a destra",
-        "abc.log.resign": "{name} abbandona la partita",
         "abc.log.flip": "esce {card}",
         "abc.log.dealt": "nuova mano: tre carte a testa",
         "abc.log.your_cards": "a te: {cards}",
@@ -256,46 +254,28 @@ def reason_text(t, last_round: dict, names: list) -> str:
     return t(f"abc.reason.{last_round['reason']}", name=ender)
 
 
-def _round_ended_by(entry, before):
-    """The finished round's summary (the view's `last_round`) if this move ended a round, else None."""
-    if entry.move.text.split()[0] not in ("take", "pass"):  # only these can end a round
-        return None
-    after = before.clone()
-    after.apply(entry.player, entry.move)
-    finished = after.view(None)["last_round"]
-    if finished is None or finished == before.view(None)["last_round"]:
-        return None
-    return finished
-
-
-def describe_move(entry, names: list, t, before, viewer=None) -> str:
-    """Log line for a move; `before` is the state it was played in. Dealt
-    cards are secret: they are named only to the player who got them."""
-    name = names[entry.player]
-    words = entry.move.text.split()
-    if words[0] == "keep":
-        text = t("abc.log.keep", name=name, card=words[1])
-    elif words[0] == "pass":
-        text = t("abc.log.pass", name=name, card=before.face_up)
-    elif words[0] == "take":
-        text = t(f"abc.log.take.{words[1]}", name=name, card=before.face_up, letter=words[2])
-    elif words[0] == "resign":  # the core's own move, recorded in the match
-        text = t("abc.log.resign", name=name)
+def log_line(parts: list, names: list, t) -> str:
+    """A log line from the engine's descriptions (`State.describe_move`): the
+    move's, then its chance events'. Flips, the round's end and the deal read
+    as before: a dealt card comes with its name only to the player who got it."""
+    (key, params), events = parts[0], parts[1:]
+    if key.startswith("abc.log."):
+        text = t(key, name=names[params["player"]], **{k: v for k, v in params.items()
+                                                       if k not in ("player", "round_end")})
     else:
-        text = f"{name}: {entry.move.text}"
-    events = [move.text.split() for move in entry.chance]
-    flips = [words[1] for words in events if words[0] == "flip"]
+        text = f"{names[params['player']]}: {params.get('text', '')}"
+    flips = [event["card"] for kind, event in events if kind == "abc.log.flip"]
     if flips:
         text += " · " + ", ".join(t("abc.log.flip", card=card) for card in flips)
-    ended = _round_ended_by(entry, before)
+    ended = params.get("round_end")
     if ended is not None:
         scores = ", ".join(f"{names[p]} +{s}" for p, s in enumerate(ended["scores"]))
         text += " · " + t("abc.log.round_end", n=ended["round"], reason=reason_text(t, ended, names),
                           scores=scores)
-    deals = [(int(words[1]), words[2]) for words in events if words[0] == "deal"]
+    deals = [event["card"] for kind, event in events if kind == "abc.log.deal"]
     if deals:
         text += " · " + t("abc.log.dealt")
-        mine = [card for player, card in deals if viewer is not None and player == viewer]
+        mine = [card for card in deals if card is not None]
         if mine:
             text += " · " + t("abc.log.your_cards", cards=", ".join(mine))
     return text

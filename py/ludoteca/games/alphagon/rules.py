@@ -1582,6 +1582,50 @@ class AlphagonState(State):
         world.deck = tuple(sorted(card_pool))
         return world
 
+    def describe_move(self, move: Move, viewer: Optional[int], player: Optional[int] = None) -> tuple:
+        """Racks and cards are secret: a change names its letters only to
+        its player, a prize never says which letter, and drawn letters and
+        cards are named to nobody but who drew them. Every description carries
+        the edition ("edition"), whose language the game's texts use."""
+        player = self.describing_player(player)
+        base = {"edition": self.lang, "player": player}
+        if isinstance(move, Start):
+            return "alphagon.log.start", {**base, "cell": move.cell, "letter": move.letter}
+        if isinstance(move, Place):
+            return "alphagon.log.place", {**base, "cell": move.cell, "letter": move.letter}
+        if isinstance(move, Change):
+            if viewer == player:
+                return "alphagon.log.change_own", {**base, "old": move.old, "new": move.new}
+            return "alphagon.log.change", base
+        if isinstance(move, Find):
+            found = ([move.syllable] if move.syllable else []) + (["shape"] if move.shape else [])
+            return "alphagon.log.find", {**base, "card": move.card, "found": found}
+        if isinstance(move, Close):
+            return "alphagon.log.close", {**base, "word": self.word()}
+        if isinstance(move, Declare):
+            return "alphagon.log.declare", {**base, "words": list(move.words)}
+        if isinstance(move, (Say, Contradict, Correct)):
+            return f"alphagon.log.{move.keyword}", {**base, "word": move.word}
+        if isinstance(move, Pass) and move.letter is not None:
+            return "alphagon.log.pass_letter", {**base, "letter": move.letter}
+        if isinstance(move, (GiveUp, Lose)):
+            return f"alphagon.log.{move.keyword}", {**base, "letter": move.letter}
+        if isinstance(move, Vote):
+            return "alphagon.log.vote", {**base, "verdict": move.verdict}
+        if isinstance(move, (Doubt, Concede, Accept, Pass, Suspend, EndTurn, Reward)):
+            return f"alphagon.log.{move.keyword}", base
+        if isinstance(move, Draw):
+            return "alphagon.log.draw", {**base, "player": move.player,
+                                         "letter": move.letter if viewer == move.player else None}
+        if isinstance(move, DrawCard):
+            return "alphagon.log.card", {**base, "player": move.player,
+                                         "card": move.card if viewer == move.player else None}
+        if isinstance(move, ChooseFirst):
+            return "alphagon.log.first", {**base, "player": move.player}
+        if isinstance(move, Rotation):
+            return "alphagon.log.rotation", {**base, "way": move.way}
+        return "move", {**base, "text": move.text}
+
     def reveals_information(self, player: int, move: Move) -> bool:
         return isinstance(move, (Start, Place, Find, GiveUp, Lose)) or (
             isinstance(move, Pass) and move.letter is not None)

@@ -1027,42 +1027,24 @@ def auto_play_forced(move) -> bool:
     return move.text == "end"
 
 
-def describe_move(entry, names: list, t, before, viewer=None) -> str:
-    """One log line; hides what `viewer` may not see (letters drawn, the
-    letters of another player's change or prize)."""
-    view_stub = {"edition": getattr(before, "lang", "en")}
-    tr = game_t(view_stub, _Plain(t))
-    name = names[entry.player] if 0 <= entry.player < len(names) else "?"
-    move = entry.move
-    words = move.text.split()
-    keyword = words[0]
-    if keyword == "start":
-        return tr("alphagon.log.start", name=name, cell=words[1], letter=words[3])
-    if keyword == "place":
-        return tr("alphagon.log.place", name=name, cell=words[1], letter=words[2])
-    if keyword == "change":
-        if viewer == entry.player:
-            return tr("alphagon.log.change_own", name=name, old=words[1], new=words[2])
-        return tr("alphagon.log.change", name=name)
-    if keyword == "find":
-        what = " + ".join(tr("alphagon.btn.shape") if w == "shape" else w for w in words[2:])
-        return tr("alphagon.log.find", name=name, what=what, card=words[1], points=3 * len(words[2:]))
-    if keyword == "close":
-        return tr("alphagon.log.close", name=name, word=before.word() if hasattr(before, "word") else "")
-    if keyword == "declare":
-        return tr("alphagon.log.declare", name=name, words=" ".join(words[1:]))
-    if keyword in ("say", "contradict", "correct"):
-        return tr(f"alphagon.log.{keyword}", name=name, word=words[1])
-    if keyword == "pass" and len(words) == 2:
-        return tr("alphagon.log.pass_letter", name=name, letter=words[1])
-    if keyword in ("giveup", "lose"):
-        return tr(f"alphagon.log.{keyword}", name=name, letter=words[1])
-    if keyword == "vote":
-        return tr("alphagon.log.vote", name=name, verdict=words[1])
-    if keyword in ("doubt", "concede", "accept", "pass", "suspend", "end", "reward"):
-        return tr(f"alphagon.log.{keyword}", name=name)
-    return move.text
-
+def log_line(parts: list, names: list, t) -> str:
+    """One log line from the engine's description of the move
+    (`State.describe_move`), which already hides what its viewer may not see
+    (drawn letters, the letters of another player's change or prize); in the
+    edition's language."""
+    key, params = parts[0]
+    tr = game_t({"edition": params.get("edition", "en")}, _Plain(t))
+    player = params["player"]
+    name = names[player] if 0 <= player < len(names) else "?"
+    if key == "alphagon.log.find":
+        what = " + ".join(tr("alphagon.btn.shape") if w == "shape" else w for w in params["found"])
+        return tr(key, name=name, what=what, card=params["card"], points=3 * len(params["found"]))
+    if key == "alphagon.log.declare":
+        return tr(key, name=name, words="/".join(params["words"]))
+    if key == "move":
+        return params["text"]
+    values = {k: v for k, v in params.items() if k not in ("edition", "player")}
+    return tr(key, name=name, **values)
 
 
 # "At the table" (issue 33): its texts load with the game's.

@@ -1132,6 +1132,33 @@ class GeonAxisState(State):
         acting = self.to_move()
         return len(acting) == 1 and acting[0] == player
 
+    def describe_move(self, move: Move, viewer: Optional[int], player: Optional[int] = None) -> tuple:
+        """A submission stays secret from everyone but its author ("own" to
+        them, "chosen" to the others); the last one of a decision reveals the
+        whole decision: every placement, challenge and purchase, but of an
+        agreement's stakes only the amounts asked (RULES: "Security agreements")."""
+        player = self.describing_player(player)
+        acting = self.to_move()
+        if not (len(acting) == 1 and acting[0] == player):
+            if viewer == player:
+                return "geonaxis.log.own", {"player": player, "move": move.text}
+            return "geonaxis.log.chosen", {"player": player}
+        submissions = dict(self.submissions)
+        submissions[player] = move
+        if self.phase == PLAY:
+            return "geonaxis.log.round", {"round": self.round,
+                                          "moves": [[p, submissions[p].text] for p in sorted(submissions)]}
+        if self.phase == BUY:
+            return "geonaxis.log.buys", {"moves": [[p, submissions[p].text] for p in sorted(submissions)]}
+        answers = []
+        for p in sorted(submissions):
+            answer = submissions[p]
+            if isinstance(answer, Renew):
+                answers.append([p, "renew", answer.amount])
+            else:
+                answers.append([p, answer.keyword])
+        return "geonaxis.log.agree", {"answers": answers}
+
     def determinize(self, player: int, rng: SeededRng) -> "GeonAxisState":
         """Resamples what `player` cannot see: the others' pending submissions
         and the split of each pile between the other members (credits and

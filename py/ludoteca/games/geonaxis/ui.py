@@ -499,40 +499,37 @@ REVEAL_LISTS_ALL = True  # a round's reveal names every choice: the log drops th
 KEY_SHORTCUTS = {"s": ("pass", "geonaxis.pass")}  # key -> (data-testid of the control it presses, its name)
 
 
-def describe_move(entry, names: list, t, before, viewer=None) -> str:
-    """A submission stays secret from everyone but its author; the last one
-    of a decision reveals the whole decision (stakes stay hidden)."""
-    player = entry.player
-    name = names[player]
-    acting = before.to_move()
-    resolves = len(acting) == 1 and acting[0] == player
-    if not resolves:
-        if viewer == player:
-            return t("geonaxis.log.own", move=_own_words(entry.move.text, t))
-        return t("geonaxis.log.chosen", name=name)
-    submissions = dict(before.submissions)
-    submissions[player] = entry.move
-    phase = before.phase
-    if phase == "play":
-        moves = "; ".join(t("geonaxis.log.move", name=names[p], move=move_words(submissions[p].text, t))
-                          for p in sorted(submissions))
-        return t("geonaxis.log.round", n=before.round, moves=moves)
-    if phase == "buy":
-        moves = ", ".join(t("geonaxis.log.move", name=names[p], move=move_words(submissions[p].text, t))
-                          for p in sorted(submissions))
-        return t("geonaxis.log.buys", moves=moves)
-    parts = []
-    for p in sorted(submissions):
-        words = submissions[p].text.split()
-        if words[0] == "wager":
-            parts.append(t("geonaxis.log.accept", name=names[p]))
-        elif words[0] == "renew":
-            parts.append(t("geonaxis.log.renew", name=names[p], n=words[1]))
-        elif words[0] == "cancel":
-            parts.append(t("geonaxis.log.cancel", name=names[p]))
-        else:
-            parts.append(t("geonaxis.log.decline", name=names[p]))
-    return t("geonaxis.log.agree", moves=", ".join(parts))
+def log_line(parts: list, names: list, t) -> str:
+    """One log line from the engine's description (`State.describe_move`),
+    which keeps a submission secret from all but its author until the last
+    one of a decision reveals the whole decision (stakes stay hidden)."""
+    key, params = parts[0]
+    if key == "geonaxis.log.own":
+        return t(key, move=_own_words(params["move"], t))
+    if key == "geonaxis.log.chosen":
+        return t(key, name=names[params["player"]])
+    if key == "geonaxis.log.round":
+        moves = "; ".join(t("geonaxis.log.move", name=names[p], move=move_words(text, t))
+                          for p, text in params["moves"])
+        return t(key, n=params["round"], moves=moves)
+    if key == "geonaxis.log.buys":
+        moves = ", ".join(t("geonaxis.log.move", name=names[p], move=move_words(text, t))
+                          for p, text in params["moves"])
+        return t(key, moves=moves)
+    if key == "geonaxis.log.agree":
+        return t(key, moves=", ".join(_answer_words(answer, names, t) for answer in params["answers"]))
+    return f"{names[params['player']]}: {params.get('text', '')}" if key == "move" else t(key)
+
+
+def _answer_words(answer: list, names: list, t) -> str:
+    player, kind = answer[0], answer[1]
+    if kind == "wager":
+        return t("geonaxis.log.accept", name=names[player])
+    if kind == "renew":
+        return t("geonaxis.log.renew", name=names[player], n=answer[2])
+    if kind == "cancel":
+        return t("geonaxis.log.cancel", name=names[player])
+    return t("geonaxis.log.decline", name=names[player])
 
 
 def _own_words(text: str, t) -> str:

@@ -782,6 +782,20 @@ class PsychopathState(State):
                     found.append({"node": node, "paths": list(paths), "frozen": len(paths) > 1})
         return found
 
+    def describe_move(self, move: Move, viewer: Optional[int], player: Optional[int] = None) -> tuple:
+        """Everything is public: the piece's kind, its nodes and what it captured
+        ("captured": [[node, kind], ...])."""
+        player = self.describing_player(player)
+        after = self.clone()
+        after.apply_unchecked(player, move)
+        _, _, source, target, taken, _ = after.last
+        captured = [[node, KIND_NAMES[kind_of(code)]] for node, code in taken]
+        if isinstance(move, Resurrect):
+            return "psychopath.log.resurrect", {"player": player, "kind": move.kind, "node": target,
+                                                "captured": captured}
+        return "psychopath.log.move", {"player": player, "kind": KIND_NAMES[kind_of(self.board[source])],
+                                       "source": source, "target": target, "captured": captured}
+
     def view(self, player: Optional[int]) -> dict:
         acting = self.to_move()
         mine = player is not None and player in acting

@@ -649,33 +649,33 @@ def panel_detail(view: dict, player: int, t) -> str:
     return text
 
 
-def _played(entry, before) -> tuple:
-    """(source, target, captured [(node, code)]) of a move played in `before`."""
-    after = before.clone()
-    after.apply_unchecked(entry.player, entry.move)
-    _, _, source, target, taken, _ = after.last
-    return source, target, taken
-
-
-def move_marks(entry, before) -> list:
-    """The nodes a log line names (its move's ends and captures), by data-testid:
-    the app marks them, numbers shown, while the line is pointed at or focused."""
-    source, target, taken = _played(entry, before)
-    nodes = ([] if entry.move.text.startswith("r ") else [source]) + [target] + [node for node, _ in taken]
+def move_marks(parts: list) -> list:
+    """The nodes a log line names (its move's ends and captures), by data-testid,
+    from the engine's description: the app marks them, numbers shown, while the
+    line is pointed at or focused."""
+    key, params = parts[0]
+    if key == "psychopath.log.resurrect":
+        nodes = [params["node"]]
+    elif key == "psychopath.log.move":
+        nodes = [params["source"], params["target"]]
+    else:
+        return []
+    nodes += [node for node, _ in params["captured"]]
     return [f"node-{node}" for node in dict.fromkeys(nodes)]
 
 
-def describe_move(entry, names: list, t, before, viewer=None) -> str:
-    """One log line; `before` is the state the move was played in."""
-    name = names[entry.player]
-    source, target, taken = _played(entry, before)
-    if entry.move.text.startswith("r "):
-        kind = entry.move.kind
-        text = t("psychopath.log.resurrect", name=name, kind=t(f"psychopath.kind.{kind}"), node=target)
+def log_line(parts: list, names: list, t) -> str:
+    """One log line from the engine's description (`State.describe_move`)."""
+    key, params = parts[0]
+    name = names[params["player"]]
+    if key == "psychopath.log.resurrect":
+        text = t(key, name=name, kind=t(f"psychopath.kind.{params['kind']}"), node=params["node"])
+    elif key == "psychopath.log.move":
+        text = t(key, name=name, kind=t(f"psychopath.kind.{params['kind']}"), source=params["source"],
+                 target=params["target"])
     else:
-        kind = KINDS[(before.board[source] - 1) & 3]
-        text = t("psychopath.log.move", name=name, kind=t(f"psychopath.kind.{kind}"), source=source, target=target)
-    if taken:
-        pieces = ", ".join(f"{t(f'psychopath.kind.{KINDS[(code - 1) & 3]}')} ({node})" for node, code in taken)
+        return f"{name}: {params.get('text', '')}"
+    if params["captured"]:
+        pieces = ", ".join(f"{t(f'psychopath.kind.{kind}')} ({node})" for node, kind in params["captured"])
         text += " · " + t("psychopath.log.captures", pieces=pieces)
     return text

@@ -36,13 +36,9 @@ def legal_texts(view, player):
     return []
 
 
-def describe_move(entry, names, t, before, viewer=None):
-    name = names[entry.player]
-    words = entry.move.text.split()
-    if words[0] == "bid":
-        # A bid stays secret until the round's bids are shown (its round's phase has moved on).
-        return t("council.log.bid_hidden", name=name)
-    return t("council.log.move", name=name, move=entry.move.text)
+def log_line(parts, names, t):
+    key, params = parts[0]
+    return t(key, name=names[params["player"]], **{k: v for k, v in params.items() if k != "player"})
 
 
 def prompt(view, ctx):
