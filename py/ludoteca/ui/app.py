@@ -1033,7 +1033,9 @@ class App:
             before = self.match.state_before(index)
             if entry.automatic:
                 text = self.t("game.log.automatic", move=text)
-            elif ui.auto_play_forced(entry.move) and self._only_move(before, entry.player, ui):
+            elif ui.auto_play_forced(entry.move) and self._only_move(before, entry.player, ui) \
+                    and (viewer == entry.player or before.moves_are_public(entry.player)):
+                # "had no other move" tells others about a hand only where the moves are public.
                 text = self.t("game.log.forced", move=text, name=names[entry.player])
         self.play.log_cache[key] = (entry, text)
         return text
