@@ -518,6 +518,13 @@ class State:
             return "move.hidden", {"player": player}
         return "move", {"player": player, "text": move.text}
 
+    def moves_are_public(self, player: int) -> bool:
+        """Whether every player may know `player`'s legal moves here (they depend
+        on nothing secret), so a log line may say that a move was their only
+        one. Default: in a perfect-information game only."""
+        game_type = getattr(getattr(self, "game", None), "game_type", None)  # a state class may leave `game` unset
+        return game_type is not None and game_type.information == Information.PERFECT
+
     def describing_player(self, player: Optional[int]) -> int:
         """The player of a move being described: `player`, or the one who may act."""
         if player is not None:

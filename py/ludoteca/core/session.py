@@ -68,6 +68,11 @@ class Position(ABC):
     def legal_moves(self, player: int) -> LegalMoves | Sequence[Move]:
         """`player`'s legal moves here; none when they are not to act."""
 
+    def moves_are_public(self, player: int) -> bool:
+        """Whether every seat may know `player`'s legal moves here (`State.moves_are_public`);
+        a position that cannot tell says no, which keeps a hand secret."""
+        return False
+
 
 class StatePosition(Position):
     """A position read from a state this device holds; it answers only the
@@ -93,6 +98,9 @@ class StatePosition(Position):
         if player not in self._state.to_move():
             return []
         return self._state.legal_moves(player)
+
+    def moves_are_public(self, player: int) -> bool:
+        return self._state.moves_are_public(player)
 
 
 class FullAccess(Protocol):

@@ -1002,9 +1002,12 @@ class App:
         else:
             # The engine names the move for this viewer; the game's UI only words it.
             text = ui.log_line(self.session.describe_entry(index, viewer), names, self.t)
+            position = self.session.position(index)
             if entry.automatic:
                 text = self.t("game.log.automatic", move=text)
-            elif ui.auto_play_forced(entry.move) and only_move(self.session.position(index), entry.player, ui):
+            elif ui.auto_play_forced(entry.move) and (viewer == entry.player or position.moves_are_public(entry.player)) \
+                    and only_move(position, entry.player, ui):
+                # "had no other move" tells others about a hand only where the moves are public.
                 text = self.t("game.log.forced", move=text, name=names[entry.player])
         self.play.log_cache[key] = (entry, text)
         return text

@@ -3,6 +3,7 @@
 pairs it is given and never receives a State to describe a move from."""
 
 import inspect
+import random
 
 import pytest
 
@@ -82,3 +83,28 @@ def test_the_app_hands_the_game_ui_only_keys_and_plain_params(game_id, monkeypat
             assert len(args) == 3
         else:
             assert len(args) == 1
+
+
+def test_a_forced_end_of_turn_is_called_forced_only_to_its_player():
+    """Alphagon's legal moves hang on secret letters and cards: "had no other move"
+    would tell the others that this player holds no card to claim a pair with."""
+    app, browser = started_against_the_computer("alphagon")
+    ui = registry.game_ui("alphagon")
+    chooser = random.Random(3)
+    forced = []
+    for _ in range(200):
+        match = app.match
+        forced = [index for index, entry in enumerate(match.entries)
+                  if entry.move.text == "end" and len(match.state_before(index).legal_moves(entry.player)) == 1]
+        if forced or match.is_over:
+            break
+        player = next((p for p in match.state.to_move() if match.seats[p].kind == HUMAN), None)
+        if player is not None:
+            app.dispatch("move", f"{player}:{chooser.choice(match.state.legal_moves(player).texts())}")
+        browser.run_pending()
+    assert forced, "no forced end of turn came up"
+    index = forced[0]
+    entry = app.match.entries[index]
+    assert "no other move" in app.move_description(index, entry, entry.player, ui)
+    assert "no other move" not in app.move_description(index, entry, 1 - entry.player, ui)
+    assert "no other move" not in app.move_description(index, entry, None, ui)

@@ -12,7 +12,9 @@ At sampled decision nodes, for every seat as viewer:
 - told apart: two moves of another player (or two chance outcomes) of the
   same public part that the viewer's view cannot tell apart
   once played get the same description for that viewer (and a spectator).
-Every description is plain data and leaves the state unchanged.
+Every description is plain data and leaves the state unchanged, and a
+player's legal moves that the state calls public (`moves_are_public`, which
+lets a log line say a move was the only one) do not change either.
 A quick profile runs in the test command; `--full` plays more and longer games.
 """
 
@@ -97,6 +99,11 @@ class SecrecyChecker:
             assert redrawn[viewer] == declared[viewer], f"determinize({viewer}) changed that seat's own secrets"
             if any(redrawn[p] != declared[p] for p in range(state.num_players) if p != viewer):
                 self.counts["secrets re-drawn"] += 1
+            for actor in state.to_move():  # "had no other move" is said to all only where the moves are public
+                if actor != viewer and state.moves_are_public(actor):
+                    self.counts["public moves compared"] += 1
+                    assert world.legal_moves(actor).texts() == state.legal_moves(actor).texts(), (
+                        f"moves_are_public({actor}), but they change when secrets are re-drawn for {viewer}")
             # A spectator sees less than any seat: re-drawing changes nothing for them either.
             for seen_by in (viewer, None):
                 assert view_key(world.view(seen_by)) == view_key(state.view(seen_by)), (
@@ -177,6 +184,7 @@ def test_no_viewer_sees_another_seats_secret(game_id, players):
         assert checker.counts["secrets re-drawn"] > 0, checker.counts
         assert checker.counts["lines with secrets re-drawn"] > 0, checker.counts
     assert checker.counts["alike options compared"] > 0 or game.game_type.information == "perfect", checker.counts
+    assert checker.counts["public moves compared"] > 0 or game.game_type.information == "imperfect", checker.counts
 
 
 # --- the check can fail: the toy game "Sums" (toy_games.py), sound and leaky ----------

@@ -12,6 +12,8 @@ from ludoteca.games.geonaxis.rules import (
     START_HAND,
     START_POT,
     Agreement,
+    Renew,
+    Wager,
     position_key,
 )
 
@@ -104,5 +106,12 @@ def seat_secrets(state) -> dict:
 
 def public_part(state, player, move):
     """A choice is seen by the others only once the last one of its decision
-    is made, when all of them are revealed at once."""
-    return move.text if state.to_move() == (player,) else "chosen"
+    is made, when all of them are revealed at once; the credits and jokers
+    staked on an agreement stay hidden even then (only the amount asked shows)."""
+    if state.to_move() != (player,):
+        return "chosen"
+    if isinstance(move, Wager):
+        return "wager"
+    if isinstance(move, Renew):
+        return ["renew", move.amount]
+    return move.text

@@ -565,6 +565,11 @@ class AlphabeticellState(State):
             return "abc.log.dealer", {"player": move.player}
         return super().describe_move(move, viewer, player)
 
+    def moves_are_public(self, player: int) -> bool:
+        """Taking or passing on the face-up card depends only on the public
+        lines; keeping depends on the secret dealt cards."""
+        return self.phase == OFFER
+
     def _round_ended_by(self, player: int, move: Move) -> Optional[dict]:
         """The round a take or pass ends (its number, reason, ender and
         scores: all public), or None."""
