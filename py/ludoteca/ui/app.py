@@ -399,7 +399,7 @@ class App:
         variants = {option.key: option.default for option in game.variants}
         # A game may name the variant that is a language (Alphagon's edition):
         # it starts in the app's language when the game has it.
-        language_variant = getattr(registry.game_ui(game_id), "LANGUAGE_VARIANT", None)
+        language_variant = registry.game_ui(game_id).LANGUAGE_VARIANT
         for option in game.variants:
             if option.key == language_variant and self.catalog.language in option.choices:
                 variants[option.key] = self.catalog.language
@@ -1016,7 +1016,7 @@ class App:
         """The open game's own shortcut keys: key -> (data-testid of the control it presses, its name's key)."""
         if self.route.name != "play" or self.match is None:
             return {}
-        return dict(getattr(registry.game_ui(self.match.game.id), "KEY_SHORTCUTS", {}))
+        return dict(registry.game_ui(self.match.game.id).KEY_SHORTCUTS)
 
     def move_description(self, index: int, entry, viewer: Optional[int], ui) -> str:
         """The log line of entry `index` for `viewer`, computed once per entry, viewer and language."""
@@ -1052,7 +1052,7 @@ class App:
         if match is None or not arg.isdigit() or int(arg) not in self.play_model().actors:
             return False
         player = int(arg)
-        if not hasattr(registry.game_ui(match.game.id), "standing_pass"):
+        if not registry.game_ui(match.game.id).KEEP_PASSING:
             return False
         self.play.keep_passing[player] = match.state.view(player)
         verdict, what = self._standing_move(match.state, player)
@@ -1387,7 +1387,7 @@ class App:
         self.play.hint = (moves, player, move.text)
         self.play.hint_thinking = False
         # A move of several steps (a piece, then its target) shows with its first step made.
-        first_step = getattr(registry.game_ui(match.game.id), "hint_selection", lambda _text: None)(move.text)
+        first_step = registry.game_ui(match.game.id).hint_selection(move.text)
         if first_step:
             self.play.selection, self.play.selection_moves = first_step, len(match.entries)
         match.hints_used[player] += 1

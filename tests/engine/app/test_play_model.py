@@ -16,7 +16,7 @@ from .fake_browser import make_app
 @pytest.fixture(autouse=True)
 def council_registered(monkeypatch):
     monkeypatch.setattr(registry, "PLAYABLE", registry.PLAYABLE + ("council",))
-    monkeypatch.setitem(registry.PACKAGES, "council", "tests.engine.app.council")
+    monkeypatch.setitem(registry.PACKAGES, "council", "ludoteca.games.council")
     registry.game_package.cache_clear()
     registry.game_ui.cache_clear()
     yield
@@ -135,7 +135,7 @@ def test_the_ai_searches_a_world_without_others_secret_bids(monkeypatch):
     app, browser = make_app()
     start(app, browser, [HUMAN, AI, AI], seed="3")
     seen = []
-    from tests.engine.core import toy_council
+    from ludoteca.games.council import rules as toy_council
     original = toy_council.CouncilState.determinize
 
     def spy(self, player, rng):
@@ -187,7 +187,7 @@ def test_arrow_keys_pick_the_nearest_node_that_way():
 
 
 def test_data_files_a_game_needs_load_before_the_match_and_before_a_replay(monkeypatch):
-    from tests.engine.core import toy_council
+    from ludoteca.games.council import rules as toy_council
     provided = []
     monkeypatch.setattr(toy_council.CouncilGame, "required_assets",
                         lambda self, settings: ("web/icons/icon.svg",), raising=False)
@@ -207,7 +207,7 @@ def test_data_files_a_game_needs_load_before_the_match_and_before_a_replay(monke
 
 
 def test_a_data_file_that_fails_to_load_gives_a_message(monkeypatch):
-    from tests.engine.core import toy_council
+    from ludoteca.games.council import rules as toy_council
     monkeypatch.setattr(toy_council.CouncilGame, "required_assets",
                         lambda self, settings: ("web/no-such-file.bin",), raising=False)
     app, browser = make_app()
@@ -349,7 +349,7 @@ def test_interleaved_searches_take_slices_in_turn_and_report_each_finish():
 def test_a_broken_search_stops_with_a_message_and_a_retry_not_a_frozen_game(monkeypatch):
     app, browser = make_app()
     start(app, browser, [HUMAN, AI, AI])
-    from tests.engine.core import toy_council
+    from ludoteca.games.council import rules as toy_council
     original = toy_council.CouncilState.determinize
 
     def broken(self, player, rng):

@@ -9,7 +9,7 @@ from ludoteca.core.protocol import IllegalMoveError, RecordError
 from ludoteca.core.rng import SEED_MASK, seed_from_text
 from ludoteca.core.state_json import StateReader
 from .test_match import new_match as nim_match, play_first_legal
-from .toy_council import GAME as COUNCIL, Bid
+from ludoteca.games.council.rules import GAME as COUNCIL, Bid
 
 READ = StateReader("toy")
 

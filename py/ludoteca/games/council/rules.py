@@ -1,6 +1,4 @@
-"""A tiny three-to-four-player game for testing the core: Council.
-
-It has every kind of node the protocol knows, in a few lines of rules:
+"""Council's rules: a tiny game with every kind of node the protocol knows.
 
 Each of ROUNDS rounds:
 1. Deal (chance): every player, in seat order, is dealt one secret card from
@@ -18,9 +16,6 @@ Each of ROUNDS rounds:
    and shows the proposer's card: a true claim scores K + 1 for the proposer,
    a false one scores K for the objector.
 After the last round the game ends; most points wins (ties share).
-
-Import it as `tests.engine.core.toy_council`: `GAME` is the game, nothing is
-registered anywhere, and `AI_LEVELS`/`DEFAULT_LEVEL` mimic a game package.
 """
 
 from __future__ import annotations
@@ -28,8 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ludoteca.core.ai import IsmctsBot, RandomBot
-from ludoteca.core.protocol import (
+from ...core.protocol import (
     RESPONSE,
     SIMULTANEOUS,
     TURN,
@@ -42,12 +36,8 @@ from ludoteca.core.protocol import (
     State,
     parse_with,
 )
-from ludoteca.core.rng import SeededRng
-
-MIN_PLAYERS = 3
-MAX_PLAYERS = 4
-TITLE = {"en": "Council", "it": "Consiglio"}
-BLURB = {"en": "Bid in secret, claim, object.", "it": "Offri in segreto, dichiara, obietta."}
+from ...core.rng import SeededRng
+from . import MAX_PLAYERS, MIN_PLAYERS
 
 ROUNDS = 3
 CARDS = (1, 2, 3, 4, 5, 6)
@@ -334,10 +324,3 @@ class CouncilState(State):
 
 
 GAME = CouncilGame()
-
-AI_LEVELS = {
-    "easy": lambda seed: RandomBot(seed),
-    "medium": lambda seed: IsmctsBot(seed, seconds=None, iterations=200),
-    "hard": lambda seed: IsmctsBot(seed, seconds=None, iterations=800),
-}
-DEFAULT_LEVEL = "medium"

@@ -1,0 +1,88 @@
+"""Council's table: the smallest UI that meets the contract (../game_ui.py).
+
+A button per legal move of each human who may act, the player's own card, and
+a log line per move that keeps a bid secret until the round's bids are shown.
+Markup only: no browser imports, nothing from `ludoteca.ui`.
+"""
+
+from html import escape
+
+from ..game_ui import GameUI
+
+MESSAGES = {
+    "en": {
+        "council.prompt.bid": "Bid in secret: the highest bidder proposes",
+        "council.prompt.claim": "Claim what your card is worth",
+        "council.prompt.respond": "Accept the claim, or object to see the card",
+        "council.panel": "{coins} coins",
+        "council.log.bid": "{name} bid {n}",
+        "council.log.bid_hidden": "{name} has bid",
+        "council.log.move": "{name}: {move}",
+        "council.level.hard": "Hard (800 searches)",
+        "error.council.bad_move": "Not a Council move: {text}",
+        "error.council.bad_state": "This is not a Council game.",
+    },
+    "it": {
+        "council.prompt.bid": "Offri in segreto: chi offre di più propone",
+        "council.prompt.claim": "Dichiara quanto vale la tua carta",
+        "council.prompt.respond": "Accetta la dichiarazione, o obietta per vedere la carta",
+        "council.panel": "{coins} monete",
+        "council.log.bid": "{name} ha offerto {n}",
+        "council.log.bid_hidden": "{name} ha offerto",
+        "council.log.move": "{name} → {move}",
+        "council.level.hard": "Difficile (800 ricerche)",
+        "error.council.bad_move": "Mossa non valida a Consiglio: {text}",
+        "error.council.bad_state": "Questa non è una partita a Consiglio.",
+    },
+}
+
+CARD_MARK = "card-"
+
+
+def legal_texts(view, player):
+    phase = view["phase"]
+    if phase == "bid":
+        return [f"bid {n}" for n in range(min(2, view["coins"][player]) + 1)]
+    if phase == "claim":
+        return ["claim 1", "claim 2", "claim 3"]
+    if phase == "respond":
+        return ["accept", "object"]
+    return []
+
+
+class CouncilUI(GameUI):
+    """Every hook a game must draw (render_table, describe_move), and a few of the optional ones."""
+
+    MESSAGES = MESSAGES
+
+    def render_table(self, view, ctx):
+        parts = [f'<div data-testid="table" data-phase="{view["phase"]}">']
+        if view["my_card"] is not None:
+            parts.append(f'<p data-testid="my-card">{CARD_MARK}{view["my_card"]}</p>')
+        parts.append(f'<p data-testid="selection">{escape(ctx.selection or "")}</p>')
+        for player in ctx.actors:
+            for text in legal_texts(view, player):
+                parts.append(f'<button data-action="move" data-arg="{player}:{escape(text)}"'
+                             f' data-testid="move-{player}-{escape(text.replace(" ", "-"))}">{escape(text)}</button>')
+        parts.append('<g tabindex="0" role="button" data-action="select" data-arg="x" data-nav="1,1"></g>')
+        return "".join(parts) + "</div>"
+
+    def describe_move(self, entry, names, t, before, viewer):
+        name = names[entry.player]
+        words = entry.move.text.split()
+        if words[0] == "bid":
+            # A bid stays secret until the round's bids are shown (its round's phase has moved on).
+            return t("council.log.bid_hidden", name=name)
+        return t("council.log.move", name=name, move=entry.move.text)
+
+    def prompt(self, view, ctx):
+        return ctx.t(f"council.prompt.{view['phase']}") if view["phase"] in ("bid", "claim", "respond") else ""
+
+    def panel_detail(self, view, player, t):
+        return t("council.panel", coins=view["coins"][player])
+
+    def private_content(self, view):
+        return view["my_card"] is not None and view["phase"] in ("bid", "claim")
+
+
+UI = CouncilUI()
