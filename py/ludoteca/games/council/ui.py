@@ -20,7 +20,13 @@ MESSAGES = {
         "council.log.move": "{name}: {move}",
         "council.level.hard": "Hard (800 searches)",
         "error.council.bad_move": "Not a Council move: {text}",
-        "error.council.bad_state": "This is not a Council game.",
+        # The core's StateReader codes (core/state_json.py), then the game's own checks across fields.
+        "error.council.state_field": "This saved game is damaged: {field} is missing or unreadable.",
+        "error.council.state_number": "This saved game is damaged: {field} cannot be {value}.",
+        "error.council.state_length": "This saved game is damaged: {field} has {count} entries, not {expected}.",
+        "error.council.state_duplicate": "This saved game is damaged: {field} holds an entry twice.",
+        "error.council.state_cards": "This saved game is damaged: its cards are not one whole deck.",
+        "error.council.state_phase": "This saved game is damaged: its phase does not fit the table.",
     },
     "it": {
         "council.prompt.bid": "Offri in segreto: chi offre di più propone",
@@ -32,7 +38,12 @@ MESSAGES = {
         "council.log.move": "{name} → {move}",
         "council.level.hard": "Difficile (800 ricerche)",
         "error.council.bad_move": "Mossa non valida a Consiglio: {text}",
-        "error.council.bad_state": "Questa non è una partita a Consiglio.",
+        "error.council.state_field": "Questa partita salvata è danneggiata: {field} manca o non si legge.",
+        "error.council.state_number": "Questa partita salvata è danneggiata: {field} non può valere {value}.",
+        "error.council.state_length": "Questa partita salvata è danneggiata: {field} ha {count} voci, non {expected}.",
+        "error.council.state_duplicate": "Questa partita salvata è danneggiata: {field} contiene una voce due volte.",
+        "error.council.state_cards": "Questa partita salvata è danneggiata: le sue carte non sono un mazzo intero.",
+        "error.council.state_phase": "Questa partita salvata è danneggiata: la sua fase non corrisponde al tavolo.",
     },
 }
 
