@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from ludoteca.core.match import HUMAN
+from ludoteca.games import registry
 from ludoteca.games.registry import PLAYABLE
 from ludoteca.ui import app as app_module
 from ludoteca.ui.storage import SAVE_PREFIX, MemoryStore
@@ -64,8 +65,11 @@ def test_a_games_number_beside_each_player_says_what_it_means_when_the_game_tell
 def test_home_tiles_say_how_many_play_without_a_range_of_one():
     app, browser = make_app()
     tiles = dict(re.findall(r'data-testid="tile-(\w+)">.*?<p class="muted">([^<]*)</p>', browser.html))
-    assert tiles == {"alphabeticell": "2–5 players", "psychopath": "2 players", "alphagon": "2–6 players",
-                     "geonaxis": "2–6 players"}
+    ranges = {game: registry.player_range(game) for game in PLAYABLE}  # every registered game has its tile
+    assert tiles == {game: f"{low} players" if low == high else f"{low}–{high} players"
+                     for game, (low, high) in ranges.items()}
+    assert {game: tiles[game] for game in ("alphabeticell", "psychopath", "alphagon", "geonaxis")} == \
+        {"alphabeticell": "2–5 players", "psychopath": "2 players", "alphagon": "2–6 players", "geonaxis": "2–6 players"}
     app.dispatch("pref", "language=it")
     assert "2 giocatori" in browser.html and "Da 2 a 2" not in browser.html
 
