@@ -15,6 +15,8 @@ MESSAGES = {
         "council.prompt.claim": "Claim what your card is worth",
         "council.prompt.respond": "Accept the claim, or object to see the card",
         "council.panel": "{coins} coins",
+        "council.summary.accepted": "Last round: everyone believed {name}'s claim of {n}.",
+        "council.summary.objected": "Last round: {objector} objected to {name}'s claim of {n}; the card was {card}.",
         "council.log.bid": "{name} bid {n}",
         "council.log.bid_hidden": "{name} has bid",
         "council.log.move": "{name}: {move}",
@@ -33,6 +35,8 @@ MESSAGES = {
         "council.prompt.claim": "Dichiara quanto vale la tua carta",
         "council.prompt.respond": "Accetta la dichiarazione, o obietta per vedere la carta",
         "council.panel": "{coins} monete",
+        "council.summary.accepted": "Turno precedente: tutti hanno creduto alla dichiarazione {n} di {name}.",
+        "council.summary.objected": "Turno precedente: {objector} ha obiettato alla dichiarazione {n} di {name}; la carta era {card}.",
         "council.log.bid": "{name} ha offerto {n}",
         "council.log.bid_hidden": "{name} ha offerto",
         "council.log.move": "{name} → {move}",
@@ -61,21 +65,33 @@ def legal_texts(view, player):
     return []
 
 
+def render_round_summary(result, ctx):
+    """The last round's outcome: the claim, and the card if someone objected."""
+    name = ctx.name(result["proposer"])
+    if result["objector"] is None:
+        text = ctx.t("council.summary.accepted", name=name, n=result["claim"])
+    else:
+        text = ctx.t("council.summary.objected", name=name, n=result["claim"], card=result["card"],
+                     objector=ctx.name(result["objector"]))
+    return f'<p class="round-summary" data-testid="round-summary">{text}</p>'
+
+
 class CouncilUI(GameUI):
     """Every hook a game must draw (render_table, describe_move), and a few of the optional ones."""
 
     MESSAGES = MESSAGES
 
     def render_table(self, view, ctx):
-        parts = [f'<div data-testid="table" data-phase="{view["phase"]}">']
+        parts = [f'<div class="council" data-testid="table" data-phase="{view["phase"]}">']
+        if view["last_result"] is not None:
+            parts.append(render_round_summary(view["last_result"], ctx))
         if view["my_card"] is not None:
             parts.append(f'<p data-testid="my-card">{CARD_MARK}{view["my_card"]}</p>')
         parts.append(f'<p data-testid="selection">{escape(ctx.selection or "")}</p>')
         for player in ctx.actors:
             for text in legal_texts(view, player):
-                parts.append(f'<button data-action="move" data-arg="{player}:{escape(text)}"'
+                parts.append(f'<button type="button" class="btn" data-action="move" data-arg="{player}:{escape(text)}"'
                              f' data-testid="move-{player}-{escape(text.replace(" ", "-"))}">{escape(text)}</button>')
-        parts.append('<g tabindex="0" role="button" data-action="select" data-arg="x" data-nav="1,1"></g>')
         return "".join(parts) + "</div>"
 
     def describe_move(self, entry, names, t, before, viewer):
