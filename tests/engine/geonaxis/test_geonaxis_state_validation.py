@@ -6,9 +6,10 @@ import json
 
 import pytest
 
+from ludoteca.core.protocol import RecordError
 from ludoteca.core.rng import SeededRng
 from ludoteca.games.geonaxis import ui
-from ludoteca.games.geonaxis.rules import AGREE, GAME, OVER, PLAY, Propose
+from ludoteca.games.geonaxis.rules import AGREE, GAME, OVER, PLAY, STARTING_TILE, Propose
 
 from ..state_damage import check_damage_case, check_texts, damaged
 from .helpers import new_state, play_round, position, ring
@@ -156,3 +157,15 @@ def test_every_state_reached_in_random_play_loads_back(players, table, pot, seed
         moves = list(state.legal_moves(player))
         stones = [m for m in moves if m.keyword in ("s", "propose")]  # fill the table, sometimes propose
         state.apply(player, rng.choice(stones) if stones and rng.random() < 0.9 else rng.choice(moves))
+
+
+def test_the_starting_tables_tiles_belong_to_no_player_and_nothing_below_is_loaded():
+    state = new_state(3)
+    assert state.tiles and set(state.tiles.values()) == {STARTING_TILE}
+    assert {tile["owner"] for tile in state.view(0)["tiles"]} == {STARTING_TILE}
+    data = json.loads(json.dumps(state.to_json()))
+    assert GAME.state_from_json(data).tiles == state.tiles
+    data["tiles"][0][2] = STARTING_TILE - 1
+    with pytest.raises(RecordError) as refused:
+        GAME.state_from_json(data)
+    assert refused.value.code == "geonaxis.state_number"
