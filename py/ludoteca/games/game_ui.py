@@ -52,7 +52,10 @@ several steps (the app keeps it as `RenderContext.selection`);
 `data-nav="x,y"` on a board's targets lets the arrow keys move between them
 (the targets of one `<svg>`, or of one element marked `data-nav-group`, are
 one Tab stop); `form.text-move` submits a typed move; `data-testid`s are what
-`KEY_SHORTCUTS` and `move_marks` name.
+`KEY_SHORTCUTS` and `move_marks` name. The browser's accessibility test checks
+each dialog or verdict a table draws, found by its data-testid (`verdict`,
+`round-summary`, ... : `MARKS` in tests/browser/game_positions.py), so a table
+draws at least one (Council's round summary).
 """
 
 from __future__ import annotations
