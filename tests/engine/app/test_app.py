@@ -457,3 +457,29 @@ def test_geonaxis_results_head_their_column_with_credits_and_count_the_rounds_pl
             continue
         assert strip and re.search(r'data-testid="chip-0">' + chip + "</li>", shown_text(strip.group(1))), (game, strip)
         assert 'data-testid="chip-1"' in strip.group(1)
+
+
+def test_agreeing_to_resign_after_the_computer_ended_the_game_changes_nothing():
+    """The question stays open while the computer plays; if its move ends the
+    game, agreeing afterwards neither raises nor marks the human as resigned."""
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    for _ in range(2000):
+        match = app.match
+        if match.is_over:
+            raise AssertionError("the human's own move ended the game; try another seed")
+        if 0 in match.state.to_move():
+            app.dispatch("move", f"0:{match.state.legal_moves(0).texts()[-1]}")
+        app.dispatch("resign")
+        assert app.confirming is not None
+        browser.run_pending()  # the computer plays with the question open
+        if match.is_over:
+            break
+        app.dispatch("cancel_confirm")
+    else:
+        raise AssertionError("the game did not end")
+    places, entries = match.final_places(), list(match.entries)
+    app.dispatch("confirm")
+    assert app.confirming is None and match.resigners == [] and match.status != "resigned"
+    assert match.final_places() == places and match.entries == entries
+    assert 'data-testid="results"' in browser.html
