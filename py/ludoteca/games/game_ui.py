@@ -29,9 +29,16 @@ A game package `ludoteca/games/<id>/` holds:
   default written here.
 - `style.css` (no inline styles: the CSP forbids them); `RULES.md`,
   `RULINGS.md` and their `.it.md` versions, in our own words (their form is
-  what `tests/engine/conformance/test_docs.py` checks: the same sections in
-  both languages, numbered rulings, each with one `Tests:` line naming tests
-  that exist; `[[diagram NAME]]` lines are drawn by `rules_diagram`).
+  what `tests/engine/conformance/test_docs.py` checks: RULES opens with
+  `# <TITLE>` and has at least four `## ` sections, as many in both languages;
+  at least five rulings numbered `**R1.`, `**R2.`, ..., each with one
+  `- Tests:` line naming tests that exist, the same in both languages; only
+  the Markdown the rules page renders; `[[diagram NAME]]` lines are drawn by
+  `rules_diagram`).
+- its tests, `tests/engine/<id>/`: a `helpers.py` there may define
+  `check_invariants(state)`, which the conformance suite calls at every node;
+  `tests/engine/conformance/golden/<id>-<n>p.json`, its golden playthroughs,
+  are written by `pytest --regen-golden` (a missing one fails, naming it).
 
 Messages: `GameUI.MESSAGES = {"en": {...}, "it": {...}}`, the same keys in
 both languages, registered with the app's catalog when the UI first loads.
