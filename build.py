@@ -8,6 +8,7 @@ Standard library only, so a fresh Debian machine can run it with `python3`:
     python3 build.py build                 # just assemble dist/
     python3 build.py bench [NAME] [-- ARGS] # run py/tools/bench_*.py (or bench_NAME.py) against dist/
     python3 build.py words                 # regenerate the word lists
+    python3 build.py new-game ID           # a new game folder (and its tests) copied from Council
     python3 build.py setup                 # install node_modules, .venv and Chromium
 """
 from __future__ import annotations
@@ -218,14 +219,35 @@ def setup(*, browser: bool = False) -> None:
 # --------------------------------------------------------------------------- build
 
 
+def playable_games(package_dir: Path) -> tuple[str, ...]:
+    """`registry.PLAYABLE`, read from its source (the build imports no game)."""
+    registry = package_dir / "games" / "registry.py"
+    for node in ast.parse(registry.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", "") == "PLAYABLE" for target in node.targets):
+            return tuple(ast.literal_eval(node.value))
+    raise BuildError(f"{registry} has no PLAYABLE tuple")
+
+
+def unlisted_game_folders(package_dir: Path) -> set[Path]:
+    """Game packages not in PLAYABLE (Council, the worked example; a game in the
+    making): the tests play them, the app never does, so they are not shipped."""
+    games = package_dir / "games"
+    if not (games / "registry.py").exists():
+        return set()
+    playable = playable_games(package_dir)
+    return {folder for folder in games.iterdir() if (folder / "__init__.py").is_file() and folder.name not in playable}
+
+
 def engine_sources(package_dir: Path) -> dict[str, bytes]:
     """Archive path -> bytes of every file the engine package ships."""
     if not (package_dir / "__init__.py").exists():
         raise BuildError(f"{package_dir} has no __init__.py")
+    unlisted = unlisted_game_folders(package_dir)
     return {
         path.relative_to(package_dir.parent).as_posix(): path.read_bytes()
         for path in sorted(package_dir.rglob("*"))
         if path.is_file() and path.suffix in ENGINE_DATA_SUFFIXES and "__pycache__" not in path.parts
+        and not unlisted.intersection(path.parents)
     }
 
 
@@ -366,8 +388,9 @@ GAME_STYLES = "web/games.css"
 def game_styles(games_dir: Path) -> bytes:
     """Every game's own style.css, in one file: a game stays one folder, and the
     CSP forbids the inline <style> a table could otherwise carry."""
+    unlisted = unlisted_game_folders(games_dir.parent)
     parts = [f"/* {path.parent.name} */\n".encode() + path.read_bytes()
-             for path in sorted(games_dir.glob("*/style.css"))]
+             for path in sorted(games_dir.glob("*/style.css")) if path.parent not in unlisted]
     return b"\n".join(parts)
 
 
@@ -896,6 +919,60 @@ def command_words(extra_args: list[str]) -> int:
     return subprocess.run([sys.executable, str(script), *extra_args], cwd=ROOT).returncode
 
 
+# --------------------------------------------------------------------------- new-game
+
+EXAMPLE_GAME = "council"  # the worked example of a minimal game, copied by new-game
+GAME_ID = re.compile(r"[a-z][a-z0-9]{2,19}")
+PACKAGE_DOCSTRING = re.compile(r'\A""".*?"""', re.S)
+
+
+def new_game(game_id: str, root: Path = ROOT) -> list[Path]:
+    """Copies Council's package and tests into `py/ludoteca/games/<id>/` and
+    `tests/engine/<id>/`, renamed: a game that meets the contract (games/game_ui.py)
+    and passes the conformance suite once registered. Returns the files written."""
+    if not GAME_ID.fullmatch(game_id):
+        raise BuildError(f"{game_id!r}: a game id is 3 to 20 lower-case letters and digits, starting with a letter")
+    games, tests = root / "py" / "ludoteca" / "games", root / "tests" / "engine"
+    targets = {games / EXAMPLE_GAME: games / game_id, tests / EXAMPLE_GAME: tests / game_id}
+    taken = [str(target) for target in targets.values() if target.exists()]
+    if taken:
+        raise BuildError(f"{', '.join(taken)} already exist(s)")
+    title = game_id.capitalize()
+
+    def renamed(text: str) -> str:
+        return text.replace("Consiglio", title).replace("Council", title).replace("council", game_id)
+
+    written = []
+    for source_dir, target_dir in targets.items():
+        for path in sorted(source_dir.rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts:
+                continue
+            text = renamed(path.read_text(encoding="utf-8"))
+            if path == source_dir / "__init__.py" and source_dir.parent == games:
+                text = PACKAGE_DOCSTRING.sub(
+                    f'"""{title}: (say in a line what the game is).\n\nStarted as a copy of Council, the worked'
+                    f" example: make its rules this game's.\nThe home screen needs only this light metadata;"
+                    f' the rules and the AI load\nthe first time something asks for them.\n"""', text, count=1)
+            target = target_dir / renamed(path.relative_to(source_dir).as_posix())
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            written.append(target)
+    return written
+
+
+def command_new_game(game_id: str) -> int:
+    written = new_game(game_id)
+    log(f"wrote {len(written)} files: py/ludoteca/games/{game_id}/ and tests/engine/{game_id}/, copied from Council")
+    print(f"""Next (the contract: py/ludoteca/games/game_ui.py; README, "Adding a game"):
+  1. make it your game: rules.py, ai.py, ui.py, the metadata in __init__.py, RULES*.md and RULINGS*.md,
+     and its tests in tests/engine/{game_id}/;
+  2. add "{game_id}" to PLAYABLE in py/ludoteca/games/registry.py;
+  3. write its golden playthroughs, then review them:
+     .venv/bin/python -m pytest --regen-golden tests/engine/conformance/test_golden.py -k {game_id}
+  4. .venv/bin/python -m pytest tests/engine/conformance tests/engine/{game_id} -q""")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -907,6 +984,8 @@ def main(argv: list[str]) -> int:
     commands.add_parser("test", help="build and run pytest (extra arguments go to pytest)", add_help=False)
     commands.add_parser("bench", help="build and run py/tools/bench_*.py; `bench boot -- --runs 9`", add_help=False)
     commands.add_parser("words", help="regenerate word lists (py/tools/wordlists.py)", add_help=False)
+    new = commands.add_parser("new-game", help="a new game folder and its tests, copied from Council")
+    new.add_argument("game_id", help="the new game's id: lower-case letters and digits")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command not in ("test", "bench", "words"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -924,6 +1003,8 @@ def main(argv: list[str]) -> int:
             return command_test(rest)
         if args.command == "bench":
             return command_bench(rest)
+        if args.command == "new-game":
+            return command_new_game(args.game_id)
         return command_words(rest)
     except BuildError as error:
         print(f"[build] error: {error}", file=sys.stderr, flush=True)

@@ -53,7 +53,7 @@ def positions(game_id: str, max_moves: int = 300) -> dict:
     catalog = Catalog("en")
     found = {}
     for variants, seeds in rule_choices(game):
-        settings = Settings(2, variants)
+        settings = Settings(max(2, game.min_players), variants)  # the fewest players the game allows
         _feed_assets(game, settings)
         for seed in range(seeds):
             found.update({kind: record for kind, record in _playout(game, ui, catalog, settings, seed, max_moves).items()
@@ -64,7 +64,8 @@ def positions(game_id: str, max_moves: int = 300) -> dict:
 def _playout(game, ui, catalog, settings, seed: int, max_moves: int) -> dict:
     """One game of random moves; {kind: record} of the first position showing each kind to seat 0."""
     found = {}
-    match = Match(game, settings, seed + 1, [Seat("You", HUMAN), Seat("Computer", AI, "easy")])
+    computers = [Seat("Computer" if n == 1 else f"Computer {n}", AI, "easy") for n in range(1, settings.num_players)]
+    match = Match(game, settings, seed + 1, [Seat("You", HUMAN), *computers])
     chooser = random.Random(seed)
     while not match.is_over and len(match.entries) < max_moves:
         acting = match.state.to_move()

@@ -1,4 +1,4 @@
-"""Static checks that run with the tests: ruff over all Python, mypy over the core and net.
+"""Static checks that run with the tests: ruff over all Python, mypy over the core, net and the GameUI contract.
 
 ruff: pyflakes (F), syntax errors (E9) and bugbear (B), less two bugbear rules
 that flag what this code does on purpose (B905: zip() over lists of equal
@@ -13,7 +13,7 @@ import sys
 REPO = pathlib.Path(__file__).resolve().parents[2]
 RUFF_RULES = ["--select", "F,E9,B", "--ignore", "B905,B023", "--target-version", "py311"]
 CHECKED = ["py", "tests", "build.py"]
-TYPED = ["py/ludoteca/core", "py/ludoteca/net"]
+TYPED = ["py/ludoteca/core", "py/ludoteca/net", "py/ludoteca/games/game_ui.py"]
 
 
 def run_tool(*arguments: str) -> subprocess.CompletedProcess:

@@ -1,21 +1,16 @@
-"""The playable games. A game is one package under `ludoteca.games` exposing:
-
-- `MIN_PLAYERS` and `MAX_PLAYERS`, cheap to import (the home screen shows them);
-- `GAME`: its `Game` (rules engine), `AI_LEVELS` and `DEFAULT_LEVEL`, which
-  may load on first use (module `__getattr__`) to keep start-up light;
-- `ui`: a module with `render_table(view, ctx)`, `log_line(parts, names, t)`
-  (words the engine's `State.describe_move` pairs; it never gets a State) and
-  its `MESSAGES`, drawing markup only (no browser imports); optionally
-  `end_reason(view, ctx)` and `rules_diagram(name, t)` (see README);
-- `RULES.md` and `RULINGS.md` beside it, for the rules page.
-
-Only games listed here appear on the home screen.
+"""The playable games: one package each under `ludoteca.games`, meeting the
+contract documented in `game_ui.py` (its metadata, rules, AI levels and a
+`ui.UI`, an instance of `GameUI`). Only games listed in PLAYABLE appear on the
+home screen; adding a game adds its id here.
 """
 
 import importlib
 import os
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Optional
+
+from .game_ui import GameUI
 
 PLAYABLE = ("alphabeticell", "psychopath", "alphagon", "geonaxis")
 # Where each game's package lives; tests add games of their own here.
@@ -39,12 +34,15 @@ def on_game_messages(register) -> None:
 
 
 @lru_cache(maxsize=None)
-def game_ui(game_id: str):
-    module = importlib.import_module(PACKAGES[game_id] + ".ui")
-    for language, messages in getattr(module, "MESSAGES", {}).items():
+def game_ui(game_id: str) -> GameUI:
+    """The game's `ui.UI`; its MESSAGES go to the UI layer's catalog on first use."""
+    ui = importlib.import_module(PACKAGES[game_id] + ".ui").UI
+    if not isinstance(ui, GameUI):
+        raise TypeError(f"{game_id}.ui.UI is not a GameUI (see ludoteca/games/game_ui.py)")
+    for language, messages in ui.MESSAGES.items():
         for register in _message_sinks:
             register(language, messages)
-    return module
+    return ui
 
 
 def player_range(game_id: str) -> tuple[int, int]:
@@ -60,6 +58,12 @@ def metadata(game_id: str, name: str, language: str) -> str:
 
 def tile_art(game_id: str) -> str:
     return game_package(game_id).TILE_ART
+
+
+def table_link(game_id: str, language: str) -> Optional[str]:
+    """The label of the game's companion screen link (its optional TABLE_LINK), or None."""
+    texts = vars(game_package(game_id)).get("TABLE_LINK")
+    return (texts.get(language) or texts["en"]) if texts else None
 
 
 class GameCatalog(Mapping):

@@ -152,7 +152,7 @@ class PlayView:
     # they outlive moves, for as long as this game stays open.
     ui_options: dict = field(default_factory=dict)
     log_cache: dict = field(default_factory=dict)  # (index, viewer, language) -> (entry, text)
-    # Humans who chose "keep passing" (a game whose UI has standing_pass):
+    # Humans who chose "keep passing" (a game whose UI declares KEEP_PASSING):
     # player -> their view when they chose it, which the game's stop rule compares with.
     keep_passing: dict = field(default_factory=dict)
     hint: Optional[tuple] = None  # (moves played, player, move text): the hard AI's suggestion on screen
@@ -376,7 +376,7 @@ class App:
         variants = {option.key: option.default for option in game.variants}
         # A game may name the variant that is a language (Alphagon's edition):
         # it starts in the app's language when the game has it.
-        language_variant = getattr(registry.game_ui(game_id), "LANGUAGE_VARIANT", None)
+        language_variant = registry.game_ui(game_id).LANGUAGE_VARIANT
         for option in game.variants:
             if option.key == language_variant and self.catalog.language in option.choices:
                 variants[option.key] = self.catalog.language
@@ -987,7 +987,7 @@ class App:
         """The open game's own shortcut keys: key -> (data-testid of the control it presses, its name's key)."""
         if self.route.name != "play" or self.session is None:
             return {}
-        return dict(getattr(registry.game_ui(self.session.game_id), "KEY_SHORTCUTS", {}))
+        return dict(registry.game_ui(self.session.game_id).KEY_SHORTCUTS)
 
     def move_description(self, index: int, entry, viewer: Optional[int], ui) -> str:
         """The log line of entry `index` for `viewer`, computed once per entry, viewer and language.
@@ -1208,7 +1208,7 @@ class App:
         self.play.hint = (moves, player, move.text)
         self.play.hint_thinking = False
         # A move of several steps (a piece, then its target) shows with its first step made.
-        first_step = getattr(registry.game_ui(session.game_id), "hint_selection", lambda _text: None)(move.text)
+        first_step = registry.game_ui(session.game_id).hint_selection(move.text)
         if first_step:
             self.play.selection, self.play.selection_moves = first_step, session.move_count
         session.count_hint(player)

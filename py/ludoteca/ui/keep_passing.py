@@ -1,6 +1,6 @@
 """The moves the app plays for a human by itself: Keep passing, and forced moves.
 
-Keep passing (a game whose UI has `standing_pass`, GeonAxis): a human passes
+Keep passing (a game whose UI declares `KEEP_PASSING`, GeonAxis): a human passes
 now and lets the app pass for them in the rounds to come, until they stop it
 or the game's rule says something of theirs is at stake (`standing_pass`
 compares their view with the one they had when they chose it). A forced
@@ -46,7 +46,7 @@ class KeepPassing:
     def choose(self, player: int) -> bool:
         """`player` passes now and lets the app pass in the rounds to come; False when the game has no such thing."""
         app = self.app
-        if not hasattr(registry.game_ui(app.session.game_id), "standing_pass"):
+        if not registry.game_ui(app.session.game_id).KEEP_PASSING:
             return False
         position = app.session.position()
         app.play.keep_passing[player] = position.view(player)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
 from html import escape
 from typing import Optional
 
-from ..core.match import AI, HUMAN, SEAT_COLOURS
+from ..core.match import AI, HUMAN
 from ..games import registry
+from ..games.game_ui import RenderContext, seat_class, seat_colour  # noqa: F401  (RenderContext: the games' context)
 from .storage import StorageReadError
 from .i18n import LANGUAGES
 from .keyboard import SHORTCUT_HELP
@@ -85,17 +85,6 @@ def plain_names(text: str) -> str:
     return text.replace(NAME_OPEN, "").replace(NAME_CLOSE, "")
 
 
-def seat_colour(colour) -> str:
-    """A seat's colour if it is one of the app's, else the first: colours reach
-    SVG attributes, so nothing else from a save or an import may."""
-    return colour if colour in SEAT_COLOURS else SEAT_COLOURS[0]
-
-
-def seat_class(colour) -> str:
-    """The CSS class that sets `--seat` (no inline styles: the CSP forbids them)."""
-    return f"seat-c{SEAT_COLOURS.index(seat_colour(colour))}"
-
-
 # Drawn icons (24-unit squares): a font may lack ⏮ ⏵ ⏭, and shows an empty box.
 ICON_PATHS = {
     "first": "M5 5h3v14H5zM19 5v14L9 12z",
@@ -129,31 +118,6 @@ def button(label: str, action: str, arg: str = "", cls: str = "", testid: str = 
 def link(label: str, href: str, cls: str = "btn", testid: str = "") -> str:
     tid = f' data-testid="{attr(testid)}"' if testid else ""
     return f'<a class="{attr(cls)}" href="{attr(href)}"{tid}>{escape(label)}</a>'
-
-
-@dataclass
-class RenderContext:
-    """What a game's table renderer gets besides the view."""
-
-    t: object  # catalog.t
-    seats: list
-    viewer: Optional[int]  # whose private view this is (None: public)
-    can_act: bool  # someone may click moves now
-    animate: bool
-    fresh: list  # entries played since the last redraw, for animations
-    actors: tuple = ()  # the humans who may act on this screen (several in a response window)
-    selection: Optional[str] = None  # the app-owned step of a multi-step move
-    options: dict = field(default_factory=dict)  # the game's display switches (App.on_option)
-    lang: str = "en"
-
-    def name(self, player: int) -> str:
-        return escape(self.seats[player].name)  # marked for isolation: the seats are `shown_seats`
-
-    def colour(self, player: int) -> str:
-        return seat_colour(self.seats[player].color)
-
-    def seat_class(self, player: int) -> str:
-        return seat_class(self.seats[player].color)
 
 
 # --- frame ------------------------------------------------------------------
@@ -553,7 +517,7 @@ def render_clock(app, clock: Optional[dict]) -> str:
 
 def end_reason_of(ui, view: dict, ctx) -> str:
     """Why the game ended, in the game's words ("" when its UI does not say)."""
-    return ui.end_reason(view, ctx) if hasattr(ui, "end_reason") else ""
+    return ui.end_reason(view, ctx)
 
 
 def render_status(app, state, ctx, ui, view) -> str:
@@ -586,22 +550,23 @@ def render_status(app, state, ctx, ui, view) -> str:
 
 def keeps_score(ui) -> bool:
     """Whether the game has a running score to show (PSYCHOPATH has none: a capture of the psychopath decides)."""
-    return getattr(ui, "RUNNING_SCORE", True)
+    return ui.RUNNING_SCORE
 
 
 def render_scoreline(app, state, view, ui) -> str:
     """The players in one strip of chips above the table, for phones (CSS shows
     it below 761 px, where the players' panel sits under the table and the log):
     what a game wants always in sight, its `chip_detail` or else the score."""
-    chip_detail = getattr(ui, "chip_detail", None)
-    if chip_detail is None and not keeps_score(ui):
+    seats = shown_seats(app.session.seats)
+    details = [ui.chip_detail(view, player, app.t) for player in range(len(seats))]
+    if all(detail is None for detail in details) and not keeps_score(ui):
         return ""  # nothing to show but names
     scores = public_scores(view, state)
     acting = state.to_move()
     chips = []
-    for player, seat in enumerate(shown_seats(app.session.seats)):
+    for player, seat in enumerate(seats):
         turn = " turn" if player in acting and not app.session.is_over else ""
-        detail = chip_detail(view, player, app.t) if chip_detail else str(scores[player])
+        detail = str(scores[player]) if details[player] is None else details[player]
         chips.append(f'<li class="chip{turn} {seat_class(seat.color)}" data-testid="chip-{player}">'
                      f'<span class="cname">{escape(seat.name)}</span> <b>{escape(detail)}</b></li>')
     # Hidden from screen readers: the players' panel says the same, once.
@@ -614,10 +579,10 @@ def render_players(app, state, view, ui) -> str:
     scores = public_scores(view, state)
     scored = keeps_score(ui)
     # What the number means, when the game says (GeonAxis: credits if the game ended now).
-    meaning = app.t(ui.SCORE_MEANING) if getattr(ui, "SCORE_MEANING", None) else ""
+    meaning = app.t(ui.SCORE_MEANING) if ui.SCORE_MEANING else ""
     titled = f' title="{attr(meaning)}"' if meaning else ""
     hidden = f'<span class="visually-hidden">{escape(meaning)}: </span>' if meaning else ""
-    if getattr(ui, "SCORE_LABEL", None):  # the meaning in a few words, seen over the number
+    if ui.SCORE_LABEL:  # the meaning in a few words, seen over the number
         hidden = f'<span class="pscore-label" aria-hidden="true">{escape(app.t(ui.SCORE_LABEL))}</span>{hidden}'
     items = []
     for player, seat in enumerate(shown_seats(session.seats)):
@@ -639,7 +604,7 @@ def revealed_submissions(session, ui) -> set:
     last submission of a simultaneous decision describes everyone's), each earlier
     submission of a decision already revealed. One line a round, not one a player;
     a decision still open keeps its "has chosen" lines, and replay shows them all."""
-    if not getattr(ui, "REVEAL_LISTS_ALL", False):
+    if not ui.REVEAL_LISTS_ALL:
         return set()
     folded = set()
     revealed = False  # a later entry closed a decision
@@ -659,12 +624,11 @@ def log_marks(app, ui, index: int, entry) -> str:
     the game's optional `move_marks(parts)` (the engine's description of the entry
     for a spectator: marks never name a secret); the page marks them while the
     line is pointed at or focused, so "doctor 27 → 17" can be found on the board."""
-    marks = getattr(ui, "move_marks", None)
-    if marks is None or entry.is_resignation:
+    if entry.is_resignation:
         return ""
     cached = app.play.log_cache.get(("marks", index))
     if cached is None or cached[0] is not entry:
-        cached = (entry, " ".join(marks(app.session.describe_entry(index, None))))
+        cached = (entry, " ".join(ui.move_marks(app.session.describe_entry(index, None))))
         app.play.log_cache[("marks", index)] = cached
     return f' data-marks="{escape(cached[1])}"' if cached[1] else ""
 
@@ -766,7 +730,7 @@ def render_results(app, ui, view: dict, ctx) -> str:
             f'<h2 id="results-title">{escape(t("results.title"))}</h2><p class="headline" data-testid="winner">{escape(headline)}</p>'
             + (f'<p data-testid="end-reason">{escape(reason)}</p>' if reason else "")
             + f"{resigned}<table><thead><tr><th>{escape(t('results.place'))}</th><th></th>"
-            + (f"<th>{escape(t(getattr(ui, 'SCORE_HEADING', None) or 'results.points'))}</th>" if scored else "")
+            + (f"<th>{escape(t(ui.SCORE_HEADING or 'results.points'))}</th>" if scored else "")
             + f"</tr></thead><tbody>{rows}</tbody></table>"
             f'<div class="row">{button(t("results.rematch"), "rematch", cls="primary", testid="rematch")}'
             f'{button(t("results.replay"), "replay", "0", testid="results-replay")}'
@@ -802,10 +766,10 @@ DIAGRAM_LINE = re.compile(r"<p>\[\[diagram ([a-z_]+)\]\]</p>")
 
 def with_diagrams(html: str, game_id: str, t) -> str:
     """Puts the game's drawings where its rules say [[diagram NAME]], on a line of its own."""
-    draw = getattr(registry.game_ui(game_id), "rules_diagram", None)
+    ui = registry.game_ui(game_id)
 
     def figure(found) -> str:
-        markup = draw(found.group(1), t) if draw else None
+        markup = ui.rules_diagram(found.group(1), t)
         return markup if markup is not None else ""  # a name the game does not draw: nothing (a test checks)
 
     return DIAGRAM_LINE.sub(figure, html)

@@ -36,10 +36,9 @@ def home_link(app, game_id: str) -> str:
     own, so the tile's foot keeps the two buttons every tile has."""
     from .screens import link
 
-    texts = getattr(registry.game_package(game_id), "TABLE_LINK", None)
-    if not texts:
+    label = registry.table_link(game_id, app.catalog.language)
+    if not label:
         return ""
-    label = texts.get(app.catalog.language) or texts["en"]
     return f'<p class="tile-extra">{link(label, f"#/table/{NEW}", "btn", f"table-{game_id}")}</p>'
 
 

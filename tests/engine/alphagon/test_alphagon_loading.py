@@ -46,7 +46,7 @@ def test_corrupt_data_still_fails_when_loaded_in_pieces():
 
 
 def test_a_game_without_pieces_provides_its_asset_in_one():
-    from tests.engine.core import toy_council
+    from ludoteca.games.council import rules as toy_council
 
     game = toy_council.CouncilGame()
     assert _pieces_and_result(game.providing_asset("any/path", b"")) == (1, None)

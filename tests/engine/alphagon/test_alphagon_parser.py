@@ -3,6 +3,7 @@ core's strict reader); every legal move's text parses back."""
 
 import pytest
 
+from ludoteca.core.protocol import MoveParseError
 from ludoteca.games.alphagon.rules import GAME
 
 from ..move_texts import FOREIGN_NUMBERS, assert_refused, assert_round_trips, met_move_texts
@@ -28,3 +29,17 @@ def test_every_legal_move_text_round_trips(players, seed):
     texts = met_move_texts(GAME, settings(players), seed, plies=60)
     assert any(any(ch.isdigit() for ch in text) for text in texts)
     assert_round_trips(GAME, texts)
+
+
+@pytest.mark.parametrize("text", ["find 12 COX", "find 12 C", "close now", "end turn", "accept it",
+                                  "doubt it", "concede all", "suspend word"])
+def test_move_texts_with_extra_or_malformed_words_are_refused(text):
+    with pytest.raises(MoveParseError) as caught:
+        GAME.parse_move(text)
+    assert caught.value.code == "core.unreadable_move"
+
+
+def test_move_texts_that_are_well_formed_read_back_the_same():
+    for text in ("find 12 CO", "find 12 shape", "find 12 CO shape", "close", "end", "accept", "doubt",
+                 "concede", "suspend"):
+        assert GAME.parse_move(text).text == text

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from ludoteca.core.rng import SeededRng
-from ludoteca.games.alphagon import ui
+from ludoteca.games.alphagon import components as C, ui
 from ludoteca.games.alphagon.rules import ANSWER, GAME, OVER, PLAY, Place
 
 from ..state_damage import check_damage_case, check_texts, damaged
@@ -149,3 +149,24 @@ def test_every_state_reached_in_random_play_loads_back(players, seed):
             break
         random_play(state, rng, lambda s: False, steps=1)
     assert seen > 50
+
+
+def _in_play():
+    state = new_state(3, seed=48)
+    build_word(state, "CA", "D4", "E")
+    return state
+
+
+def test_a_record_whose_current_player_is_no_seat_is_refused():
+    error = damaged(GAME, _in_play(), lambda d: d.update(current=3))
+    assert error.code == "alphagon.state_number" and error.params["field"] == "current"
+
+
+def test_a_record_with_a_shape_claimed_on_a_too_short_polygon_is_refused():
+    error = damaged(GAME, _in_play(), lambda d: d.update(shape_claims=[C.RED_SIZE - 1]))
+    assert error.code == "alphagon.state_number" and error.params["field"] == "shape_claims.0"
+
+
+def test_a_record_with_more_passes_than_two_rounds_is_refused():
+    error = damaged(GAME, _in_play(), lambda d: d.update(passes=2 * 3 + 1, phase="over", end_reason="stalemate"))
+    assert error.code == "alphagon.state_number" and error.params["field"] == "passes"

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from ludoteca.core.match import HUMAN
+from ludoteca.games import registry
 from ludoteca.games.registry import PLAYABLE
 from ludoteca.ui import app as app_module
 from ludoteca.ui import computers
@@ -65,8 +66,11 @@ def test_a_games_number_beside_each_player_says_what_it_means_when_the_game_tell
 def test_home_tiles_say_how_many_play_without_a_range_of_one():
     app, browser = make_app()
     tiles = dict(re.findall(r'data-testid="tile-(\w+)">.*?<p class="muted">([^<]*)</p>', browser.html))
-    assert tiles == {"alphabeticell": "2–5 players", "psychopath": "2 players", "alphagon": "2–6 players",
-                     "geonaxis": "2–6 players"}
+    ranges = {game: registry.player_range(game) for game in PLAYABLE}  # every registered game has its tile
+    assert tiles == {game: f"{low} players" if low == high else f"{low}–{high} players"
+                     for game, (low, high) in ranges.items()}
+    assert {game: tiles[game] for game in ("alphabeticell", "psychopath", "alphagon", "geonaxis")} == \
+        {"alphabeticell": "2–5 players", "psychopath": "2 players", "alphagon": "2–6 players", "geonaxis": "2–6 players"}
     app.dispatch("pref", "language=it")
     assert "2 giocatori" in browser.html and "Da 2 a 2" not in browser.html
 
@@ -308,7 +312,8 @@ def test_home_screen_loads_no_game_engine():
     at_home, after_setup = result.stdout.splitlines()
     # Neither the rules, the AI nor any game's UI module: the home screen reads light metadata.
     from ludoteca.games.registry import PLAYABLE
-    assert at_home == str(sorted([f"ludoteca.games.{game}" for game in PLAYABLE] + ["ludoteca.games.registry"]))
+    assert at_home == str(sorted([f"ludoteca.games.{game}" for game in PLAYABLE]
+                                 + ["ludoteca.games.game_ui", "ludoteca.games.registry"]))
     assert after_setup == "True"
 
 
@@ -453,3 +458,29 @@ def test_geonaxis_results_head_their_column_with_credits_and_count_the_rounds_pl
             continue
         assert strip and re.search(r'data-testid="chip-0">' + chip + "</li>", shown_text(strip.group(1))), (game, strip)
         assert 'data-testid="chip-1"' in strip.group(1)
+
+
+def test_agreeing_to_resign_after_the_computer_ended_the_game_changes_nothing():
+    """The question stays open while the computer plays; if its move ends the
+    game, agreeing afterwards neither raises nor marks the human as resigned."""
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    for _ in range(2000):
+        match = app.match
+        if match.is_over:
+            raise AssertionError("the human's own move ended the game; try another seed")
+        if 0 in match.state.to_move():
+            app.dispatch("move", f"0:{match.state.legal_moves(0).texts()[-1]}")
+        app.dispatch("resign")
+        assert app.confirming is not None
+        browser.run_pending()  # the computer plays with the question open
+        if match.is_over:
+            break
+        app.dispatch("cancel_confirm")
+    else:
+        raise AssertionError("the game did not end")
+    places, entries = match.final_places(), list(match.entries)
+    app.dispatch("confirm")
+    assert app.confirming is None and match.resigners == [] and match.status != "resigned"
+    assert match.final_places() == places and match.entries == entries
+    assert 'data-testid="results"' in browser.html

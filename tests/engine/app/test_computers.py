@@ -6,7 +6,7 @@ from ludoteca.ui.app import PlayView
 from ludoteca.ui.computers import ComputerPlayers, searches_still_sound, thinkers_now
 from ludoteca.ui.session import LocalMatchSession
 
-from ..core.toy_council import GAME
+from ludoteca.games.council.rules import GAME
 from .fake_browser import FakeBrowser
 from .test_play_model import council_registered  # noqa: F401 - the toy Council game, registered
 

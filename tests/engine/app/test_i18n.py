@@ -14,6 +14,7 @@ import pytest
 import ludoteca.core
 import ludoteca.games
 from ludoteca.ui import i18n
+from ludoteca.ui.i18n import language_for
 from ludoteca.ui.messages_it import CORE_ERRORS_EN, MESSAGES_IT
 
 # Words a text may keep in both languages: names, and words Italian borrows.
@@ -135,3 +136,9 @@ def test_every_error_code_the_core_raises_has_both_texts_with_its_params():
         english = CORE_ERRORS_EN.get(key) or i18n.MESSAGES["en"].get(key)
         assert english and key in MESSAGES_IT, f"{key} has no text"
         assert placeholders(english) == placeholders(MESSAGES_IT[key]) <= params, (key, params)
+
+
+def test_the_browser_s_first_language_we_speak_is_chosen_whatever_its_case():
+    assert language_for(["fr-FR", "it-IT", "en"]) == "it"
+    assert language_for(["IT-it"]) == "it"
+    assert language_for(["de", "fr"]) == "en"

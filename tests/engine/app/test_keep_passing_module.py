@@ -51,7 +51,7 @@ def test_a_game_without_keep_passing_refuses_it():
     app, browser = make_app()
     start_vs_ai(app, browser)  # Alphabeticell: no standing pass
     browser.run_pending()
-    assert not hasattr(registry.game_ui("alphabeticell"), "standing_pass")
+    assert not registry.game_ui("alphabeticell").KEEP_PASSING
     assert not app.keep_passing.choose(0) and app.play.keep_passing == {}
 
 

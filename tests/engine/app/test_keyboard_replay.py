@@ -210,3 +210,95 @@ def test_continue_opens_a_finished_game_in_the_viewer_and_a_running_one_to_play(
     app.dispatch("replay-save", finished_id)
     assert browser.hash == f"#/play/{finished_id}"
     assert app.play.replay_index == 0 and 'data-testid="replay-banner"' in browser.html
+
+
+PLAIN_KEYS = dict(typing=False, modified=False, on_board=False, dialog=None)
+
+
+def undo_disabled(html: str) -> bool:
+    return 'data-testid="undo" disabled' in html
+
+
+def redo_disabled(html: str) -> bool:
+    return 'data-testid="redo" disabled' in html
+
+
+def test_the_replay_viewer_offers_no_undo_or_redo_and_plays_no_move():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    play_human_moves(app, browser, 3)
+    app.dispatch("undo")
+    assert app.match.can_redo()
+    entries = list(app.match.entries)
+    app.dispatch("replay", "1")
+    assert undo_disabled(browser.html) and redo_disabled(browser.html)
+    app.dispatch("undo")
+    assert app.match.entries == entries
+    app.dispatch(*shortcut("r", **PLAIN_KEYS))  # the R key, not only the disabled button
+    assert app.match.entries == entries and app.match.can_redo()
+    live = app.match.state
+    human = next(p for p in live.to_move() if app.match.seats[p].kind == HUMAN)
+    app.dispatch("move", f"{human}:{live.legal_moves(human).texts()[0]}")
+    assert app.match.entries == entries and app.play.replay_index == 1
+
+
+def test_an_import_after_watching_a_replay_opens_the_imported_game_live():
+    other, other_browser = make_app()
+    start_vs_ai(other, other_browser, seed="9")
+    play_human_moves(other, other_browser, 2)
+    other.dispatch("export")
+    record = other_browser.downloads[-1][1]
+    app, browser, _ = finished_game()
+    app.dispatch("replay", "2")
+    app.navigate("#/")
+    app.import_text(record)
+    assert app.play.replay_index is None and not app.match.is_over
+    assert 'data-testid="replay-banner"' not in browser.html
+
+
+def test_autoplay_from_the_last_position_starts_again_from_the_first():
+    app, browser, _ = finished_game()
+    total = len(app.match.entries)
+    app.dispatch("replay", str(total))
+    assert app.play.replay_index == total
+    app.dispatch("replay-autoplay")
+    assert app.play.replay_index == 0 and app.play.autoplay
+    browser.run_pending()
+    assert app.play.replay_index == total and not app.play.autoplay
+
+
+def test_a_selection_is_not_shown_on_an_earlier_position():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    play_human_moves(app, browser, 2)
+    assert app.play_model().actors
+    app.dispatch("select", "L")
+    assert app.play_model().selection == "L"
+    app.dispatch("replay", "1")
+    assert app.play_model().selection is None
+
+
+def test_p_plays_the_replay_and_m_opens_the_menu():
+    assert shortcut("p", **PLAIN_KEYS) == ("replay-autoplay", "")
+    assert shortcut("M", **PLAIN_KEYS) == ("menu", "")
+
+
+def test_no_chime_when_a_computer_hands_the_turn_to_another_computer():
+    app, browser = make_app()
+    app.dispatch("pref", "sound=on")
+    start_vs_ai(app, browser, players=3)
+    play_human_moves(app, browser, 1)
+    human_turns = sum(1 for p in app.match.state.to_move() if app.match.seats[p].kind == HUMAN)
+    assert browser.chimes == human_turns == 1
+
+
+def test_a_player_who_resigned_is_not_offered_resign_again():
+    app, browser = make_app()
+    start_vs_ai(app, browser, players=3)
+    browser.run_pending()
+    app.dispatch("resign")
+    app.dispatch("confirm")
+    assert app.match.resigners == [0] and not app.match.is_over
+    app.dispatch("menu")
+    assert 'data-testid="menu-panel"' in browser.html
+    assert 'data-testid="resign"' not in overlay(browser.html, "menu-panel")

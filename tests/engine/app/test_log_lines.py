@@ -11,11 +11,12 @@ from ludoteca.core.match import HUMAN
 from ludoteca.games import registry
 from ludoteca.games.registry import PLAYABLE
 
-from .council import ui as council_ui
+from ludoteca.games.council import ui as council_ui
+
 from .test_hints import started_against_the_computer
 
-UI_MODULES = [pytest.param(registry.game_ui(game_id), id=game_id) for game_id in PLAYABLE] + [
-    pytest.param(council_ui, id="council")]
+UIS = [pytest.param(registry.game_ui(game_id), id=game_id) for game_id in PLAYABLE] + [
+    pytest.param(council_ui.UI, id="council")]
 
 
 def plain(value) -> bool:
@@ -29,15 +30,15 @@ def plain(value) -> bool:
     return False
 
 
-@pytest.mark.parametrize("ui", UI_MODULES)
+@pytest.mark.parametrize("ui", UIS)
 def test_a_game_ui_words_descriptions_and_takes_no_state(ui):
     assert not hasattr(ui, "describe_move"), "the engine describes moves: State.describe_move"
     assert list(inspect.signature(ui.log_line).parameters) == ["parts", "names", "t"]
-    marks = getattr(ui, "move_marks", None)
-    if marks is not None:
-        assert list(inspect.signature(marks).parameters) == ["parts"]
-    for name, function in inspect.getmembers(ui, inspect.isfunction):
-        if function.__module__ == ui.__name__:
+    assert list(inspect.signature(ui.move_marks).parameters) == ["parts"]
+    module = inspect.getmodule(type(ui))
+    functions = inspect.getmembers(module, inspect.isfunction) + inspect.getmembers(type(ui), inspect.isfunction)
+    for name, function in functions:
+        if function.__module__ == module.__name__:
             assert not {"before", "after", "state"} & set(inspect.signature(function).parameters), (
                 f"{name} takes a state: describe from the engine's (key, params) pairs")
 
@@ -46,7 +47,7 @@ def test_a_game_ui_words_descriptions_and_takes_no_state(ui):
 def test_the_app_hands_the_game_ui_only_keys_and_plain_params(game_id, monkeypatch):
     ui = registry.game_ui(game_id)
     calls = []
-    original_line, original_marks = ui.log_line, getattr(ui, "move_marks", None)
+    original_line, original_marks = ui.log_line, ui.move_marks
 
     def spy(name, original):
         def hook(*args, **kwargs):
@@ -55,8 +56,7 @@ def test_the_app_hands_the_game_ui_only_keys_and_plain_params(game_id, monkeypat
         return hook
 
     monkeypatch.setattr(ui, "log_line", spy("log_line", original_line))
-    if original_marks is not None:
-        monkeypatch.setattr(ui, "move_marks", spy("move_marks", original_marks))
+    monkeypatch.setattr(ui, "move_marks", spy("move_marks", original_marks))
     app, browser = started_against_the_computer(game_id)
     for _ in range(6):  # a few moves of each side, every line drawn on the way
         match = app.match

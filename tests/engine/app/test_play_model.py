@@ -2,21 +2,24 @@
 windows with several humans, AIs thinking alongside, selection, keyboard
 geometry (issue 8), on the toy Council game."""
 
+import random
 import re
 
 import pytest
 
 from ludoteca.core.match import AI, HUMAN
+from ludoteca.core.protocol import RESPONSE
 from ludoteca.games import registry
 from ludoteca.ui.keyboard import nearest_in_direction, parse_point
 
 from .fake_browser import make_app
+from .test_app import start_vs_ai
 
 
 @pytest.fixture(autouse=True)
 def council_registered(monkeypatch):
     monkeypatch.setattr(registry, "PLAYABLE", registry.PLAYABLE + ("council",))
-    monkeypatch.setitem(registry.PACKAGES, "council", "tests.engine.app.council")
+    monkeypatch.setitem(registry.PACKAGES, "council", "ludoteca.games.council")
     registry.game_package.cache_clear()
     registry.game_ui.cache_clear()
     yield
@@ -135,7 +138,7 @@ def test_the_ai_searches_a_world_without_others_secret_bids(monkeypatch):
     app, browser = make_app()
     start(app, browser, [HUMAN, AI, AI], seed="3")
     seen = []
-    from tests.engine.core import toy_council
+    from ludoteca.games.council import rules as toy_council
     original = toy_council.CouncilState.determinize
 
     def spy(self, player, rng):
@@ -187,7 +190,7 @@ def test_arrow_keys_pick_the_nearest_node_that_way():
 
 
 def test_data_files_a_game_needs_load_before_the_match_and_before_a_replay(monkeypatch):
-    from tests.engine.core import toy_council
+    from ludoteca.games.council import rules as toy_council
     provided = []
     monkeypatch.setattr(toy_council.CouncilGame, "required_assets",
                         lambda self, settings: ("web/icons/icon.svg",), raising=False)
@@ -207,7 +210,7 @@ def test_data_files_a_game_needs_load_before_the_match_and_before_a_replay(monke
 
 
 def test_a_data_file_that_fails_to_load_gives_a_message(monkeypatch):
-    from tests.engine.core import toy_council
+    from ludoteca.games.council import rules as toy_council
     monkeypatch.setattr(toy_council.CouncilGame, "required_assets",
                         lambda self, settings: ("web/no-such-file.bin",), raising=False)
     app, browser = make_app()
@@ -350,7 +353,7 @@ def test_interleaved_searches_take_slices_in_turn_and_report_each_finish():
 def test_a_broken_search_stops_with_a_message_and_a_retry_not_a_frozen_game(monkeypatch):
     app, browser = make_app()
     start(app, browser, [HUMAN, AI, AI])
-    from tests.engine.core import toy_council
+    from ludoteca.games.council import rules as toy_council
     original = toy_council.CouncilState.determinize
 
     def broken(self, player, rng):
@@ -375,3 +378,45 @@ def test_a_broken_search_stops_with_a_message_and_a_retry_not_a_frozen_game(monk
     browser.run_pending()
     assert not app.play.ai_failed and 'data-testid="ai-retry"' not in browser.html
     assert len(app.match.entries) > moves + 1  # the computers chose, the round went on
+
+
+def test_a_move_for_a_computer_s_seat_is_refused():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    match = app.match
+    computers = [p for p in match.state.to_move() if match.seats[p].kind == AI]
+    if not computers:
+        human = match.state.to_move()[0]
+        app.dispatch("move", f"{human}:{match.state.legal_moves(human).texts()[0]}")
+        computers = [p for p in match.state.to_move() if match.seats[p].kind == AI]
+    entries = list(match.entries)
+    app.dispatch("move", f"{computers[0]}:{match.state.legal_moves(computers[0]).texts()[0]}")
+    assert match.entries == entries
+
+
+def test_a_response_window_on_a_shared_device_hands_over_before_showing_a_rack():
+    """Alphagon's answer to a declaration: the responder's rack is secret, so
+    the screen asks for the device to be handed over, and only then shows it."""
+    app, browser = make_app()
+    app.navigate("#/new/alphagon")
+    app.dispatch("field", "seat.1.kind=human")
+    app.dispatch("field", "seed=5")
+    app.dispatch("start")
+    browser.run_pending()
+    choose = random.Random(1)
+    for _ in range(300):
+        state = app.match.state
+        if state.acting_mode() == RESPONSE:
+            break
+        player = state.to_move()[0]
+        app.dispatch("reveal", str(player))
+        app.dispatch("move", f"{player}:{choose.choice(state.legal_moves(player).texts())}")
+        browser.run_pending()
+    else:
+        raise AssertionError("no declaration was made")
+    (responder,) = state.to_move()
+    model = app.play_model()
+    assert (model.handoff, model.viewer, model.actors) == (responder, None, [])
+    app.dispatch("reveal", str(responder))
+    model = app.play_model()
+    assert (model.handoff, model.viewer, model.actors) == (None, responder, [responder])

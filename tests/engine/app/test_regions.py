@@ -1,5 +1,6 @@
 """Redraws by region: what a move changes on the game screen, and nothing else."""
 
+from ludoteca.games import registry
 from ludoteca.ui import regions
 from ludoteca.ui.regions import Page, diff, region, split
 
@@ -45,7 +46,7 @@ def test_log_descriptions_are_computed_once_per_entry(monkeypatch):
     start_vs_ai(app, browser)
     human_move(app, browser)
     calls = []
-    ui = __import__("ludoteca.games.alphabeticell.ui", fromlist=["log_line"])
+    ui = registry.game_ui("alphabeticell")  # the instance the app calls
     original = ui.log_line
     monkeypatch.setattr(ui, "log_line", lambda *args: calls.append(args[0]) or original(*args))
     app.render()

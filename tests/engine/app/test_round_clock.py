@@ -3,12 +3,15 @@ moves when the test says: the countdown, a timeout played exactly once,
 pauses, undo and reload, AI seats, replay and the end of the game; and the
 hotseat hand-off that opens each new round."""
 
+import json
+
 from ludoteca.core.match import AI, HUMAN
 from ludoteca.ui.app import SeatForm, SetupForm
 from ludoteca.ui.clock import RoundClock, clock_text, same_decision
 from ludoteca.ui.storage import CLOCK_PREFIX
 
 from .fake_browser import make_app, shown_text
+from .test_storage_faults import newer_copy_written_elsewhere
 
 GOLDEN_MOVES_TO_AGREEMENT = [  # from tests/engine/geonaxis/golden_playthrough.json: a proposal, then the members stake
     "0:s -2 1", "1:s 2 -1", "2:s 0 2", "0:s -2 0", "1:s 1 -1", "2:s -1 2", "0:s -2 2", "1:t -1 0", "2:s 0 1",
@@ -277,3 +280,36 @@ def test_a_reload_keeps_each_humans_own_time_on_a_shared_device():
     assert reloaded.play_model().handoff == 1
     later.advance(60)  # behind the hand-off screen again after the reload
     assert clock.remaining(later.clock, 1) == 25 and timeouts(reloaded) == []
+
+
+def test_the_round_clock_stops_as_soon_as_another_tab_s_newer_copy_pauses_this_one():
+    app, browser = start([HUMAN, AI])
+    browser.advance(5)
+    newer_copy_written_elsewhere(app)
+    assert app.play.clock.stopped  # at once, not at the player's next action
+    left = app._clock_view()["remaining"]
+    browser.advance(60)
+    assert app._clock_view()["remaining"] == left
+    assert not app.play.clock.expired and app.match.record()["moves"][-1] != "0:timeout"
+
+
+def test_a_stored_pause_by_a_player_off_the_clock_is_ignored_on_reload():
+    app, browser = start([HUMAN, AI])
+    browser.advance(5.5)
+    assert app.play.clock.players == (0,)
+    stored = json.loads(browser.store.get(CLOCK_PREFIX + app.save_id))
+    browser.store.set(CLOCK_PREFIX + app.save_id, json.dumps(dict(stored, paused_by=1)))
+    reloaded, later = reopen(browser, app.save_id)
+    clock = reloaded.play.clock
+    assert clock.paused_by is None and clock.running
+    before = clock.remaining(later.clock)
+    later.advance(3)
+    assert clock.remaining(later.clock) < before
+
+
+def test_a_paused_clock_is_not_marked_urgent():
+    app, browser = start([HUMAN, AI])
+    browser.advance(25)
+    assert "round-clock urgent" in browser.html
+    app.dispatch("clock-pause", "0")
+    assert 'data-testid="clock-paused"' in browser.html and "round-clock urgent" not in browser.html

@@ -4,6 +4,8 @@ GeonAxis's credit, and an import's time on Continue."""
 import json
 import re
 
+from ludoteca.games import registry
+from ludoteca.games.registry import PLAYABLE
 from ludoteca.ui.storage import SAVE_PREFIX
 
 from .fake_browser import make_app
@@ -18,9 +20,11 @@ def test_italian_rules_titles_say_ad_before_an_a():
     app, browser = make_app()
     app.dispatch("pref", "language=it")
     titles = {}
-    for game in ("alphagon", "alphabeticell", "psychopath", "geonaxis"):
+    for game in PLAYABLE:
         app.navigate(f"#/rules/{game}")
         titles[game] = page_title(browser.html)
+        title = registry.metadata(game, "TITLE", "it")  # every game: "ad" before a title starting with A
+        assert titles[game] == ("Come si gioca ad " if title[:1].lower() == "a" else "Come si gioca a ") + title
     assert titles["alphagon"] == "Come si gioca ad Alphagon"
     assert titles["alphabeticell"] == "Come si gioca ad Alphabeticell"
     assert titles["psychopath"].startswith("Come si gioca ad ALPHA")

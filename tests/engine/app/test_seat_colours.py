@@ -86,3 +86,21 @@ def test_the_only_computer_at_a_three_seat_table_is_just_computer():
     assert [seat.name for seat in app.setup.seats[:3]] == ["Player 1", "Player 2", "Computer"]
     app.dispatch("field", "players=4")
     assert [seat.name for seat in app.setup.seats[:4]] == ["Player 1", "Player 2", "Computer 1", "Computer 2"]
+
+
+def test_a_rematch_keeps_each_seat_s_colour():
+    app, browser = make_app()
+    browser.app.navigate("#/new/alphabeticell")
+    app.dispatch("field", "seat.1.kind=ai")
+    app.dispatch("field", "seat.1.level=easy")
+    app.dispatch("field", f"seat.0.color={SEAT_COLOURS[4]}")
+    app.dispatch("field", f"seat.1.color={SEAT_COLOURS[2]}")
+    app.dispatch("pref", "pace=fast")
+    app.dispatch("start")
+    browser.run_pending()
+    first = app.save_id
+    app.dispatch("resign")
+    app.dispatch("confirm")
+    app.dispatch("rematch")
+    assert app.save_id != first
+    assert [seat.color for seat in app.match.seats] == [SEAT_COLOURS[4], SEAT_COLOURS[2]]

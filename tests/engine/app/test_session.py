@@ -12,7 +12,7 @@ from ludoteca.core.protocol import State
 from ludoteca.core.session import MatchSession
 from ludoteca.ui.session import LocalMatchSession
 
-from ..core.toy_council import GAME
+from ludoteca.games.council.rules import GAME
 from .fake_browser import make_app
 from .test_app import start_vs_ai
 

@@ -18,6 +18,7 @@ from ludoteca.ui.storage import (
 
 from .fake_browser import make_app
 from .test_app import start_vs_ai
+from .test_keyboard_replay import play_human_moves, redo_disabled, undo_disabled
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 XSS = '"><img src=x onerror=alert(document.domain)>'
@@ -333,3 +334,36 @@ def test_storage_written_by_the_first_release_still_opens():
         record = json.loads(data[SAVE_PREFIX + summary.id])
         assert [e.text for e in app.match.entries] == record["moves"]
     assert app.prefs["pace"] == "fast"
+
+
+def newer_copy_written_elsewhere(app):
+    """Another tab writes this save: the app hears of it through the storage event."""
+    key = SAVE_PREFIX + app.save_id
+    app.browser.store.set(key, app.browser.store.get(key) + " ")
+    app.storage_changed(key)
+    assert app.play.conflict
+
+
+def test_a_conflicted_tab_offers_no_undo_and_ignores_one():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    play_human_moves(app, browser, 2)
+    assert not undo_disabled(browser.html)
+    newer_copy_written_elsewhere(app)
+    entries = list(app.match.entries)
+    assert undo_disabled(browser.html)
+    app.dispatch("undo")
+    assert app.match.entries == entries
+
+
+def test_a_conflicted_tab_ignores_redo():
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    play_human_moves(app, browser, 2)
+    app.dispatch("undo")
+    assert app.match.can_redo()
+    newer_copy_written_elsewhere(app)
+    entries = list(app.match.entries)
+    assert redo_disabled(browser.html)
+    app.dispatch("redo")
+    assert app.match.entries == entries

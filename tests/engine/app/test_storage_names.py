@@ -131,6 +131,7 @@ def test_every_name_on_the_table_the_log_and_the_results_is_isolated(game):
     assert all("\ue000" not in text for text, _ in browser.announced)
     app.dispatch("resign")
     app.dispatch("confirm")
+    browser.run_pending()  # a game of three or more plays on to its end without the resigned seat
     assert 'data-testid="results"' in browser.html
     assert_every_name_isolated(browser.html, RTL_NAME, "Zoë 2")
     browser.app.navigate("#/")

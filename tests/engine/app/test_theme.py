@@ -1,11 +1,12 @@
 """Settings' theme (issue 27): light, dark or the device's, stored with the
-preferences and put on the page's root before its first paint."""
+preferences and put on the page's root before its first paint; and stored
+preferences of the wrong type are ignored."""
 
 import json
 import re
 
-from ludoteca.ui.app import valid_prefs
-from ludoteca.ui.storage import SETTINGS_KEY, MemoryStore
+from ludoteca.ui.app import MAX_NAME, valid_prefs
+from ludoteca.ui.storage import SETTINGS_KEY, MemoryStore, SaveStore
 
 from .fake_browser import REPO_ROOT, make_app
 
@@ -39,3 +40,11 @@ def test_the_page_sets_the_stored_theme_before_its_stylesheets():
     assert page.index(script.group(0)) < page.index('<link rel="stylesheet"')
     css = (REPO_ROOT / "web" / "ui.css").read_text()
     assert ':root[data-theme="dark"]' in css and ':root:not([data-theme="light"])' in css
+
+
+def test_stored_switches_that_are_not_booleans_are_ignored():
+    store = MemoryStore()
+    SaveStore(store, {}).write_settings({"sound": "yes", "auto_forced": 0, "name": "N" * (MAX_NAME + 10)})
+    app, browser = make_app(store)
+    assert app.prefs["sound"] is False and app.prefs["auto_forced"] is True
+    assert app.prefs["name"] == "N" * MAX_NAME

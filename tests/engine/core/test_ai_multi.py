@@ -8,7 +8,7 @@ import pytest
 from ludoteca.core.ai import IsmctsBot, RandomBot, UctBot, random_rollout_policy, rollout_step
 from ludoteca.core.protocol import SIMULTANEOUS, Game, Move, State
 from ludoteca.core.rng import SeededRng
-from .toy_council import GAME as COUNCIL, Bid, Claim, CouncilState, Deal
+from ludoteca.games.council.rules import GAME as COUNCIL, Bid, Claim, CouncilState, Deal
 
 SEARCHERS = [
     lambda: UctBot(seed=5, iterations=300, playout_depth=None),

@@ -6,7 +6,7 @@ from ludoteca.core.match import Match, Seat, describe_entry
 from ludoteca.core.protocol import CHANCE, GameError, Settings
 
 from ..conformance.toy_games import Submit, SumsGame
-from .toy_council import GAME as COUNCIL
+from ludoteca.games.council.rules import GAME as COUNCIL
 
 
 def test_the_default_names_the_move_but_hides_a_submission_until_its_round_closes():

@@ -4,6 +4,7 @@ import pytest
 
 from ludoteca.core.match import AI, HUMAN, Match, Seat
 from ludoteca.core.protocol import IllegalMoveError, RecordError
+from ludoteca.games.council.rules import GAME as COUNCIL, Bid
 from .toy_nim import NIM
 
 GAMES = {"nim": NIM}
@@ -123,3 +124,43 @@ def test_resign_ends_the_match_and_ranks_the_resigner_last():
     assert record["moves"][-1] == "0:resign" and "resigned" not in record
     again = Match.from_record(record, GAMES)
     assert again.resigners == [0] and again.status == "resigned"
+
+
+def test_redo_brings_back_every_undone_move_one_group_at_a_time():
+    match = new_match()
+    for _ in range(4):
+        play_first_legal(match)
+    after = match.state.to_json()
+    moves = match.record()["moves"]
+    assert match.undo(0) == 2 and match.undo(0) == 2 and not match.entries
+    assert match.redo() == 2
+    assert match.can_redo()
+    assert match.redo() == 2
+    assert match.state.to_json() == after
+    assert match.record()["moves"] == moves
+    assert not match.can_redo()
+
+
+def test_a_resignation_clears_redo():
+    match = new_match()
+    play_first_legal(match)
+    play_first_legal(match)
+    match.undo(0)
+    assert match.can_redo()
+    match.resign(0)
+    assert not match.can_redo()
+    with pytest.raises(IllegalMoveError):
+        match.redo()
+    assert match.record()["moves"] == ["0:resign"]
+
+
+def test_several_humans_cannot_undo_a_move_that_revealed_information():
+    match = Match(COUNCIL, COUNCIL.default_settings(3), 5, [Seat(f"P{p}") for p in range(3)])
+    match.play(0, Bid(0))
+    assert match.can_undo(0)
+    match.play(1, Bid(0))
+    last = match.play(2, Bid(0))  # the last bid shows every bid
+    assert last.reveals and not last.chance
+    assert not match.can_undo(2)
+    with pytest.raises(IllegalMoveError):
+        match.undo(2)

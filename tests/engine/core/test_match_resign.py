@@ -8,7 +8,7 @@ import pytest
 from ludoteca.core.match import AI, HUMAN, RESIGN, Match, Seat
 from ludoteca.core.protocol import IllegalMoveError, NotYourTurnError
 from ludoteca.core.rng import SeededRng
-from .toy_council import GAME, Bid, Claim
+from ludoteca.games.council.rules import GAME, Bid, Claim
 from .toy_nim import NIM
 
 GAMES = {"council": GAME, "nim": NIM}

@@ -3,7 +3,7 @@ import pytest
 from ludoteca.core.protocol import (
     GameError, IllegalMoveError, MoveParseError, NotYourTurnError, Settings, VariantOption,
 )
-from .toy_council import GAME as COUNCIL, CouncilGame, OVER
+from ludoteca.games.council.rules import GAME as COUNCIL, CouncilGame, OVER
 from .toy_nim import NIM, Deal, Take
 
 

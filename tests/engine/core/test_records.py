@@ -14,7 +14,7 @@ from ludoteca.core.protocol import RecordError, Settings
 from ludoteca.core.records import (
     MAX_RECORD_MOVES, RECORD_VERSION, migrate_record,
 )
-from .toy_council import GAME as COUNCIL
+from ludoteca.games.council.rules import GAME as COUNCIL
 from .toy_nim import NIM, NimGame
 
 GAMES = {"nim": NIM, "council": COUNCIL}

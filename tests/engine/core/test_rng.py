@@ -1,4 +1,4 @@
-from ludoteca.core.rng import SeededRng, seed_from_text
+from ludoteca.core.rng import SEED_MASK, SeededRng, seed_from_text
 
 
 def test_same_seed_same_stream():
@@ -42,3 +42,8 @@ def test_seed_from_text_is_stable():
     assert seed_from_text("123") == 123
     assert seed_from_text("hello") == seed_from_text(" hello ")
     assert seed_from_text("hello") != seed_from_text("hellp")
+
+
+def test_a_typed_number_seed_is_kept_within_53_bits():
+    assert seed_from_text(str(2 ** 53 + 5)) == 5
+    assert 0 <= seed_from_text("9" * 30) <= SEED_MASK

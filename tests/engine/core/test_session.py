@@ -12,7 +12,7 @@ from ludoteca.core.match import HUMAN, Match, Seat
 from ludoteca.core.protocol import State
 from ludoteca.core.session import MatchSession, MoveFacts, Position, StatePosition, same_decision
 
-from .toy_council import GAME
+from ludoteca.games.council.rules import GAME
 
 
 class SeenPosition(Position):

@@ -10,6 +10,7 @@ from ludoteca.core.protocol import SIMULTANEOUS
 from ludoteca.core.rng import SeededRng
 from ludoteca.games.geonaxis.rules import (
     GAME,
+    PLAY,
     TIMEOUT,
     Challenge,
     GeonAxisError,
@@ -386,3 +387,21 @@ def test_an_area_is_proposed_by_its_first_cell_only():
     assert error.value.code == "geonaxis.not_first_cell" and error.value.params == {"q": -1, "r": 0}
     assert state.to_json() == before
     assert Propose(-1, 0, 3) in state.legal_moves(0) and Propose(0, 0, 3) not in state.legal_moves(0)
+
+
+def test_in_the_house_variant_a_successful_challenge_pays_its_excess_to_the_house_pot():
+    state = formed(3, {0: (3, 0), 1: (1, 2)}, pot="house")
+    state.phase = PLAY
+    play_round(state, {2: Challenge(0, 0, 7), 0: TIMEOUT})
+    [record] = state.last_round["challenges"]
+    assert record["success"] and record["to_pot"] == 0 and record["spare"] == 3
+    assert state.pot == 30 and state.house == 3
+    assert state.total_credits() == starting_total(3)
+
+
+def test_of_two_equal_challenges_of_one_area_the_lower_seat_counts():
+    state = formed(4, {0: (3, 0), 1: (3, 0)})
+    play_round(state, {2: Challenge(0, 0, 7), 3: Challenge(1, 0, 7), 0: TIMEOUT})
+    assert [r["challenger"] for r in state.last_round["challenges"]] == [2]
+    assert state.hands[2] == 10 - 7 + 6 + 6 and state.hands[3] == 10
+    assert (0, 0) not in state.stones and (1, 0) not in state.stones  # a challenge puts no stone down

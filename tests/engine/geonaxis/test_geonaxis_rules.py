@@ -306,3 +306,58 @@ def test_a_save_from_before_tile_bars_were_kept_apart_bars_both_for_that_round()
     old = GAME.state_from_json(data)
     assert not old.is_legal(0, Tile(1, 0)) and not old.is_legal(0, Stone(1, 0))
     assert GAME.state_from_json(old.to_json()).to_json() == old.to_json()
+
+
+# A black (0) corner stone on (2, 0) whose last liberty is (1, 0).
+NOW = {(2, -1): 1, (1, 1): 1, (2, 0): 0}
+
+
+# The same corner after white fills (1, 0) and takes the black stone.
+TAKEN = {(2, -1): 1, (1, 1): 1, (1, 0): 1}
+
+
+def test_the_ko_rule_looks_back_over_the_whole_game():
+    state = position(NOW)
+    tiles = state.tiles
+    older = [{(0, 0): 0}, {(0, 0): 0, (0, 1): 1}, {(0, 0): 0, (0, 1): 1, (-1, 0): 0}]
+    state.history = ([position_key(TAKEN, tiles)] + [position_key(s, tiles) for s in older]
+                     + [position_key(NOW, tiles)])
+    play_round(state, {1: Stone(1, 0)})
+    assert state.stones == NOW
+    assert state.last_round["ko_void"] == [1]
+
+
+def test_a_round_still_repeating_without_the_capturers_voids_every_stone():
+    tiles = position({}).tiles
+    with_black = {**TAKEN, (-2, 0): 0}
+    without_white = {**NOW, (-2, 0): 0}
+    state = position(NOW)
+    state.history = [position_key(with_black, tiles), position_key(without_white, tiles),
+                     position_key(NOW, tiles)]
+    play_round(state, {0: Stone(-2, 0), 1: Stone(1, 0)})
+    assert state.stones == NOW
+    assert state.last_round["ko_void"] == [0, 1]
+    assert state.last_round["placed"] == []
+
+
+def test_only_the_players_whose_new_stones_capture_are_void_for_ko():
+    # Player 2's old stone borders the captured black stone too, but only
+    # white's new stone took it: player 2's new stone elsewhere stays.
+    corner = {(2, -1): 2, (1, 1): 1, (2, 0): 0}
+    taken = {(2, -1): 2, (1, 1): 1, (1, 0): 1, (-2, 0): 2}
+    state = position(corner, players=3)
+    state.history = [position_key(taken, state.tiles), position_key(corner, state.tiles)]
+    play_round(state, {1: Stone(1, 0), 2: Stone(-2, 0)})
+    assert state.last_round["ko_void"] == [1]
+    assert state.stones == {**corner, (-2, 0): 2}
+
+
+def test_no_submission_but_the_last_of_a_decision_reveals_information():
+    state = new_state(3)
+    assert not state.reveals_information(0, PASS)
+    state.apply(0, PASS)
+    assert not state.reveals_information(1, PASS) and not state.reveals_information(2, PASS)
+    state.apply(1, PASS)
+    assert state.reveals_information(2, PASS)
+    two = new_state(2)
+    assert not two.reveals_information(0, PASS) and not two.reveals_information(1, PASS)

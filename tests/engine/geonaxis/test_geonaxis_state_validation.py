@@ -6,14 +6,26 @@ import json
 
 import pytest
 
+from ludoteca.core.protocol import RecordError
 from ludoteca.core.rng import SeededRng
 from ludoteca.games.geonaxis import ui
-from ludoteca.games.geonaxis.rules import AGREE, GAME, OVER, PLAY, Propose
+from ludoteca.games.geonaxis.rules import (
+    AGREE,
+    GAME,
+    MAX_BUY,
+    MAX_JOKERS,
+    OVER,
+    PLAY,
+    STARTING_TILE,
+    Propose,
+    position_key,
+)
 
 from ..state_damage import check_damage_case, check_texts, damaged
 from .helpers import new_state, play_round, position, ring
 
 EDGE = ring((0, 0), 2)  # the tile's edge ring: black on one half, white on the other
+INSIDE = [(0, 0)] + ring((0, 0), 1)  # the cells the edge ring walls in
 
 
 def walled():
@@ -156,3 +168,53 @@ def test_every_state_reached_in_random_play_loads_back(players, table, pot, seed
         moves = list(state.legal_moves(player))
         stones = [m for m in moves if m.keyword in ("s", "propose")]  # fill the table, sometimes propose
         state.apply(player, rng.choice(stones) if stones and rng.random() < 0.9 else rng.choice(moves))
+
+
+def test_the_starting_tables_tiles_belong_to_no_player_and_nothing_below_is_loaded():
+    state = new_state(3)
+    assert state.tiles and set(state.tiles.values()) == {STARTING_TILE}
+    assert {tile["owner"] for tile in state.view(0)["tiles"]} == {STARTING_TILE}
+    data = json.loads(json.dumps(state.to_json()))
+    assert GAME.state_from_json(data).tiles == state.tiles
+    data["tiles"][0][2] = STARTING_TILE - 1
+    with pytest.raises(RecordError) as refused:
+        GAME.state_from_json(data)
+    assert refused.value.code == "geonaxis.state_number"
+
+
+def bought():
+    """House-pot variant: black has bought every move allowed."""
+    state = new_state(2, pot="house")
+    play_round(state, {0: "buy %d" % MAX_BUY, 1: "buy 0"})
+    assert state.phase == PLAY and state.extra_moves == [MAX_BUY, 0]
+    return state
+
+
+def test_a_saved_pile_holds_at_most_five_jokers_of_a_member():
+    check_damage_case(GAME, (agreed, lambda d: d["agreements"][0]["stakes"]["1"].__setitem__(1, MAX_JOKERS + 1),
+                             "geonaxis.state_number", {"field": "agreements.0.stakes.1.1"}))
+
+
+def test_a_saved_state_holds_at_most_ten_bought_moves_a_player():
+    check_damage_case(GAME, (bought, lambda d: d["extra_moves"].__setitem__(0, MAX_BUY + 1),
+                             "geonaxis.state_number", {"field": "extra_moves.0"}))
+
+
+def test_a_saved_agreement_has_at_least_two_members():
+    check_damage_case(GAME, (agreed, lambda d: d["agreements"][0].update(members=[0]),
+                             "geonaxis.state_length", {"field": "agreements.0.members", "count": 1, "expected": 2}))
+
+
+def open_the_proposed_area(data):
+    """An edge stone is gone and the proposed area takes its cell: the area
+    now reaches the side of the table where a tile could still be laid."""
+    gone = list(EDGE[0])
+    data["stones"] = [stone for stone in data["stones"] if stone[:2] != gone]
+    data["queue"][0]["cells"] = [list(c) for c in sorted(INSIDE + [EDGE[0]])]
+    stones = {(q, r): p for q, r, p in data["stones"]}
+    tiles = {(a, b): owner for a, b, owner in data["tiles"]}
+    data["history"].append(position_key(stones, tiles))
+
+
+def test_a_saved_proposal_over_an_area_open_to_the_table_edge_is_refused():
+    check_damage_case(GAME, (proposing, open_the_proposed_area, "geonaxis.state_phase", {"phase": AGREE}))

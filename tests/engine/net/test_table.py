@@ -18,7 +18,7 @@ from ludoteca.net import host as host_module
 from ludoteca.net import wire
 from ludoteca.net.guest import GuestTable
 from ludoteca.net.host import HostTable
-from tests.engine.core.toy_council import GAME
+from ludoteca.games.council.rules import GAME
 
 PLAYERS = 3
 

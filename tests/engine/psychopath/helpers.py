@@ -25,6 +25,7 @@ from ludoteca.games.psychopath.rules import (
 
 LETTERS = {"P": PSYCHOPATH, "S": PSYCHOLOGIST, "I": INFORMER, "D": DOCTOR}
 BORDER_NODE = dict(BOARD.border_point_node)
+KINGS = {49: "P0", 45: "P1"}  # both psychopaths, far from the action: a position's usual backdrop
 
 
 def new_state(seed: int = 0):

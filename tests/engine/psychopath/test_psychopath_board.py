@@ -120,3 +120,7 @@ def test_starting_setup_is_13_a_side_mirror_symmetric_and_frontal():
     # player 0 holds the lower half, player 1 the upper: the armies face each other
     for node in SOUTH_SETUP:
         assert BOARD.xy[node][1] < 0
+
+
+def test_the_border_path_runs_counter_clockwise_from_point_0():
+    assert BOARD.paths[BOARD.border_path] == tuple(BOARD.border_point_node[k] for k in range(24))

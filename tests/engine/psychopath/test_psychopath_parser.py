@@ -3,7 +3,7 @@ core's strict number reader; every legal move's text parses back."""
 
 import pytest
 
-from ludoteca.core.protocol import Settings
+from ludoteca.core.protocol import MoveParseError, Settings
 from ludoteca.games.psychopath.rules import GAME
 
 from ..move_texts import FOREIGN_NUMBERS, assert_refused, assert_round_trips, met_move_texts
@@ -26,3 +26,10 @@ def test_every_legal_move_text_round_trips(seed):
     texts = met_move_texts(GAME, Settings(2), seed, plies=60)
     assert len(texts) > 50
     assert_round_trips(GAME, texts)
+
+
+def test_resurrection_texts_take_exactly_one_kind():
+    for junk in ["r doctor doctor", "r informer now"]:
+        with pytest.raises(MoveParseError) as caught:
+            GAME.parse_move(junk)
+        assert caught.value.code == "core.unknown_move", junk

@@ -11,19 +11,20 @@ from ludoteca.core.protocol import (
     TURN,
     Utility,
 )
+from ludoteca.games.psychopath.board import BOARD
 from ludoteca.games.psychopath.rules import (
+    BORDER_FLANK,
     DOCTOR,
     GAME,
     PSYCHOLOGIST,
     QUIET_LIMIT,
+    RESURRECT,
     Resurrect,
     Step,
     attacked,
 )
 
-from .helpers import BORDER_NODE, check_invariants, new_state, piece_at, position, targets
-
-KINGS = {49: "P0", 45: "P1"}
+from .helpers import BORDER_NODE, KINGS, check_invariants, new_state, piece_at, position, targets
 
 
 def refused(state, player, move, code):
@@ -340,3 +341,86 @@ def test_json_round_trip_keeps_everything():
     again = GAME.state_from_json(state.to_json())
     assert again.to_json() == state.to_json() and again.key == state.key
     assert again.view(0) == state.view(0)
+
+
+def test_suicide_ignores_an_informer_the_move_captures():
+    # Black doctors on 19 and 35 flank 13 on the 18-22 arc, watched by the
+    # black informer on 33 (8-20 diameter). The white informer going from 20
+    # to 13 watches that diameter itself, so the white doctors on 32 and 34
+    # capture the informer on 33 along the border: 13 is safe after the move.
+    state = position({20: "I0", 32: "D0", 34: "D0", 19: "D1", 35: "D1", 33: "I1", **KINGS})
+    assert 13 in targets(state, 20)
+    state.apply(0, Step(20, 13))
+    assert piece_at(state, 33) is None and piece_at(state, 13) == "I0"
+    assert state.view(0)["last_move"]["captured"] == [[33, 1, "informer"]]
+
+
+def test_several_captured_psychologists_each_bring_a_piece_back_in_node_order():
+    # The black doctor reaching border point 23 flanks points 0 and 1 (37
+    # and 38) with the doctor on point 2; informers on 14 and 22 watch both.
+    state = position({37: "S0", 38: "S0", 39: "D1", 21: "D1", 14: "I1", 22: "I1", **KINGS}, turn=1)
+    state.apply(1, Step(21, 36))
+    assert piece_at(state, 37) is None and piece_at(state, 38) is None
+    assert state.view(1)["resurrect_at"] == 37
+    state.apply(1, Resurrect("doctor"))
+    assert piece_at(state, 37) == "D1"
+    assert state.to_move() == (1,) and state.view(1)["resurrect_at"] == 38
+    state.apply(1, Resurrect("informer"))
+    assert piece_at(state, 38) == "I1"
+    assert state.to_move() == (0,) and state.view(0)["resurrect_at"] is None
+
+
+def test_a_captured_psychologist_alone_can_come_back():
+    state = position({13: "S1", 1: "D0", 33: "D0", 34: "I0", **KINGS}, turn=0,
+                     captured=[[0, 1, 0, 0], [0, 1, 4, 6]])
+    state.apply(0, Step(34, 20))
+    assert state.to_move() == (0,) and state.view(0)["resurrect_at"] == 13
+    assert [move.text for move in state.legal_moves(0)] == ["r psychologist"]
+    state.apply(0, Resurrect("psychologist"))
+    assert piece_at(state, 13) == "S0" and state.captured[0][PSYCHOLOGIST] == 0
+
+
+AUDIT_R10 = {39: "P0", 11: "D0", 52: "D0", 51: "D0", 18: "D0", 27: "I0",
+             12: "S1", 26: "D1", 29: "D1", 32: "I1", 43: "P1"}
+
+
+def test_a_returning_piece_is_judged_after_its_own_captures():
+    # The audit's position: white's informer 27 -> 28 captures the black
+    # psychologist on 12. Black's doctors on 26 and 29, with the informer on
+    # 32, hold node 12: a doctor or a psychologist coming back there would
+    # fall, but an informer completes the capture of the doctor on 29 at once
+    # and then stands, as a move onto 12 would (R6).
+    state = position(AUDIT_R10, turn=0)
+    assert 12 in targets_in_danger(state, 0)
+    state.apply(0, Step(27, 28))
+    assert piece_at(state, 12) is None and state.phase == RESURRECT
+    assert state.view(0)["resurrect_at"] == 12
+    assert [move.text for move in state.legal_moves()] == ["r informer"]
+    state.apply(0, Resurrect("informer"))
+    assert piece_at(state, 12) == "I0" and piece_at(state, 29) is None
+    assert state.to_move() == (1,)
+
+
+def test_two_border_doctors_flank_along_one_stretch_at_most():
+    # R5 takes the stretch between the two doctors that holds the piece. Were
+    # both stretches ever to hold at most one special node, a pair of doctors
+    # would flank pieces on both sides and one would ask which side is meant.
+    # It never happens: two doctors stand on at most 2 of the 6 special nodes,
+    # so at least 4 lie between them, shared by the two stretches.
+    border = BOARD.paths[BOARD.border_path]
+    assert len(BOARD.special) == 6 and BOARD.special <= set(border)
+    for i, first in enumerate(border):
+        for j in range(i + 1, len(border)):
+            second = border[j]
+            stretches = (border[i + 1:j], border[j + 1:] + border[:i])
+            specials = [sum(node in BOARD.special for node in stretch) for stretch in stretches]
+            assert sum(specials) >= 4
+            qualifying = [set(stretch) for stretch, count in zip(stretches, specials) if count <= 1]
+            assert len(qualifying) <= 1
+            flanked = {node for node in border if BORDER_FLANK[first][second] >> node & 1}
+            assert flanked == (qualifying[0] if qualifying else set())
+
+
+def targets_in_danger(state, owner: int) -> set:
+    mask = state.threatened(owner)
+    return {node for node in range(len(state.board)) if mask >> node & 1}

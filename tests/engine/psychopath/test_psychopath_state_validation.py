@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from ludoteca.core.protocol import Settings
+from ludoteca.core.protocol import RecordError, Settings
 from ludoteca.games.psychopath import ui
-from ludoteca.games.psychopath.rules import GAME
+from ludoteca.games.psychopath.rules import DOCTOR, GAME, PSYCHOPATH, Step, code_of
 
 from ..state_damage import check_damage_case, check_texts, damaged
-from .helpers import new_state, position
+from .helpers import KINGS, new_state, position
 
 # Black's psychopath on 13 is flanked by white doctors on 1 and 33, with a white
 # informer on 20 watching from another path: it stands captured.
@@ -108,3 +108,59 @@ def test_every_state_reached_in_play_loads(seed):
         if state.is_terminal():
             break
         state.apply(state.turn, chooser.choice(list(state.legal_moves())))
+
+
+def _rejected(data, code):
+    with pytest.raises(RecordError) as caught:
+        GAME.state_from_json(data)
+    assert caught.value.code == code, caught.value.code
+
+
+@pytest.mark.parametrize("owner", [0, 1])
+def test_a_record_with_a_captured_psychopath_must_be_over(owner):
+    data = new_state().to_json()
+    node = data["board"].index(code_of(owner, PSYCHOPATH))
+    data["board"][node] = 0
+    data["captured"][owner][PSYCHOPATH] = 1
+    _rejected(data, "psychopath.phase")
+
+
+def test_a_record_cannot_count_more_quiet_plies_than_plies():
+    data = new_state().to_json()
+    data.update(plies=10, quiet=11)
+    _rejected(data, "psychopath.counters")
+
+
+def test_a_record_cannot_resurrect_onto_an_occupied_node():
+    state = position({13: "S1", 1: "D0", 33: "D0", 34: "I0", **KINGS}, turn=0)
+    state.apply(0, Step(34, 20))
+    data = state.to_json()
+    assert data["phase"] == "resurrect" and data["pending"] == [13]
+    GAME.state_from_json(data)  # the record as saved loads
+    data["board"][13], data["board"][1] = data["board"][1], 0  # a doctor now stands there
+    _rejected(data, "psychopath.phase")
+
+
+def test_a_finished_record_names_a_known_winner():
+    state = position({13: "P1", 1: "D0", 33: "D0", 34: "I0", 49: "P0", 16: "S1"})
+    state.apply(0, Step(34, 20))  # captures the black psychopath
+    data = state.to_json()
+    data.update(winner=2)
+    _rejected(data, "psychopath.phase")
+    data.update(winner=0)
+    assert GAME.state_from_json(data).is_terminal()
+
+
+def test_a_record_cannot_offset_an_extra_piece_with_a_negative_captured_count():
+    data = new_state().to_json()
+    empty = data["board"].index(0)
+    data["board"][empty] = code_of(0, DOCTOR)  # a seventh white doctor
+    data["captured"][0][DOCTOR] = -1
+    _rejected(data, "psychopath.captured_counts")
+
+
+def test_a_record_board_holds_integer_piece_codes_only():
+    data = new_state().to_json()
+    node = data["board"].index(code_of(0, PSYCHOPATH))
+    data["board"][node] = True  # JSON true, not the code 1
+    _rejected(data, "psychopath.unknown_piece")

@@ -8,6 +8,7 @@ letter in use is solid and the other one faded.
 
 from html import escape
 
+from ..game_ui import GameUI
 from . import TILE_ART, TITLE
 from ..texts import count_text
 
@@ -609,3 +610,21 @@ def render_line_diagram(t) -> str:
 def rules_diagram(name: str, t):
     """What the rules page puts where RULES.md says [[diagram NAME]]; None for an unknown name."""
     return render_line_diagram(t) if name == "line" else None
+
+
+# --- the contract ---------------------------------------------------------------
+class AlphabeticellUI(GameUI):
+    """Alphabeticell's table for the app: the hooks above, bound to the contract (ludoteca/games/game_ui.py)."""
+
+    MESSAGES = MESSAGES
+    render_table = staticmethod(render_table)
+    log_line = staticmethod(log_line)
+    prompt = staticmethod(prompt)
+    panel_detail = staticmethod(panel_detail)
+    end_reason = staticmethod(end_reason)
+    private_content = staticmethod(private_content)
+    auto_play_forced = staticmethod(auto_play_forced)
+    rules_diagram = staticmethod(rules_diagram)
+
+
+UI = AlphabeticellUI()

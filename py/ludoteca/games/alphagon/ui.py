@@ -16,6 +16,7 @@ import re
 from html import escape
 from typing import Optional
 
+from ..game_ui import GameUI
 from ..texts import count_text
 from . import components as C
 
@@ -1052,3 +1053,24 @@ from .companion_ui import MESSAGES as _TABLE_MESSAGES  # noqa: E402
 
 for _language, _texts in _TABLE_MESSAGES.items():
     MESSAGES[_language].update(_texts)
+
+
+# --- the contract ---------------------------------------------------------------
+class AlphagonUI(GameUI):
+    """Alphagon's table for the app: the hooks above, bound to the contract (ludoteca/games/game_ui.py)."""
+
+    MESSAGES = MESSAGES
+    LANGUAGE_VARIANT = LANGUAGE_VARIANT
+    render_table = staticmethod(render_table)
+    log_line = staticmethod(log_line)
+    prompt = staticmethod(prompt)
+    panel_detail = staticmethod(panel_detail)
+    chip_detail = staticmethod(chip_detail)
+    end_reason = staticmethod(end_reason)
+    private_content = staticmethod(private_content)
+    auto_play_forced = staticmethod(auto_play_forced)
+    rules_diagram = staticmethod(rules_diagram)
+    hint_selection = staticmethod(hint_selection)
+
+
+UI = AlphagonUI()

@@ -72,6 +72,7 @@ POINT_UNIT = 60  # points are counted in sixtieths
 MAX_AMOUNT = 10  # the agreed stake per member is 1..10
 MAX_JOKERS = 5  # jokers one player may put in one pile
 MAX_BUY = 10
+STARTING_TILE = -1  # the owner `tiles` gives a tile of the starting table: no player laid it
 
 BUY, PLAY, AGREE, RENEGOTIATE, OVER = "buy", "play", "agree", "renegotiate", "over"
 PHASES = (BUY, PLAY, AGREE, RENEGOTIATE, OVER)
@@ -379,7 +380,7 @@ class GeonAxisState(State):
         state.settings = settings
         state.rng = SeededRng(seed)
         state.n = n
-        state.tiles = {spot: -1 for spot in STARTING_TABLES[str(settings.variants["table"])]}
+        state.tiles = {spot: STARTING_TILE for spot in STARTING_TABLES[str(settings.variants["table"])]}
         state.tile_in_hand = [True] * n
         state.stones = {}
         state.prisoners = [0] * n
@@ -1409,7 +1410,7 @@ class GeonAxisState(State):
         most, each area an enclosed empty region bordered by its members only,
         and the position is in the ko history."""
         table = self.table
-        laid = {owner for owner in self.tiles.values() if owner >= 0}
+        laid = {owner for owner in self.tiles.values() if owner != STARTING_TILE}
         ok = all(self.tile_in_hand[p] == (p not in laid) for p in range(self.n))
         ok = ok and all(cell in table.cells for cell in self.stones)
         ok = ok and all(liberties for _, _, liberties in all_groups(self.stones, table))
@@ -1569,17 +1570,17 @@ def _members_from(value, field: str, n: int) -> tuple:
 
 
 def _tiles_from(value, n: int, starting: tuple) -> dict:
-    """spot -> owner (-1: a starting tile): the variant's starting tiles, then at
+    """spot -> owner (STARTING_TILE for the table's own): the variant's starting tiles, then at
     most one tile a player, each laid touching the tiles already down."""
     spots, tiles = [], {}
     for i, entry in enumerate(_READ.items(value, "tiles", max_length=len(starting) + n)):
         a, b, owner = _READ.items(entry, f"tiles.{i}", 3)
         spot = _cell_from([a, b], f"tiles.{i}")
         spots.append(spot)
-        tiles[spot] = _READ.whole(owner, f"tiles.{i}.2", -1, n - 1)
+        tiles[spot] = _READ.whole(owner, f"tiles.{i}.2", STARTING_TILE, n - 1)
     _READ.distinct(spots, "tiles")
-    _READ.distinct([owner for owner in tiles.values() if owner >= 0], "tiles")
-    down = {spot for spot, owner in tiles.items() if owner < 0}
+    _READ.distinct([owner for owner in tiles.values() if owner != STARTING_TILE], "tiles")
+    down = {spot for spot, owner in tiles.items() if owner == STARTING_TILE}
     ok = down == set(starting)
     laid = set(tiles) - down
     while ok and laid:

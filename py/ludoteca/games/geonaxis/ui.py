@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from html import escape
 
+from ..game_ui import GameUI
 from .board import all_groups, table_for, tile_cells, tile_centre
 from ..texts import count_text
 
@@ -895,3 +896,29 @@ def render_controls(view: dict, ctx) -> str:
                                        f"buy-{count}"))
         buttons = list(dict.fromkeys(buttons))
     return f'<div class="controls" data-testid="controls">{"".join(buttons)}</div>'
+
+
+# --- the contract ---------------------------------------------------------------
+class GeonaxisUI(GameUI):
+    """GeonAxis's table for the app: the hooks above, bound to the contract (ludoteca/games/game_ui.py)."""
+
+    MESSAGES = MESSAGES
+    SCORE_MEANING = SCORE_MEANING
+    SCORE_HEADING = SCORE_HEADING
+    SCORE_LABEL = SCORE_LABEL
+    REVEAL_LISTS_ALL = REVEAL_LISTS_ALL
+    KEY_SHORTCUTS = KEY_SHORTCUTS
+    KEEP_PASSING = True
+    render_table = staticmethod(render_table)
+    log_line = staticmethod(log_line)
+    prompt = staticmethod(prompt)
+    panel_detail = staticmethod(panel_detail)
+    chip_detail = staticmethod(chip_detail)
+    end_reason = staticmethod(end_reason)
+    private_content = staticmethod(private_content)
+    auto_play_forced = staticmethod(auto_play_forced)
+    rules_diagram = staticmethod(rules_diagram)
+    standing_pass = staticmethod(standing_pass)
+
+
+UI = GeonaxisUI()

@@ -25,6 +25,7 @@ import math
 from functools import cache
 from html import escape
 
+from ..game_ui import GameUI
 from .board import BOARD, border_xy, geodesic
 
 SIZE = 360
@@ -679,3 +680,24 @@ def log_line(parts: list, names: list, t) -> str:
         pieces = ", ".join(f"{t(f'psychopath.kind.{kind}')} ({node})" for node, kind in params["captured"])
         text += " · " + t("psychopath.log.captures", pieces=pieces)
     return text
+
+
+# --- the contract ---------------------------------------------------------------
+class PsychopathUI(GameUI):
+    """PSYCHOPATH's table for the app: the hooks above, bound to the contract (ludoteca/games/game_ui.py)."""
+
+    MESSAGES = MESSAGES
+    RUNNING_SCORE = RUNNING_SCORE
+    render_table = staticmethod(render_table)
+    log_line = staticmethod(log_line)
+    prompt = staticmethod(prompt)
+    panel_detail = staticmethod(panel_detail)
+    end_reason = staticmethod(end_reason)
+    private_content = staticmethod(private_content)
+    auto_play_forced = staticmethod(auto_play_forced)
+    rules_diagram = staticmethod(rules_diagram)
+    hint_selection = staticmethod(hint_selection)
+    move_marks = staticmethod(move_marks)
+
+
+UI = PsychopathUI()

@@ -11,7 +11,7 @@ from ludoteca.core.protocol import (
     RecordError, Settings,
 )
 from ludoteca.core.rng import SeededRng
-from .toy_council import (
+from ludoteca.games.council.rules import (
     ACCEPT, BID, CARDS, CLAIM, DEAL, GAME, MAX_BID, MAX_PLAYERS, MIN_PLAYERS, OBJECT, OVER, RESPOND,
     ROUNDS, START_COINS, Bid, Claim, Deal,
 )

@@ -1,10 +1,10 @@
-"""Rules whose break no other test would notice: the move texts a player may
-type, and the limits a saved state must respect to be loaded."""
+"""Loading an Alphabeticell state checks its content against the rules: the
+counters, lines, dealer, discards and round numbers a saved state may hold."""
 
 import pytest
 
-from ludoteca.core.protocol import MoveParseError, RecordError
-from ludoteca.games.alphabeticell.rules import GAME, Deal
+from ludoteca.core.protocol import RecordError
+from ludoteca.games.alphabeticell.rules import GAME
 
 from .helpers import keep_all, new_state, offer_state, start_round
 
@@ -16,21 +16,6 @@ def assert_refused(data: dict, code: str) -> None:
     with pytest.raises(RecordError) as caught:
         GAME.state_from_json(data)
     assert caught.value.code == code, str(caught.value)
-
-
-# --- move texts ----------------------------------------------------------------------
-@pytest.mark.parametrize("text", ["take Left N", "take right N P", "take LR N", "take Rx N P"])
-def test_the_end_of_a_take_is_the_single_letter_l_or_r(text):
-    with pytest.raises(MoveParseError) as caught:
-        GAME.parse_move(text)
-    assert caught.value.code == "abc.not_end"
-
-
-def test_a_deal_text_names_one_player_and_one_card():
-    assert GAME.parse_move("deal 1 NH") == Deal(1, "NH")
-    with pytest.raises(MoveParseError) as caught:
-        GAME.parse_move("deal 1 NH SC")
-    assert caught.value.code == "abc.word_count"
 
 
 # --- saved states: counters and limits -------------------------------------------------

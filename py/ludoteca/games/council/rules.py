@@ -1,6 +1,4 @@
-"""A tiny three-to-four-player game for testing the core: Council.
-
-It has every kind of node the protocol knows, in a few lines of rules:
+"""Council's rules: a tiny game with every kind of node the protocol knows.
 
 Each of ROUNDS rounds:
 1. Deal (chance): every player, in seat order, is dealt one secret card from
@@ -18,9 +16,6 @@ Each of ROUNDS rounds:
    and shows the proposer's card: a true claim scores K + 1 for the proposer,
    a false one scores K for the objector.
 After the last round the game ends; most points wins (ties share).
-
-Import it as `tests.engine.core.toy_council`: `GAME` is the game, nothing is
-registered anywhere, and `AI_LEVELS`/`DEFAULT_LEVEL` mimic a game package.
 """
 
 from __future__ import annotations
@@ -28,8 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ludoteca.core.ai import IsmctsBot, RandomBot
-from ludoteca.core.protocol import (
+from ...core.protocol import (
     RESPONSE,
     SIMULTANEOUS,
     TURN,
@@ -37,17 +31,13 @@ from ludoteca.core.protocol import (
     GameType,
     Move,
     MoveParseError,
-    RecordError,
     Settings,
     State,
     parse_with,
 )
-from ludoteca.core.rng import SeededRng
-
-MIN_PLAYERS = 3
-MAX_PLAYERS = 4
-TITLE = {"en": "Council", "it": "Consiglio"}
-BLURB = {"en": "Bid in secret, claim, object.", "it": "Offri in segreto, dichiara, obietta."}
+from ...core.rng import SeededRng
+from ...core.state_json import StateReader
+from . import MAX_PLAYERS, MIN_PLAYERS
 
 ROUNDS = 3
 CARDS = (1, 2, 3, 4, 5, 6)
@@ -314,53 +304,78 @@ class CouncilState(State):
 
     @classmethod
     def from_json(cls, game: CouncilGame, data: dict) -> "CouncilState":
-        try:
-            players = data["players"]
-            if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-                raise ValueError("bad player count")
-            state = cls(game, Settings(players), 0)
-            if data["phase"] not in PHASES:
-                raise ValueError("unknown phase")
-            state.round, state.phase, state.starter = int(data["round"]), data["phase"], int(data["starter"])
-            state.cards = [None if card is None else int(card) for card in data["cards"]]
-            state.deck = tuple(int(card) for card in data["deck"])
-            state.bids = [None if bid is None else int(bid) for bid in data["bids"]]
-            state.last_bids = None if data["last_bids"] is None else tuple(map(int, data["last_bids"]))
-            state.coins = [int(coin) for coin in data["coins"]]
-            state.points = [int(point) for point in data["points"]]
-            state.proposer = None if data["proposer"] is None else int(data["proposer"])
-            state.claim = None if data["claim"] is None else int(data["claim"])
-            state.accepted = tuple(int(p) for p in data["accepted"])
-            state.last_result = data["last_result"]
-            state.rng = SeededRng(int(data["rng"]))
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"not a Council state: {error}", "council.bad_state") from None
-        dealt = [card for card in state.cards if card is not None]
-        lengths_ok = all(len(items) == players for items in (state.cards, state.bids, state.coins, state.points))
-        if (not lengths_ok or sorted(dealt + list(state.deck)) != list(CARDS)
-                or len(set(dealt)) != len(dealt) or not 1 <= state.round <= ROUNDS):
-            raise RecordError("the Council state is inconsistent", "council.bad_state")
+        """Rebuilds a state from `to_json()` data, checking every value with the
+        core's StateReader: a damaged save raises RecordError with a code."""
+        return _StateReader(game, data).state()
+
+
+MAX_POINTS = 10 ** 6  # far above any real score: a damaged save's huge number is refused
+
+
+class _StateReader(StateReader):
+    """Reads a Council state's JSON form: types and ranges by the core's
+    accessors, then what must hold across fields in each phase."""
+
+    def __init__(self, game: CouncilGame, data):
+        super().__init__("council")
+        self.game, self.data = game, self.mapping(data, "state")
+
+    def number(self, key: str, low: int, high: int) -> int:
+        return self.whole(self.get(self.data, key, key), key, low, high)
+
+    def numbers(self, key: str, length: Optional[int], low: int, high: int, optional: bool = False) -> list:
+        values = self.items(self.get(self.data, key, key), key, length, max_length=len(CARDS))
+        return [None if value is None and optional else self.whole(value, f"{key}.{index}", low, high)
+                for index, value in enumerate(values)]
+
+    def optional(self, key: str, low: int, high: int) -> Optional[int]:
+        value = self.get(self.data, key, key)
+        return None if value is None else self.whole(value, key, low, high)
+
+    def state(self) -> "CouncilState":
+        n = self.number("players", MIN_PLAYERS, MAX_PLAYERS)
+        state = CouncilState(self.game, Settings(n), 0)
+        state.phase = self.choice(self.get(self.data, "phase", "phase"), "phase", PHASES)
+        state.round = self.number("round", 1, ROUNDS)
+        state.starter = self.number("starter", 0, n - 1)
+        state.cards = self.numbers("cards", n, min(CARDS), max(CARDS), optional=True)
+        state.deck = tuple(self.numbers("deck", None, min(CARDS), max(CARDS)))
+        state.bids = self.numbers("bids", n, 0, MAX_BID, optional=True)
+        last_bids = self.get(self.data, "last_bids", "last_bids")
+        state.last_bids = None if last_bids is None else tuple(self.numbers("last_bids", n, 0, MAX_BID))
+        state.coins = self.numbers("coins", n, 0, START_COINS)
+        state.points = self.numbers("points", n, 0, MAX_POINTS)
+        state.proposer = self.optional("proposer", 0, n - 1)
+        state.claim = self.optional("claim", min(CLAIMS), max(CLAIMS))
+        state.accepted = self.players(self.get(self.data, "accepted", "accepted"), "accepted", n)
+        result = self.get(self.data, "last_result", "last_result")
+        state.last_result = None if result is None else self.mapping(result, "last_result")
+        state.rng = SeededRng(self.number("rng", 0, (1 << 64) - 1))
+        self.check(state, n)
         return state
+
+    def check(self, state: "CouncilState", n: int) -> None:
+        dealt = [card for card in state.cards if card is not None]
+        self.distinct(dealt + list(state.deck), "cards")
+        if sorted(dealt + list(state.deck)) != list(CARDS):
+            raise self.damaged("state_cards", "the dealt cards and the deck are not the whole deck")
+        if state.starter != (state.round - 1) % n:
+            raise self.wrong("starter", "is not this round's starter")
+        phase = state.phase
+        missing_bid = None in state.bids
+        expected = {
+            DEAL: state.cards == dealt + [None] * (n - len(dealt)) and len(dealt) < n and state.bids == [None] * n
+            and state.proposer is None and state.claim is None and not state.accepted,
+            BID: not None in state.cards and missing_bid and state.proposer is None and state.claim is None
+            and not state.accepted and all(bid is None or bid <= state.coins[p] for p, bid in enumerate(state.bids)),
+            CLAIM: not missing_bid and state.last_bids is not None and state.proposer is not None
+            and state.claim is None and not state.accepted,
+            RESPOND: not missing_bid and state.last_bids is not None and state.proposer is not None
+            and state.claim is not None and state.proposer not in state.accepted and len(state.accepted) < n - 1,
+            OVER: state.round == ROUNDS,
+        }[phase]
+        if not expected:
+            raise self.damaged("state_phase", f"the {phase} phase does not fit the rest of the state", phase=phase)
 
 
 GAME = CouncilGame()
-
-AI_LEVELS = {
-    "easy": lambda seed: RandomBot(seed),
-    "medium": lambda seed: IsmctsBot(seed, seconds=None, iterations=200),
-    "hard": lambda seed: IsmctsBot(seed, seconds=None, iterations=800),
-}
-DEFAULT_LEVEL = "medium"
-
-
-# --- secrecy (tests/engine/conformance/test_secrecy.py) --------------------------------
-def seat_secrets(state) -> dict:
-    """A card dealt face down, a bid secret until all bids are in."""
-    return {p: {"card": state.cards[p], "bid": state.bids[p]} for p in range(state.n)}
-
-
-def public_part(state, player, move):
-    """A dealt card and a bid are seen by their player alone."""
-    if isinstance(move, Deal):
-        return ["deal", move.player]
-    return "bid" if isinstance(move, Bid) else move.text

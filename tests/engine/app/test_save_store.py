@@ -1,6 +1,6 @@
-"""Guards for the save storage: ids in a busy second, an unreadable or
-over-deep index, the two-tab check when a read fails, quoted brackets in a
-record, deleting a save, damaged clocks, and games that fail oddly."""
+"""The save store: ids in a busy second, an unreadable or over-deep index,
+the two-tab check when a read fails, quoted brackets in a record, deleting a
+save, damaged clocks, and games that fail oddly on a record."""
 
 import json
 
