@@ -19,6 +19,7 @@ from ..core.rng import SEED_MASK, seed_from_text
 from ..core.session import MatchSession
 from ..games import registry
 from . import screens
+from .assets import AssetLoader
 from .browser_api import Browser
 from .clock import RoundClock, same_decision
 from .clock_control import ClockControl
@@ -70,10 +71,6 @@ def valid_prefs(stored: dict) -> dict:
     if name:
         prefs["name"] = name
     return prefs
-
-
-def game_title_text(app, game_id: str) -> str:
-    return registry.metadata(game_id, "TITLE", app.catalog.language)
 
 
 MAX_NOTICES = 3
@@ -184,7 +181,8 @@ class App:
         self.browser = browser
         self.games = registry.all_games()
         self.saves = SaveStore(browser.store, self.games)
-        self.saves.can_replay = lambda game, settings: not self._missing_assets(game, settings)
+        self.assets = AssetLoader(self)  # ui/assets.py
+        self.saves.can_replay = lambda game, settings: not self.assets.missing(game, settings)
         self.prefs = dict(DEFAULT_PREFS, language=language_for(browser.languages()))
         self.prefs.update(valid_prefs(self.saves.read_settings()))
         self.catalog = Catalog(self.prefs["language"])
@@ -205,8 +203,6 @@ class App:
         self.autoplay_generation = 0
         self.hint_generation = 0
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
-        self.loaded_assets: set = set()  # data files games asked for, already handed over
-        self.loading: Optional[str] = None  # what is being loaded now (shown with a progress note)
         self.storage_problem: Optional[str] = None  # message key of the last failed write
         self.unsaved: dict = {}  # save id -> UnsavedGame
         self.asking_before_leaving = False  # what ask_before_leaving last told the browser
@@ -307,7 +303,7 @@ class App:
         try:
             self.save_text = self.saves.raw(save_id)
             header = self.saves.header(self.save_text)
-            if header and self._after_assets(*header, lambda: self.go(Route("play", save_id))):
+            if header and self.after_assets(*header, lambda: self.go(Route("play", save_id))):
                 return False
             self.session = LocalMatchSession.load(self.saves, save_id)
         except StorageReadError as error:
@@ -426,52 +422,21 @@ class App:
             return False
         return False
 
-    # --- data files a game needs (a word list) ------------------------------------
-    def _missing_assets(self, game, settings) -> list:
-        try:
-            wanted = game.required_assets(game.validate_settings(settings))
-        except GameError:
-            return []  # the settings are refused later, with their own message
-        return [path for path in wanted if path not in self.loaded_assets]
+    # --- data files a game needs (a word list): ui/assets.py ----------------------------
+    @property
+    def loading(self) -> Optional[str]:
+        return self.assets.loading
 
-    def _after_assets(self, game, settings, then: Callable[[], None]) -> bool:
-        """False when nothing is missing; else loads the files, then calls `then`."""
-        missing = self._missing_assets(game, settings)
-        if not missing:
-            return False
-        self.loading = self.t("loading.assets", game=game_title_text(self, game.id))
-        self.browser.spawn(self._load_assets(game, missing, then))
-        return True
-
-    async def _load_assets(self, game, paths: list, then: Callable[[], None]) -> None:
-        # The work is done in pieces, one browser task each (a word list is
-        # read a chunk at a time; the game's UI and AI modules are imported
-        # in tasks of their own), so the page stays responsive meanwhile.
-        try:
-            for path in paths:
-                if path not in self.loaded_assets:
-                    data = await self.browser.fetch_bytes(path)
-                    for _piece in game.providing_asset(path, data):
-                        await self.browser.sleep(0)
-                    self.loaded_assets.add(path)
-            registry.game_ui(game.id)
-            await self.browser.sleep(0)
-            _ai_levels = registry.game_package(game.id).AI_LEVELS  # imports the AI now, in its own task
-            await self.browser.sleep(0)
-        except Exception as error:  # an offline miss, a broken file: say so, keep the app
-            self.loading = None
-            self.notify("error", self.t("error.asset", reason=str(error) or type(error).__name__))
-            self.render()
-            return
-        self.loading = None
-        then()
+    def after_assets(self, game, settings, then: Callable[[], None]) -> bool:
+        """False when the game has every data file it needs; else loads them, then calls `then`."""
+        return self.assets.after(game, settings, then)
 
     def start_game(self, form: SetupForm, seed: Optional[int] = None) -> None:
         game = self.games[form.game_id]
         if seed is None:
             seed = seed_from_text(form.seed_text) if form.seed_text.strip() else self.browser.random_seed()
         settings = Settings(form.num_players, dict(form.variants))
-        if self._after_assets(game, settings, lambda: self.start_game(form, seed)):
+        if self.after_assets(game, settings, lambda: self.start_game(form, seed)):
             self.render()
             return
         session = LocalMatchSession.start(game, settings, seed & SEED_MASK, form.seat_list())
@@ -923,7 +888,7 @@ class App:
         if self.table.import_text(text):  # an exported session At the table
             return
         header = self.saves.header(text)
-        if header and self._after_assets(*header, lambda: self.import_text(text)):
+        if header and self.after_assets(*header, lambda: self.import_text(text)):
             self.render()
             return
         try:

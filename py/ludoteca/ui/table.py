@@ -277,7 +277,7 @@ class TableScreen:
 
         session, view = self.session, self.view
         settings = Settings(session.players, {"edition": session.lang, "deal": "random", "judge": "dictionary"})
-        if self.app._after_assets(GAME, settings, lambda: self.app.dispatch("table", "ask")):
+        if self.app.after_assets(GAME, settings, lambda: self.app.dispatch("table", "ask")):
             return True
         view["verdict"] = referee(GAME.wordlist(session.lang), view["question"], view["letters"],
                                   view["declared"], view["correction"] or None)
