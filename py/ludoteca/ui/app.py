@@ -13,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, SEAT_COLOURS, Entry, Seat, clean_name, now_iso
+from ..core.match import AI, HUMAN, SEAT_COLOURS, Entry, Seat, clean_name
 from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
 from ..core.rng import SEED_MASK, seed_from_text
 from ..core.session import MatchSession
@@ -38,18 +38,10 @@ from .computers import (  # noqa: F401 - re-exported: tests and the AI host page
 from .i18n import Catalog, language_for
 from .keep_passing import KeepPassing, only_move
 from .routes import Route, parse_route
+from .saving import GameSaving
 from .session import LocalMatchSession
 from .table import TableScreen
-from .storage import (
-    MAX_IMPORT_BYTES,
-    SAVE_PREFIX,
-    SaveConflictError,
-    SaveStore,
-    StorageError,
-    StorageFullError,
-    StorageReadError,
-    StorageUnavailableError,
-)
+from .storage import MAX_IMPORT_BYTES, SaveStore, StorageError, StorageReadError, write_error_key
 
 DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False,
                  "theme": "system"}
@@ -112,16 +104,6 @@ class Confirmation:
     question: str
     agree_label: str
     on_agree: Callable[[], None]
-
-
-@dataclass
-class UnsavedGame:
-    """A game whose latest moves storage refused (it was full): kept on this
-    page, even once another game is opened, until a save of it succeeds."""
-
-    save_id: str
-    session: MatchSession
-    expected: Optional[str]  # what storage held for it when it was last written (for the two-tab check)
 
 
 @dataclass
@@ -203,8 +185,7 @@ class App:
         self.autoplay_generation = 0
         self.hint_generation = 0
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
-        self.storage_problem: Optional[str] = None  # message key of the last failed write
-        self.unsaved: dict = {}  # save id -> UnsavedGame
+        self.saving = GameSaving(self)  # ui/saving.py: autosave, two tabs, games storage refused
         self.asking_before_leaving = False  # what ask_before_leaving last told the browser
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
@@ -545,45 +526,36 @@ class App:
             safe = "".join(ch for ch in save_id if ch.isalnum() or ch == "-")[:40] or "save"
             self.browser.download(f"ludoteca-damaged-{safe}.txt", text)
 
-    def on_conflict_reload(self, _arg: str):
-        """Drops this tab's copy for the newer one another tab wrote."""
-        save_id = self.save_id
-        self.session, self.save_id = None, None
-        self._cancel_ai()
-        if save_id is not None and self._open_save(save_id):
-            self.notify("info", self.t("notice.reloaded"))
-        else:
-            self.go(Route("home"))
-            return False
+    # --- two tabs, and games storage refused: ui/saving.py ---------------------------------
+    @property
+    def unsaved(self) -> dict:
+        return self.saving.unsaved
 
-    def on_conflict_keep(self, _arg: str):
-        """Keeps this tab's version too, as a save of its own."""
-        if self.session is None:
-            return
-        self.save_id = self.saves.new_id(now_iso())
-        self.save_text = None
-        self.play.conflict = False
-        self._autosave()
-        self.notify("info", self.t("notice.kept_copy"))
-        self.go(Route("play", self.save_id))
-        return False
+    @property
+    def storage_problem(self) -> Optional[str]:
+        return self.saving.storage_problem
+
+    def _autosave(self) -> None:
+        self.saving.autosave()
+
+    def storage_failed(self, key: str) -> None:
+        """A write failed: say so (`key`: its message), replacing an older failure's notice."""
+        self.saving.storage_failed(key)
 
     def storage_changed(self, key: Optional[str]) -> None:
         """Another tab wrote to storage (the browser's `storage` event)."""
-        if self.route.name == "home":
-            self.render()
-            return
-        if self.session is None or self.save_id is None or key not in (None, SAVE_PREFIX + self.save_id):
-            return
-        try:
-            stored = self.saves.raw(self.save_id)
-        except StorageReadError:
-            return
-        if stored != self.save_text and not self.play.conflict:
-            self._cancel_ai()
-            self.play.conflict = True
-            self._sync_clock()  # this tab's round clock stops while the other tab's copy is newer
-            self.render()
+        self.saving.storage_changed(key)
+
+    def save_unsaved(self) -> bool:
+        return self.saving.save_unsaved()
+
+    def on_conflict_reload(self, _arg: str):
+        """Drops this tab's copy for the newer one another tab wrote."""
+        return None if self.saving.reload_newer() else False
+
+    def on_conflict_keep(self, _arg: str):
+        """Keeps this tab's version too, as a save of its own."""
+        return False if self.saving.keep_copy() else None
 
     def on_confirm(self, _arg: str):
         confirmation, self.confirming = self.confirming, None
@@ -744,35 +716,6 @@ class App:
         if kept is not None:
             self._export(kept.session, save_id)
 
-    def save_unsaved(self) -> bool:
-        """Tries again to save every game storage refused; True when none is left unsaved."""
-        if self.save_id in self.unsaved and self.session is self.unsaved[self.save_id].session:
-            self._autosave()  # saves the others too when it succeeds
-        else:
-            self._save_kept_games()
-        return not self.unsaved
-
-    def _save_kept_games(self) -> None:
-        """Saves the refused games other than the open one, as far as room allows."""
-        for save_id, kept in list(self.unsaved.items()):
-            if save_id == self.save_id:
-                continue
-            try:
-                try:
-                    kept.session.save_to(self.saves, save_id, kept.expected)
-                except SaveConflictError:  # another tab changed it meanwhile: keep both
-                    kept.session.save_to(self.saves, self.saves.new_id(now_iso()), None)
-            except StorageError:
-                continue
-            self._saved_again(save_id)
-
-    def _saved_again(self, save_id: str) -> None:
-        del self.unsaved[save_id]
-        if not self.unsaved and self.storage_problem is not None:
-            problem, self.storage_problem = self.storage_problem, None
-            self.notices = [n for n in self.notices if n.text != self.t(problem)]
-        self.notify("info", self.t("unsaved.saved"))
-
     def on_reveal(self, arg: str):
         self.play.revealed_to = int(arg)
         self.play.revealed_moves = self.session.move_count if self.session is not None else 0
@@ -898,7 +841,7 @@ class App:
             self.render()
             return
         except StorageError as error:
-            self.notify("error", self.t(self._write_error_key(error)))
+            self.notify("error", self.t(write_error_key(error)))
             self.render()
             return
         self.save_text = self.saves.raw(save_id)
@@ -1026,49 +969,13 @@ class App:
         of that round nothing, so their searches go on while they are still to choose."""
         return searches_still_sound(self.session.position().to_move(), self.play.ai_thinking, simultaneous_round)
 
-    @staticmethod
-    def _write_error_key(error: StorageError) -> str:
-        if isinstance(error, StorageFullError):
-            return "error.storage_full"
-        if isinstance(error, StorageUnavailableError):
-            return "error.storage_off"
-        return "error.storage_write"
-
-    def _autosave(self) -> None:
-        """Writes the open game; never overwrites a newer copy from another tab."""
-        if self.session is None or self.save_id is None or self.storage_off or self.play.conflict:
-            return
-        try:
-            self.save_text = self.session.save_to(self.saves, self.save_id, self.save_text)
-        except SaveConflictError:
-            self._cancel_ai()
-            self.play.conflict = True
-            return
-        except StorageError as error:
-            self._storage_failed(self._write_error_key(error))
-            self.unsaved[self.save_id] = UnsavedGame(self.save_id, self.session, self.save_text)
-            return
-        if self.save_id in self.unsaved:
-            self._saved_again(self.save_id)
-        if self.unsaved:
-            self._save_kept_games()  # room enough for this game: maybe for others waiting too
-        elif self.storage_problem is not None:
-            problem, self.storage_problem = self.storage_problem, None
-            self.notices = [n for n in self.notices if n.text != self.t(problem)]
-
-    def _storage_failed(self, key: str) -> None:
-        if self.storage_problem is not None and self.storage_problem != key:
-            self.notices = [n for n in self.notices if n.text != self.t(self.storage_problem)]
-        self.storage_problem = key
-        self.notify("error", self.t(key))
-
     def _write_prefs(self) -> None:
         if self.storage_off:
             return
         try:
             self.saves.write_settings(self.prefs)
         except StorageError as error:
-            self.notify("error", self.t(self._write_error_key(error)))
+            self.notify("error", self.t(write_error_key(error)))
 
     def _export(self, session: Optional[MatchSession] = None, save_id: Optional[str] = None) -> None:
         record = (session or self.session).record()
