@@ -13,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN, SEAT_COLOURS, Entry, Seat, clean_name
+from ..core.match import AI, HUMAN, Entry, clean_name
 from ..core.protocol import RESPONSE, SIMULTANEOUS, GameError, RecordError, Settings
 from ..core.rng import SEED_MASK, seed_from_text
 from ..core.session import MatchSession
@@ -40,6 +40,7 @@ from .keep_passing import KeepPassing, only_move
 from .routes import Route, parse_route
 from .saving import GameSaving
 from .session import LocalMatchSession
+from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, set_field
 from .table import TableScreen
 from .storage import MAX_IMPORT_BYTES, SaveStore, StorageError, StorageReadError, write_error_key
 
@@ -49,7 +50,6 @@ PREF_CHOICES = {"motion": ("system", "on", "off"), "pace": ("normal", "fast"), "
                 "theme": ("system", "light", "dark")}
 SWITCH_PREFS = ("auto_forced", "sound")  # on/off preferences
 REPLAY_AUTOPLAY_SECONDS = {"normal": 1.2, "fast": 0.4}  # between two moves of an autoplayed replay
-MAX_NAME = 24
 
 
 def valid_prefs(stored: dict) -> dict:
@@ -67,27 +67,6 @@ def valid_prefs(stored: dict) -> dict:
 
 MAX_NOTICES = 3
 MAX_UNDO_NAMED = 4  # moves an undo notice names one by one
-
-
-@dataclass
-class SeatForm:
-    name: str
-    kind: str
-    level: str
-    color: str
-
-
-@dataclass
-class SetupForm:
-    game_id: str
-    num_players: int
-    seats: list
-    variants: dict
-    seed_text: str = ""
-
-    def seat_list(self) -> list:
-        return [Seat(clean_name(s.name, MAX_NAME) or f"{i + 1}", s.kind, s.level if s.kind == AI else "", s.color)
-                for i, s in enumerate(self.seats[: self.num_players])]
 
 
 @dataclass
@@ -242,7 +221,7 @@ class App:
         self._stop_autoplay()
         if route.name == "new" and route.arg in self.games:
             if self.setup is None or self.setup.game_id != route.arg:
-                self.setup = self._default_setup(route.arg)
+                self.setup = default_setup(self, route.arg)
         elif route.name == "play":
             if route != self.route:
                 # Coming back to a game (history, Home and Continue, a link): the
@@ -316,92 +295,6 @@ class App:
             if text != key:
                 return text
         return str(error)
-
-    # --- setup ----------------------------------------------------------------
-    def _default_seat_names(self, form: SetupForm) -> list:
-        """Each seat's name until the player types one: humans "Player n" (the
-        first the player's own name), computers counted among the table's
-        computers, a lone one just "Computer"."""
-        computers = [i for i, seat in enumerate(form.seats[: form.num_players]) if seat.kind == AI]
-        names = []
-        for index, seat in enumerate(form.seats):
-            if seat.kind == AI:
-                names.append(self.t("setup.kind.ai") if computers == [index] else
-                             self.t("setup.default_ai_name", n=computers.index(index) + 1 if index in computers else index))
-            else:
-                names.append((self.prefs.get("name") or self.t("setup.default_name", n=1)) if index == 0
-                             else self.t("setup.default_name", n=index + 1))
-        return names
-
-    def _rename_default_seats(self, form: SetupForm) -> None:
-        """Seats still under a default name take the one they have now; a typed name stays."""
-        seats = range(1, len(form.seats) + 1)
-        defaults = {self.t("setup.kind.ai"), self.prefs.get("name")} | \
-            {self.t(key, n=n) for n in seats for key in ("setup.default_ai_name", "setup.default_name")}
-        for seat, name in zip(form.seats, self._default_seat_names(form)):
-            if seat.name in defaults:
-                seat.name = name
-
-    def _default_setup(self, game_id: str) -> SetupForm:
-        game = self.games[game_id]
-        package = registry.game_package(game_id)
-        count = max(game.min_players, min(game.max_players, 2))
-        seats = []
-        for index in range(game.max_players):
-            kind = HUMAN if index == 0 else AI
-            seats.append(SeatForm("", kind, package.DEFAULT_LEVEL, SEAT_COLOURS[index % len(SEAT_COLOURS)]))
-        variants = {option.key: option.default for option in game.variants}
-        # A game may name the variant that is a language (Alphagon's edition):
-        # it starts in the app's language when the game has it.
-        language_variant = getattr(registry.game_ui(game_id), "LANGUAGE_VARIANT", None)
-        for option in game.variants:
-            if option.key == language_variant and self.catalog.language in option.choices:
-                variants[option.key] = self.catalog.language
-        form = SetupForm(game_id, count, seats, variants)
-        for seat, name in zip(seats, self._default_seat_names(form)):
-            seat.name = name
-        return form
-
-    def _set_field(self, name: str, value: str) -> bool:
-        """Updates the setup form; returns whether the screen must redraw."""
-        form = self.setup
-        if form is None:
-            return False
-        if name == "players":
-            game = self.games[form.game_id]
-            form.num_players = max(game.min_players, min(game.max_players, int(value)))
-            self._rename_default_seats(form)
-            return True
-        if name == "seed":
-            form.seed_text = value
-            return False
-        if name.startswith("variant."):
-            key = name[len("variant."):]
-            option = next((o for o in self.games[form.game_id].variants if o.key == key), None)
-            # Choices may be numbers (a timer, a goal): keep the game's own value, not the text.
-            choice = next((c for c in option.choices if str(c) == value), None) if option else None
-            if choice is not None:
-                form.variants[key] = choice
-            return False
-        if name.startswith("seat."):
-            _, index, attribute = name.split(".")
-            seat = form.seats[int(index)]
-            if attribute == "kind":
-                seat.kind = HUMAN if value == HUMAN else AI
-                self._rename_default_seats(form)  # "Computer 2" -> "Player 3"; a lone computer is "Computer"
-                return True
-            if attribute == "name":  # records refuse control characters: never write one
-                seat.name = "".join(ch for ch in value if ch.isprintable())[:MAX_NAME]
-            elif attribute == "color" and value in SEAT_COLOURS:
-                for other in form.seats:  # a colour is one player's: whoever had it takes this seat's old one
-                    if other is not seat and other.color == value:
-                        other.color = seat.color
-                seat.color = value
-                return True
-            elif attribute == "level" and value in registry.game_package(form.game_id).AI_LEVELS:
-                seat.level = value
-            return False
-        return False
 
     # --- data files a game needs (a word list): ui/assets.py ----------------------------
     @property
@@ -491,7 +384,7 @@ class App:
         name, _, value = arg.partition("=")
         if name.startswith("table."):
             return self.table.on_field(name[len("table."):], value)
-        return self._set_field(name, value)
+        return set_field(self, name, value)
 
     def on_table(self, arg: str):
         return self.table.on_action(arg) if self.route.name == "table" else False
