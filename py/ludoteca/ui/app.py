@@ -37,6 +37,7 @@ from .computers import (  # noqa: F401 - re-exported: tests and the AI host page
 )
 from .i18n import Catalog, language_for
 from .keep_passing import KeepPassing, only_move
+from .replay import ReplayViewer
 from .routes import Route, parse_route
 from .saving import GameSaving
 from .session import LocalMatchSession
@@ -49,7 +50,6 @@ DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "lan
 PREF_CHOICES = {"motion": ("system", "on", "off"), "pace": ("normal", "fast"), "language": ("en", "it"),
                 "theme": ("system", "light", "dark")}
 SWITCH_PREFS = ("auto_forced", "sound")  # on/off preferences
-REPLAY_AUTOPLAY_SECONDS = {"normal": 1.2, "fast": 0.4}  # between two moves of an autoplayed replay
 
 
 def valid_prefs(stored: dict) -> dict:
@@ -161,7 +161,7 @@ class App:
         self.computers = ComputerPlayers(self)  # ui/computers.py
         self.round_clock = ClockControl(self)  # ui/clock_control.py
         self.keep_passing = KeepPassing(self)  # ui/keep_passing.py: and forced moves
-        self.autoplay_generation = 0
+        self.replay = ReplayViewer(self)  # ui/replay.py
         self.hint_generation = 0
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
         self.saving = GameSaving(self)  # ui/saving.py: autosave, two tabs, games storage refused
@@ -218,7 +218,7 @@ class App:
         self._cancel_ai()
         self.confirming = None  # a question belongs to the screen it was asked on
         self.play.menu_open = self.play.help_open = False  # so does a menu (back from Rules: no menu)
-        self._stop_autoplay()
+        self.replay.stop_autoplay()
         if route.name == "new" and route.arg in self.games:
             if self.setup is None or self.setup.game_id != route.arg:
                 self.setup = default_setup(self, route.arg)
@@ -628,80 +628,21 @@ class App:
     def on_clock_resume(self, _arg: str):
         return None if self.round_clock.resume() else False
 
+    # --- the replay viewer: ui/replay.py --------------------------------------------
     def on_replay(self, arg: str):
-        """Shows the position after move `arg` (0: the start)."""
-        index = int(arg)
-        if self.session is not None and 0 <= index <= self.session.move_count:
-            self._stop_autoplay()
-            self._cancel_ai()
-            self.play.replay_index = self._replay_index_for(index)
+        return self.replay.show(arg)
 
     def on_replay_save(self, save_id: str):
-        """Opens a finished save from the Continue list in the replay viewer."""
-        self.replay_on_open = save_id
-        self.go(Route("play", save_id))
-        return False
+        return self.replay.open_save(save_id)
 
-    def _replay_index_for(self, position: int) -> Optional[int]:
-        """A live game's latest position is the game itself; a finished game's stays in the viewer."""
-        at_end = position == self.session.move_count
-        return None if at_end and not self.session.is_over else position
-
-    def on_replay_autoplay(self, _arg: str):
-        """Plays the moves one after another from the position on screen (from the start at the end)."""
-        if self.session is None or not self.session.move_count:
-            return False
-        if self.play.autoplay:
-            self._stop_autoplay()
-            return
-        total = self.session.move_count
-        if self.play.replay_index is None or self.play.replay_index >= total:
-            self.play.replay_index = 0
-        self._cancel_ai()
-        self.play.autoplay = True
-        self.autoplay_generation += 1
-        self.browser.spawn(self._autoplay(self.autoplay_generation))
-
-    def _stop_autoplay(self) -> None:
-        self.autoplay_generation += 1
-        self.play.autoplay = False
-
-    async def _autoplay(self, generation: int) -> None:
-        while True:
-            await self.browser.sleep(REPLAY_AUTOPLAY_SECONDS.get(self.prefs.get("pace"), 1.2))
-            play = self.play
-            if generation != self.autoplay_generation or not play.autoplay or play.replay_index is None:
-                return
-            position = play.replay_index + 1
-            play.replay_index = self._replay_index_for(position)
-            play.autoplay = position < self.session.move_count
-            self.render()
-            if not play.autoplay:
-                self._after_change()
-                return
+    def on_replay_autoplay(self, arg: str):
+        return self.replay.toggle_autoplay(arg)
 
     def on_replay_step(self, arg: str):
-        """Steps through the game's positions: -1/+1, "first" or "last" (the live position)."""
-        if self.session is None:
-            return False
-        total = self.session.move_count
-        current = total if self.play.replay_index is None else self.play.replay_index
-        target = {"first": 0, "last": total}.get(arg)
-        if target is None:
-            try:
-                target = current + int(arg)
-            except ValueError:
-                return False
-        target = max(0, min(total, target))
-        if target == current:
-            return False
-        self._stop_autoplay()
-        self._cancel_ai()
-        self.play.replay_index = self._replay_index_for(target)
+        return self.replay.step(arg)
 
-    def on_replay_exit(self, _arg: str):
-        self._stop_autoplay()
-        self.play.replay_index = None
+    def on_replay_exit(self, arg: str):
+        return self.replay.leave(arg)
 
     def on_hide_results(self, _arg: str):
         self.play.hide_results = not self.play.hide_results
