@@ -43,6 +43,7 @@ from .saving import GameSaving
 from .session import LocalMatchSession
 from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, set_field
 from .table import TableScreen
+from .undo import UndoControl
 from .storage import MAX_IMPORT_BYTES, SaveStore, StorageError, StorageReadError, write_error_key
 
 DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False,
@@ -66,7 +67,6 @@ def valid_prefs(stored: dict) -> dict:
 
 
 MAX_NOTICES = 3
-MAX_UNDO_NAMED = 4  # moves an undo notice names one by one
 
 
 @dataclass
@@ -162,6 +162,7 @@ class App:
         self.round_clock = ClockControl(self)  # ui/clock_control.py
         self.keep_passing = KeepPassing(self)  # ui/keep_passing.py: and forced moves
         self.replay = ReplayViewer(self)  # ui/replay.py
+        self.undo = UndoControl(self)  # ui/undo.py
         self.hint_generation = 0
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
         self.saving = GameSaving(self)  # ui/saving.py: autosave, two tabs, games storage refused
@@ -509,47 +510,20 @@ class App:
         else:
             self.play.ui_options.pop(name, None)
 
+    # --- undo and redo: ui/undo.py ------------------------------------------------------
     def on_undo(self, _arg: str):
-        """Takes moves back to the nearest position where the player has a real
-        choice (never one the app would at once play again), and says what it took back."""
-        human = self._undo_player()
-        if human is None:
-            return
-        session = self.session
-        landing = self._undo_landing(human)
-        viewer = human if session.training_mode else None
-        ui = registry.game_ui(session.game_id)
-        entries = session.full_access().entries  # log lines: still written from the whole match
-        taken = [self.move_description(index, entries[index], viewer, ui) for index in range(landing, len(entries))]
-        self._cancel_ai()
-        self.play.keep_passing.pop(human, None)  # else the app would pass again at once
-        if not session.can_redo():
-            self.play.undo_steps.clear()  # a move since the last undo dropped the match's redo groups
-        undos = 0
-        while session.move_count > landing and session.can_undo(human):
-            session.undo(human)
-            undos += 1
-        self.play.undo_steps.append(undos)
-        self.play.rendered_entries = session.move_count
-        # A long run (many automatic passes) is named by its first move, so the notice stays short.
-        text = self.t("notice.undone", moves="; ".join(taken)) if len(taken) <= MAX_UNDO_NAMED else \
-            self.t("notice.undone_many", n=len(taken), first=taken[0])
-        self.notify("info", text, topic="play")
-        self._autosave()
+        """Takes moves back to the nearest position where the player has a real choice."""
+        self.undo.undo()
 
     def on_redo(self, _arg: str):
-        session = self.session
-        # Like Undo: never in the replay viewer (R would change the live game behind it) or a paused tab.
-        if session is not None and session.can_redo() and not self.play.conflict and self.play.replay_index is None:
-            self._cancel_ai()
-            # As many groups as the undo it reverses took back, so Redo never
-            # stops on a forced position the app would play again.
-            undos = self.play.undo_steps.pop() if self.play.undo_steps else 1
-            for _ in range(undos):
-                if session.can_redo():
-                    session.redo()
-            self.notices = [n for n in self.notices if n.topic != "play"]
-            self._autosave()
+        self.undo.redo()
+
+    def _undo_player(self) -> Optional[int]:
+        """The human the Undo button acts for, if undo is allowed now."""
+        return self.undo.player()
+
+    def _undo_landing(self, human: int) -> Optional[int]:
+        return self.undo.landing(human)
 
     def on_menu(self, _arg: str):
         self.play.menu_open = not self.play.menu_open
@@ -760,25 +734,6 @@ class App:
     def on_stop_passing(self, arg: str):
         if not arg.isdigit() or not self.keep_passing.stop(int(arg)):
             return False
-
-    def _undo_player(self) -> Optional[int]:
-        """The human the Undo button acts for, if undo is allowed now."""
-        session = self.session
-        if session is None or self.play.replay_index is not None or not session.move_count or self.play.conflict:
-            return None
-        humans = session.human_players
-        candidate = humans[0] if session.training_mode else session.move_facts(session.move_count - 1).player
-        return candidate if candidate in humans and self._undo_landing(candidate) is not None else None
-
-    def _undo_landing(self, human: int) -> Optional[int]:
-        """The nearest position undo can reach where nothing would be played
-        again at once by the app (a forced pass); None if there is none."""
-        ui = registry.game_ui(self.session.game_id)
-        for landing in self.session.undo_landings(human):
-            state = self.session.position(landing)
-            if not any(self.keep_passing.forced_in(state, player, ui) for player in state.to_move()):
-                return landing
-        return None
 
     def _human_move(self, player: int, text: str) -> None:
         session = self.session
