@@ -13,8 +13,7 @@ import traceback
 from typing import Callable, Optional
 
 from ..core.match import AI, HUMAN, Entry
-from ..core.protocol import SIMULTANEOUS, GameError, RecordError, Settings
-from ..core.rng import SEED_MASK, seed_from_text
+from ..core.protocol import SIMULTANEOUS, GameError
 from ..core.session import MatchSession
 from ..games import registry
 from . import screens
@@ -36,12 +35,12 @@ from .computers import (  # noqa: F401 - re-exported: tests and the AI host page
 )
 from .i18n import Catalog, language_for
 from .keep_passing import KeepPassing, only_move
+from .opening import GameOpener
 from .play_model import Confirmation, Notice, PlayModel, PlayView, play_model  # noqa: F401 - re-exported
 from .prefs import DEFAULT_PREFS, PREF_CHOICES, SWITCH_PREFS, valid_prefs  # noqa: F401 - re-exported
 from .replay import ReplayViewer
 from .routes import Route, parse_route
 from .saving import GameSaving
-from .session import LocalMatchSession
 from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, set_field  # noqa: F401 - MAX_NAME re-exported
 from .table import TableScreen
 from .undo import UndoControl
@@ -76,6 +75,7 @@ class App:
         self.keep_passing = KeepPassing(self)  # ui/keep_passing.py: and forced moves
         self.replay = ReplayViewer(self)  # ui/replay.py
         self.undo = UndoControl(self)  # ui/undo.py
+        self.opener = GameOpener(self)  # ui/opening.py
         self.hint_generation = 0
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
         self.saving = GameSaving(self)  # ui/saving.py: autosave, two tabs, games storage refused
@@ -166,32 +166,16 @@ class App:
         self._notices_follow = True
         self.browser.set_hash(route.hash)
 
+    # --- opening a game: ui/opening.py ----------------------------------------------
     def _open_save(self, save_id: str) -> bool:
-        if self.session is not None and self.save_id == save_id:
-            return True
-        if save_id in self.unsaved:  # its latest moves are only here: storage holds an older copy
-            kept = self.unsaved[save_id]
-            self.session, self.save_id, self.save_text = kept.session, save_id, kept.expected
-            self.play = PlayView(rendered_entries=self.session.move_count)
-            return True
-        try:
-            self.save_text = self.saves.raw(save_id)
-            header = self.saves.header(self.save_text)
-            if header and self.after_assets(*header, lambda: self.go(Route("play", save_id))):
-                return False
-            self.session = LocalMatchSession.load(self.saves, save_id)
-        except StorageReadError as error:
-            self.notify("error", self.t("error.save_unreadable", reason=str(error)))
-            self.session = None
-            return False
-        except RecordError as error:  # the message ends its reason with its own full stop
-            self.notify("error", self.t("error.save_missing") if error.code == "save.missing"
-                        else self.t("error.save_damaged", reason=self.error_text(error).rstrip(".")))
-            self.session = None
-            return False
-        self.save_id = save_id
-        self.play = PlayView(rendered_entries=self.session.move_count)
-        return True
+        return self.opener.open_save(save_id)
+
+    def start_game(self, form: SetupForm, seed: Optional[int] = None) -> None:
+        self.opener.start(form, seed)
+
+    def import_text(self, text: str) -> None:
+        """Called by the browser glue with the contents of a chosen file."""
+        self.opener.import_text(text)
 
     def _storage_readable(self) -> bool:
         try:
@@ -218,26 +202,6 @@ class App:
     def after_assets(self, game, settings, then: Callable[[], None]) -> bool:
         """False when the game has every data file it needs; else loads them, then calls `then`."""
         return self.assets.after(game, settings, then)
-
-    def start_game(self, form: SetupForm, seed: Optional[int] = None) -> None:
-        game = self.games[form.game_id]
-        if seed is None:
-            seed = seed_from_text(form.seed_text) if form.seed_text.strip() else self.browser.random_seed()
-        settings = Settings(form.num_players, dict(form.variants))
-        if self.after_assets(game, settings, lambda: self.start_game(form, seed)):
-            self.render()
-            return
-        session = LocalMatchSession.start(game, settings, seed & SEED_MASK, form.seat_list())
-        humans = [seat.name for seat in session.seats if seat.kind == HUMAN]
-        if humans:
-            self.prefs["name"] = humans[0]
-            self._write_prefs()
-        self.session = session
-        self.save_id = self.saves.new_id(session.record()["created"])
-        self.save_text = None
-        self.play = PlayView()
-        self._autosave()
-        self.go(Route("play", self.save_id))
 
     # --- events -------------------------------------------------------------------
     def dispatch(self, action: str, arg: str = "") -> None:
@@ -546,30 +510,6 @@ class App:
         limit = MAX_IMPORT_BYTES // 1000
         self.notify("error", self.t("error.import", reason=self.t("error.import.too_large", limit=limit)))
         self.render()
-
-    def import_text(self, text: str) -> None:
-        """Called by the browser glue with the contents of a chosen file."""
-        if self.table.import_text(text):  # an exported session At the table
-            return
-        header = self.saves.header(text)
-        if header and self.after_assets(*header, lambda: self.import_text(text)):
-            self.render()
-            return
-        try:
-            save_id, session = LocalMatchSession.imported(self.saves, text)
-        except RecordError as error:
-            self.notify("error", self.t("error.import", reason=self.error_text(error)))
-            self.render()
-            return
-        except StorageError as error:
-            self.notify("error", self.t(write_error_key(error)))
-            self.render()
-            return
-        self.save_text = self.saves.raw(save_id)
-        self.session, self.save_id = session, save_id
-        self.play = PlayView(rendered_entries=session.move_count)
-        self.notify("info", self.t("notice.imported"))
-        self.go(Route("play", save_id))
 
     # --- playing ----------------------------------------------------------------
     def play_model(self) -> PlayModel:
