@@ -1,9 +1,16 @@
-"""The app controller: routes, setup, play, saves, AI turns.
+"""The app controller: a router and dispatcher.
 
-It reads game state and submits moves; rules live in the engines. It talks
-to the browser only through the `Browser` interface (`ui/browser_api.py`;
-`ui/browser.py` is the real one, the tests have a fake), so all of it runs
-under CPython too.
+It routes the page's hash to a screen, dispatches the page's actions to the
+handlers in its action table, and starts what must happen next on its own.
+The open game is a `MatchSession` (core/session.py), never a Match: the app
+reads what a seat may see and submits moves. Each of its jobs is a module of
+its own: opening a game (opening.py), the setup form (setup.py), the computer
+players' scheduler (computers.py), the round clock (clock_control.py), Keep
+passing and forced moves (keep_passing.py), undo (undo.py), the replay
+viewer (replay.py), saving and two tabs (saving.py), data files (assets.py)
+and the play model (play_model.py). It talks to the browser only through the
+`Browser` interface (`ui/browser_api.py`; `ui/browser.py` is the real one,
+the tests have a fake), so all of it runs under CPython too.
 """
 
 from __future__ import annotations
