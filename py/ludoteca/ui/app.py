@@ -16,7 +16,6 @@ the tests have a fake), so all of it runs under CPython too.
 from __future__ import annotations
 
 import json
-import traceback
 from typing import Callable, Optional
 
 from ..core.match import AI, HUMAN, Entry
@@ -40,6 +39,7 @@ from .computers import (  # noqa: F401 - re-exported: tests and the AI host page
     think_in_slices,
     thinkers_now,
 )
+from .hints import Hints
 from .i18n import Catalog, language_for
 from .keep_passing import KeepPassing, only_move
 from .opening import GameOpener
@@ -83,7 +83,7 @@ class App:
         self.replay = ReplayViewer(self)  # ui/replay.py
         self.undo = UndoControl(self)  # ui/undo.py
         self.opener = GameOpener(self)  # ui/opening.py
-        self.hint_generation = 0
+        self.hints = Hints(self)  # ui/hints.py
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
         self.saving = GameSaving(self)  # ui/saving.py: autosave, two tabs, games storage refused
         self.asking_before_leaving = False  # what ask_before_leaving last told the browser
@@ -616,29 +616,18 @@ class App:
 
     # --- hints: the hard AI's move for the human to play ---------------------------
     def _clear_hint(self) -> None:
-        self.hint_generation += 1  # a hint still thinking is for a position gone
-        self.play.hint = None
-        self.play.hint_thinking = False
+        self.hints.clear()
 
     def hint_player(self, model: Optional[PlayModel] = None) -> Optional[int]:
-        """The human a hint would be for now: only in a game against the
-        computer, live, on that human's own screen, when they may act.
-        `model`: the redraw's own play model, if there is one (not computed twice)."""
-        session = self.session
-        if self.route.name != "play" or session is None or session.is_over or self.play.conflict \
-                or self.play.replay_index is not None or not any(seat.kind == AI for seat in session.seats):
-            return None
-        model = model or self.play_model()
-        return model.viewer if model.handoff is None and model.viewer in model.actors else None
+        """The human a hint would be for now (ui/hints.py)."""
+        return self.hints.player(model)
 
     def shown_hint(self, model: Optional[PlayModel] = None) -> Optional[tuple]:
         """The hint on screen, (player, move text), while its position is still the one shown."""
-        hint = self.play.hint
-        # A computer's secret choice in the same simultaneous round leaves the hint sound.
-        if hint is None or self.session is None or not same_decision(self.session, hint[0]) \
-                or hint[1] != self.hint_player(model):
-            return None
-        return hint[1], hint[2]
+        return self.hints.shown(model)
+
+    def on_hint(self, _arg: str):
+        return self.hints.ask()
 
     def hint_description(self, player: int, text: str) -> str:
         """The game's own log line for the hinted move, as if played (its chance unseen)."""
@@ -655,47 +644,6 @@ class App:
             return ui.describe_move(Entry(player, move), names, self.t, before, player)
         except Exception:  # noqa: BLE001 - a description is a courtesy: the move text still says it
             return text
-
-    def on_hint(self, _arg: str):
-        player = self.hint_player()
-        if player is None or self.play.hint_thinking or self.shown_hint() is not None:
-            return False  # one hint per position: pressing again costs nothing
-        self._clear_hint()
-        self.play.hint_thinking = True
-        self.browser.spawn(self._think_hint(self.hint_generation, player))
-
-    async def _think_hint(self, generation: int, player: int) -> None:
-        """The hard AI thinks for `player` in slices, like every computer player, then the hint shows."""
-        session = self.session
-        moves = session.move_count
-
-        def still_wanted() -> bool:
-            return generation == self.hint_generation and self.session is session and same_decision(session, moves) \
-                and self.hint_player() == player
-
-        try:
-            search = ai_search(session, player, "hard")
-            if not await think_in_slices(search, self.browser.sleep, still_wanted):
-                return
-            move = search.best_move()
-        except Exception as error:  # noqa: BLE001 - a broken hint must not break the game
-            self.browser.log_error("".join(traceback.format_exception(error)))
-            if generation == self.hint_generation:
-                self.play.hint_thinking = False
-                self.notify("error", self.t("error.hint_failed"), topic="play")
-                self.render()
-            return
-        if not still_wanted():
-            return
-        self.play.hint = (moves, player, move.text)
-        self.play.hint_thinking = False
-        # A move of several steps (a piece, then its target) shows with its first step made.
-        first_step = getattr(registry.game_ui(session.game_id), "hint_selection", lambda _text: None)(move.text)
-        if first_step:
-            self.play.selection, self.play.selection_moves = first_step, session.move_count
-        session.count_hint(player)
-        self._autosave()
-        self.render()
 
     def _after_change(self) -> None:
         """Starts whatever must happen next on its own: an AI turn, a forced move."""
