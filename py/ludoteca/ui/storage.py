@@ -242,6 +242,15 @@ def header_of(record: dict, games) -> Optional[tuple]:
         return None
 
 
+def write_error_key(error: StorageError) -> str:
+    """The message key that says why a write failed."""
+    if isinstance(error, StorageFullError):
+        return "error.storage_full"
+    if isinstance(error, StorageUnavailableError):
+        return "error.storage_off"
+    return "error.storage_write"
+
+
 class SaveStore:
     def __init__(self, store: KeyValueStore, games):
         self.store = store

@@ -15,7 +15,7 @@ from typing import Optional
 from ..core.match import now_iso
 from ..core.protocol import GameError, RecordError, Settings
 from ..games import registry
-from .storage import SAVE_ID, SaveConflictError, StorageError, StorageReadError, parse_record_text
+from .storage import SAVE_ID, SaveConflictError, StorageError, StorageReadError, parse_record_text, write_error_key
 
 TABLE_GAME = "alphagon-table"  # the `game` of a stored session (no game of the registry has it)
 GAME_ID = "alphagon"
@@ -276,7 +276,7 @@ class TableScreen:
 
         session, view = self.session, self.view
         settings = Settings(session.players, {"edition": session.lang, "deal": "random", "judge": "dictionary"})
-        if self.app._after_assets(GAME, settings, lambda: self.app.dispatch("table", "ask")):
+        if self.app.after_assets(GAME, settings, lambda: self.app.dispatch("table", "ask")):
             return True
         view["verdict"] = referee(GAME.wordlist(session.lang), view["question"], view["letters"],
                                   view["declared"], view["correction"] or None)
@@ -343,7 +343,7 @@ class TableScreen:
             self.app.notify("error", self.t("table.conflict"))
             self.open(self.save_id)
         except StorageError as error:
-            self.app._storage_failed(self.app._write_error_key(error))
+            self.app.storage_failed(write_error_key(error))
 
 
 def _markup():

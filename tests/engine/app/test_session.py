@@ -41,7 +41,7 @@ def match_touches(source: str) -> list:
 
 
 def scanned_modules() -> list:
-    return sorted(set((ROOT / "ui").glob("*.py")) | set(ROOT.glob("games/*/ui*.py")))
+    return sorted(set((ROOT / "ui").glob("*.py")) | set(ROOT.glob("games/*/ui*.py")) | set(ROOT.glob("games/*/*_ui.py")))
 
 
 def test_no_module_but_the_session_touches_match():
