@@ -51,7 +51,7 @@ _AFTER_Z = "["  # the character after "Z": prefix + "[" bounds every word starti
 # (`loading`): a few milliseconds in CPython, so the browser can draw between pieces.
 LOAD_CHUNK = 1 << 16
 SPLIT_CHUNK = 1 << 17
-FAMILY_CHUNK = 4000  # families parsed in one piece
+FAMILY_CHUNK = 2000  # families parsed in one piece (about 10 ms of CPython)
 
 # Least Zipf frequency a word needs for an AI of each level to know it.
 # Level 1 knows ~6,000 everyday words; level 5 knows the whole list.
@@ -249,7 +249,7 @@ class WordList:
 
     def parsing_families(self):
         """Generator: parse the families section, yielding every FAMILY_CHUNK
-        families (in Pyodide the whole parse is a pause of about a second)."""
+        families (in one piece it is a pause of 0.1 s to 2 s in Pyodide)."""
         try:
             yield from self._parse_families()
         except (ValueError, IndexError) as exc:
