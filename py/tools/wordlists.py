@@ -872,14 +872,17 @@ def italian_families(words: set[str], nouns: dict, adjectives: dict, verbs_table
                        if w.islower() and set(flags) & IT_NOUN_ADJ_FLAGS}
     lemmas = (fold_all(nouns) | fold_all(adjectives) | folded_infinitives | fold_all(hunspell_lemmas)) & words
     verbs = folded_infinitives & words
+    # A suffix on a noun or adjective never takes a verb spelled alike as its
+    # base (LEGGEREZZA is of LEGGERO, not of LEGGERE the verb).
+    nominal = (fold_all(nouns) | fold_all(adjectives) | fold_all(hunspell_lemmas) - verbs) & words
     # The kept list: learned derivations (MOVIMENTO of MUOVERE), whose derived
     # words take no suffix rule below, and words that only look derived
     # (MATTONE is no big MATTO), which take none either, nor do their forms.
-    based = {variant for word in kept.underived for variant in _gender_and_number(word)}
+    learned = set()  # words whose base is known: no suffix rule, no noun of action
     for family in kept.families:
         for word in family[1:]:
             families.link(word, family[0], any_start=True)
-        based.update(family[1:])
+        learned.update(family[1:])
     # Nouns made on an irregular past participle (Morph-it!'s tables): SCRITTO
     # gives SCRITTORE and SCRITTURA, LETTO gives LETTORE and LETTURA (not LETTO
     # the bed), DIRETTO gives DIRETTORE and DIREZIONE.
@@ -893,9 +896,9 @@ def italian_families(words: set[str], nouns: dict, adjectives: dict, verbs_table
         if stem.endswith("TT"):
             derived.append(stem[:-2] + "ZIONE")  # PROTETTO, PROTEZIONE
         for word in derived:
-            if word in lemmas and word not in based:
+            if word in lemmas and word not in learned:
                 families.link(word, verb, any_start=True)
-                based.add(word)
+                learned.add(word)
     # An agent in -ORE and a noun in -URA on one stem (SCULTORE, SCULTURA).
     for word in sorted(lemmas):
         if word.endswith(("TORE", "SORE")) and word[:-3] + "URA" in lemmas:
@@ -906,28 +909,33 @@ def italian_families(words: set[str], nouns: dict, adjectives: dict, verbs_table
              | fold_all(f for v in adjectives.values() for f in v.values() if f)) - lemmas
     rules = sorted(((ending, bases) for endings, bases in IT_DERIVATIONS for ending in endings.split()),
                    key=lambda rule: -len(rule[0]))
-    for word in sorted(words - forms - based):
+    underived = {variant for word in kept.underived for variant in _gender_and_number(word)}
+    for word in sorted(words - forms - learned - underived):
         for ending, base_endings in rules:
             stem = word[: -len(ending)]
             if not word.endswith(ending) or len(stem) < IT_MIN_STEM - (ending in IT_SHORT_STEM_ENDINGS):
                 continue
             allowed = lemmas | places if ending in IT_DEMONYM_ENDINGS else lemmas
-            bases = [s + b for b in base_endings for s in _stems(stem) if s + b in allowed and s + b != word]
+            bases = [s + b for b in base_endings for s in _stems(stem)
+                     if s + b in allowed and s + b != word
+                     and (s + b not in verbs or s + b in nominal or b in IT_VERB_BASES)]
             if bases:
                 families.link(word, max(bases, key=lambda b: (zipf.get(b, 0.0), b)))
                 break
     # A verb and its noun of action (TAPPARE, TAPPO): the -O noun first, as
     # TAPPA is no stopper; else the -A or -E one. Only -ARE verbs make such
     # nouns (FORNO is no noun of FORNIRE, nor LEGGE of LEGGERE).
-    for verb in sorted(v for v in verbs if v.endswith("ARE") and v not in based):
+    for verb in sorted(v for v in verbs if v.endswith("ARE") and v not in learned):
         stem = verb[:-3]
         for noun in (stem + "O", stem + "A", stem + "E"):
-            if noun in lemmas and noun not in verbs and noun not in based and noun not in participles:
+            if noun in lemmas and noun not in verbs and noun not in learned and noun not in participles:
                 families.link(verb, noun)
                 break
     return families.groups()
 
 
+# Base endings of the suffix table that name a verb.
+IT_VERB_BASES = ("ARE", "ERE", "IRE", "RRE", "NDERE", "DERE", "RRERE", "URRE")
 # Agent nouns and participles keep a two-letter stem (AMANTE, CORSA); other
 # suffixes need three (STAZIONE is no action of STARE).
 IT_SHORT_STEM_ENDINGS = ("ANTE", "ANTI", "ENTE", "ENTI", "RSA", "RSO", "RSE", "RSI")

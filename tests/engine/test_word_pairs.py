@@ -82,6 +82,18 @@ def test_the_kept_italian_families_are_in_the_shipped_list(lists):
     assert not wl.same_family("MATTONE", "MATTO") and not wl.same_family("CAREZZA", "CARO")
 
 
+@pytest.mark.parametrize("a, b, same", [
+    ("LEGGEREZZA", "LEGGERO", True),  # a suffix of adjectives: its base is no verb spelled alike
+    ("LEGGEREZZA", "LEGGERE", False),
+    ("CAREZZA", "CAREZZARE", True),  # a word that only looks derived still has its verb
+    ("CAREZZA", "CARO", False),
+    ("CORTE", "CORTO", False),  # a noun lemma is no form of another word
+    ("BELLA", "BELLO", True),  # unless it is the adjective's own feminine
+])
+def test_italian_homographs_and_look_alikes(lists, a, b, same):
+    assert lists["it"].same_family(a, b) is same
+
+
 @pytest.mark.parametrize("lang, a, b, same", [
     # issue 28's examples
     ("en", "CONCLUDING", "CONCLUSION", True),
