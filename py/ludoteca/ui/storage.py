@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..core.match import clean_name, now_iso
+from ..core.match import check_rules_version, clean_name, now_iso
 from ..core.protocol import RecordError, Settings
 # Replaying a record into a match is the session's business (ui/session.py).
 from .session import give_seats_distinct_colours, replay_record  # noqa: F401 - re-exported
@@ -331,6 +331,8 @@ class SaveStore:
             record = parse_record_text(raw)
             summary = summary_from_record(save_id, record, cached.updated if cached else record.get("created", ""))
             header = header_of(record, self.games)
+            if header is not None:
+                check_rules_version(record, header[0])  # no replay needed to tell an older version
             if header is None or self.can_replay(*header):
                 # Only a replay tells an unknown game, an illegal move or a broken seed.
                 replayed = replay_record(record, self.games)

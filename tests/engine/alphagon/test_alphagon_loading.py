@@ -25,11 +25,26 @@ def test_a_list_loaded_in_pieces_is_the_list_loaded_at_once(lang):
     data = (ROOT / GAME.asset_path(lang)).read_bytes()
     pieces, loaded = _pieces_and_result(dictionary.loading(lang, data))
     whole = gzip.decompress(data).decode("ascii")
-    words_text = whole.partition("\n\n")[0]  # the families section is parsed later, on first use
-    assert pieces >= len(data) // dictionary.LOAD_CHUNK + len(words_text) // dictionary.SPLIT_CHUNK
+    words_text, _, rest = whole.partition("\n\n")
+    families = rest.count("\n") - 3  # after the frequency, verb and form lines
+    assert pieces >= (len(data) // dictionary.LOAD_CHUNK + len(words_text) // dictionary.SPLIT_CHUNK
+                      + families // dictionary.FAMILY_CHUNK)
     at_once = dictionary.load(lang, data)
     assert list(loaded.entries()) == list(at_once.entries())
     assert loaded._words == whole.partition("\n\n")[0].split("\n")
+
+
+@pytest.mark.parametrize("lang, a, b", [("en", "CONCLUDE", "CONCLUSION"), ("it", "TAPPO", "TAPPARE")])
+def test_the_families_are_parsed_while_loading_not_on_the_first_query(lang, a, b, monkeypatch):
+    data = (ROOT / GAME.asset_path(lang)).read_bytes()
+    _, loaded = _pieces_and_result(dictionary.loading(lang, data))
+
+    def parse_again(self):
+        raise AssertionError("the first family query parsed the families section")
+
+    monkeypatch.setattr(dictionary.WordList, "_parse_families", parse_again)
+    assert loaded.same_family(a, b)
+    assert loaded.family_members(a)
 
 
 @pytest.mark.parametrize("text", ["A\nB\n\n!!\n", "ABLE\nBAKE\nCAKE\n\n!!!", "ONLY\n\n!"])

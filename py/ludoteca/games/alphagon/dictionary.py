@@ -12,7 +12,7 @@ The word lists live in ``web/words/{en,it}.txt.gz`` (made by
     ...             family a line, as gaps between word positions (web/words/README.md)
 
 so that loading is two ``split`` calls, not a loop over 100,000 lines (the
-families are parsed on first use). Zipf is wordfreq's log10 frequency per
+families are parsed last, a piece at a time). Zipf is wordfreq's log10 frequency per
 billion words (0.0: not seen; 4.0: common).
 
 Queries bisect the sorted list (about 1 microsecond each). The module has no
@@ -51,6 +51,7 @@ _AFTER_Z = "["  # the character after "Z": prefix + "[" bounds every word starti
 # (`loading`): a few milliseconds in CPython, so the browser can draw between pieces.
 LOAD_CHUNK = 1 << 16
 SPLIT_CHUNK = 1 << 17
+FAMILY_CHUNK = 2000  # families parsed in one piece (about 10 ms of CPython)
 
 # Least Zipf frequency a word needs for an AI of each level to know it.
 # Level 1 knows ~6,000 everyday words; level 5 knows the whole list.
@@ -239,16 +240,22 @@ class WordList:
 
     def _families(self) -> dict:
         """{word or declarable form: family number}, parsed from the list's
-        families section on first use (format: ``encode_families`` in
-        py/tools/wordlists.py; positions are gaps in the sorted list)."""
+        families section (format: ``encode_families`` in py/tools/wordlists.py;
+        positions are gaps in the sorted list). ``loading`` parses it a piece
+        at a time; a list made otherwise parses it on first use."""
         if self._family_of is None:
-            try:
-                self._parse_families()
-            except (ValueError, IndexError) as exc:
-                raise DictionaryError(f"the families section is corrupt: {exc}") from exc
+            run_pieces(self.parsing_families())
         return self._family_of
 
-    def _parse_families(self) -> None:
+    def parsing_families(self):
+        """Generator: parse the families section, yielding every FAMILY_CHUNK
+        families (in one piece it is a pause of 0.1 s to 2 s in Pyodide)."""
+        try:
+            yield from self._parse_families()
+        except (ValueError, IndexError) as exc:
+            raise DictionaryError(f"the families section is corrupt: {exc}") from exc
+
+    def _parse_families(self):
         words = self._words
         lines = self._families_text.split("\n")
         verb_line, form_line, family_lines = lines[0], "\n".join(lines[1:2]), lines[2:]
@@ -256,13 +263,17 @@ class WordList:
         for gap in verb_line.split():
             at += int(gap)
             verbs.add(at)
+        yield
         family_of: dict = {}
+        family_words: list = []
         at = 0
-        for line in family_lines:
+        for count, line in enumerate(family_lines, start=1):
+            if count % FAMILY_CHUNK == 0:
+                yield
             gaps = line.split()
             if not gaps:
                 continue
-            number = len(self._family_words)
+            number = len(family_words)
             at += int(gaps[0])
             position, members = at, [words[at]]
             for gap in gaps[1:]:
@@ -270,7 +281,8 @@ class WordList:
                 members.append(words[position])
             for word in members:
                 family_of[word] = number
-            self._family_words.append(tuple(members))
+            family_words.append(tuple(members))
+        yield
         at = 0
         for part in form_line.split():
             gap, _, rest = part.partition(",")
@@ -279,6 +291,7 @@ class WordList:
             anchor = words[at]
             family_of.setdefault(anchor[: int(rest[:digits])] + rest[digits:], family_of.get(anchor))
         self._verbs = verbs
+        self._family_words = family_words
         self._family_of = family_of
 
     def is_verb(self, word: str) -> bool:
@@ -552,4 +565,7 @@ def _from_text_in_pieces(text: str, lang: str):
     if not words[0] or words[0] > words[-1]:  # a cheap check; the tests check the whole order
         raise DictionaryError("the words are not sorted")
     freq, _, families = text[separator + 2:].partition("\n")
-    return WordList(words, freq, lang, families.rstrip("\n"))
+    wordlist = WordList(words, freq, lang, families.rstrip("\n"))
+    # Parsed now, in pieces, so that the first family query in play is no pause.
+    yield from wordlist.parsing_families()
+    return wordlist

@@ -425,7 +425,9 @@ MOVE_PARSERS = {
 # --- the game ---------------------------------------------------------------------------
 class AlphagonGame(Game):
     id = "alphagon"
-    rules_version = 1
+    # 2: rulings R38 (the doubter who wins plays on) and R40 (dead ends) changed
+    # play, so a record of version 1 may not replay; it is refused with its version.
+    rules_version = 2
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     game_type = GameType("mixed", "imperfect", "explicit", "general_sum")
