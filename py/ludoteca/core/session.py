@@ -187,6 +187,12 @@ class MatchSession(ABC):
         return human_players_of(self.seats)
 
     @property
+    def players_here(self) -> list:
+        """The human players who act on this device (a table on several devices: not
+        the seats of the other devices)."""
+        return self.human_players
+
+    @property
     def training_mode(self) -> bool:
         """One human against computers: undo is free (as `Match.training_mode`)."""
         return len(self.human_players) == 1
