@@ -257,6 +257,12 @@ class MatchSession(ABC):
         for listener in list(self._listeners):
             listener(made_here)
 
+    def log_entries(self) -> list:
+        """The history's entries for the log (player, automatic, is_resignation, move, chance):
+        a session with full access gives its match's; another gives what it may know."""
+        full = self.full_access()
+        return list(full.entries) if full is not None else []
+
     # --- seeing everything ---------------------------------------------------------
     def full_access(self) -> Optional[FullAccess]:
         """The whole match with every secret, when this device holds it (else None)."""

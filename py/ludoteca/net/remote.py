@@ -19,6 +19,7 @@ What a guest may do, in this version:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..core.match import AI, HUMAN, Seat
@@ -60,18 +61,58 @@ class RemotePosition(Position):
         return [self._parse(text) for text in texts or ()]
 
 
-class RemoteMatchSession(MatchSession):
-    """A guest's session: `table` holds what the host sent; `send` carries a text to the host."""
+@dataclass(frozen=True)
+class _UnseenMove:
+    """Where the app reads a log entry's move: a guest never has it (its lines say what it may know)."""
 
-    def __init__(self, game, table: GuestTable, send: Callable[[str], None]):
+    text: str = ""
+    keyword: str = ""
+
+
+UNSEEN = _UnseenMove()
+
+
+@dataclass(eq=False)
+class RemoteEntry:
+    """A log entry as a guest has it (the fields the app reads of a `core.match.Entry`)."""
+
+    player: int
+    automatic: bool
+    is_resignation: bool
+    move: Any = UNSEEN
+    chance: tuple = ()
+
+
+class RemoteMatchSession(MatchSession):
+    """A guest's session: `table` holds what the host sent; `send` carries a text to the host;
+    `games`: the games by id (the host's welcome names the match's)."""
+
+    def __init__(self, games, table: GuestTable, send: Callable[[str], None]):
         super().__init__()
-        self.game = game
+        self.games = games
         self.table = table
         self.send = send
         self.refusals: list = []  # the host's refusals of this device's moves, newest last
         self.host_left: Optional[str] = None  # the host's "bye" reason, once it has said it
         self._views_at: dict[int, dict] = {}  # move count -> {seat: view}, as seen here (for replay)
+        self._log_entries: dict[int, tuple] = {}  # index -> (entry body, RemoteEntry): one object per entry
         self._remember_views()
+
+    @property
+    def game(self):
+        return self.games[self.table.game_id]
+
+    def log_entries(self) -> list:
+        """The history's entries as objects that stay the same while the entry does."""
+        entries = self._entries()[: self.move_count]
+        result = []
+        for index, body in enumerate(entries):
+            kept = self._log_entries.get(index)
+            if kept is None or kept[0] is not body:
+                kept = (body, RemoteEntry(body["player"], body["automatic"], body["resignation"]))
+                self._log_entries[index] = kept
+            result.append(kept[1])
+        return result
 
     # --- what the host sends ----------------------------------------------------------
     def receive(self, data: Any) -> GuestReceipt:
@@ -182,7 +223,7 @@ class RemoteMatchSession(MatchSession):
         return list(self.table.position.get("places", ()))
 
     def round_clock(self) -> tuple:
-        return self.game.round_clock(self.settings)
+        return (0, 0)  # the host's clock decides; a clock shown on guests is for later
 
     def clocked_players(self) -> tuple:
         return tuple(self.table.position.get("clocked", ()))

@@ -22,6 +22,7 @@ from . import screens
 from .browser_api import Browser
 from .clock import RoundClock, same_decision
 from .clock_control import ClockControl
+from .devices import Devices
 from .computers import (  # noqa: F401 - re-exported: tests and the AI host page read them here
     AI_SLICE_SECONDS,
     FORCED_MOVE_PAUSE,
@@ -97,7 +98,8 @@ class SetupForm:
     seed_text: str = ""
 
     def seat_list(self) -> list:
-        return [Seat(clean_name(s.name, MAX_NAME) or f"{i + 1}", s.kind, s.level if s.kind == AI else "", s.color)
+        return [Seat(clean_name(s.name, MAX_NAME) or f"{i + 1}", AI if s.kind == AI else HUMAN,
+                     s.level if s.kind == AI else "", s.color)
                 for i, s in enumerate(self.seats[: self.num_players])]
 
 
@@ -213,6 +215,7 @@ class App:
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
         self.table = TableScreen(self)  # At the table: the Alphagon companion (ui/table.py)
+        self.devices = Devices(self)  # play on several devices (ui/devices.py)
 
     # --- the open game's session ------------------------------------------------
     @property
@@ -281,6 +284,8 @@ class App:
         elif route.name == "table" and not self.table.open(route.arg):
             self.browser.set_hash("#/", replace=True)
             route = Route("home")
+        elif route.name == "join":
+            self.devices.join(route.arg)
         elif route.name == "rules" and route.arg not in self.games:
             route = Route("missing", route.arg)
         elif route.name == "new":
@@ -410,7 +415,7 @@ class App:
             _, index, attribute = name.split(".")
             seat = form.seats[int(index)]
             if attribute == "kind":
-                seat.kind = HUMAN if value == HUMAN else AI
+                seat.kind = value if value in (HUMAN, screens.REMOTE_KIND) else AI
                 self._rename_default_seats(form)  # "Computer 2" -> "Player 3"; a lone computer is "Computer"
                 return True
             if attribute == "name":  # records refuse control characters: never write one
@@ -474,7 +479,8 @@ class App:
         if self._after_assets(game, settings, lambda: self.start_game(form, seed)):
             self.render()
             return
-        session = LocalMatchSession.start(game, settings, seed & SEED_MASK, form.seat_list())
+        session = self.devices.after_setup(LocalMatchSession.start(game, settings, seed & SEED_MASK, form.seat_list()),
+                                           form)
         humans = [seat.name for seat in session.seats if seat.kind == HUMAN]
         if humans:
             self.prefs["name"] = humans[0]
@@ -539,13 +545,19 @@ class App:
             "save-now": self.on_save_now,
             "export-unsaved": self.on_export_unsaved,
             "table": self.on_table,
+            "devices": self.on_devices,
         }
 
     def on_field(self, arg: str):
         name, _, value = arg.partition("=")
         if name.startswith("table."):
             return self.table.on_field(name[len("table."):], value)
+        if name.startswith("devices."):
+            return self.devices.on_field(name[len("devices."):], value)
         return self._set_field(name, value)
+
+    def on_devices(self, arg: str):
+        return self.devices.on_action(arg)  # play on several devices (ui/devices.py)
 
     def on_table(self, arg: str):
         return self.table.on_action(arg) if self.route.name == "table" else False
@@ -689,7 +701,7 @@ class App:
         landing = self._undo_landing(human)
         viewer = human if session.training_mode else None
         ui = registry.game_ui(session.game_id)
-        entries = session.full_access().entries  # log lines: still written from the whole match
+        entries = session.log_entries()
         taken = [self.move_description(index, entries[index], viewer, ui) for index in range(landing, len(entries))]
         self._cancel_ai()
         self.play.keep_passing.pop(human, None)  # else the app would pass again at once
@@ -955,9 +967,9 @@ class App:
         replaying = play.replay_index is not None
         state = session.position(play.replay_index)
         live = not replaying and not session.is_over and not play.conflict
-        humans = session.human_players
+        humans = session.players_here  # not the seats played on other devices
         # A resigned human's seat plays on by itself (the match moves it).
-        acting = [p for p in state.to_move() if session.seats[p].kind == HUMAN and p not in session.resigners
+        acting = [p for p in state.to_move() if p in humans and p not in session.resigners
                   and self.keep_passing.verdict(state, p)[0] != "play"] if live else []
         viewer, actors, handoff = None, [], None
         if len(humans) == 1:
@@ -978,7 +990,7 @@ class App:
                 else:
                     viewer, actors = first, [first]
         # The moves to animate come whole from the match on this device (their log lines do too).
-        fresh = [] if replaying else session.full_access().entries[play.rendered_entries:]
+        fresh = [] if replaying else session.log_entries()[play.rendered_entries:]
         selection = play.selection if play.selection_moves == session.move_count and actors else None
         return PlayModel(state, replaying, viewer, actors, handoff, state.view(viewer), fresh, selection,
                          None if replaying else self._clock_view())
@@ -1024,7 +1036,7 @@ class App:
         session = self.session
         if session is None or self.play.replay_index is not None or not session.move_count or self.play.conflict:
             return None
-        humans = session.human_players
+        humans = session.players_here
         candidate = humans[0] if session.training_mode else session.move_facts(session.move_count - 1).player
         return candidate if candidate in humans and self._undo_landing(candidate) is not None else None
 
@@ -1219,7 +1231,7 @@ class App:
         if (self.route.name != "play" or session is None or session.is_over or self.play.conflict
                 or self.play.replay_index is not None or self.play.ai_thinking or self.play.ai_failed):
             return
-        thinkers = thinkers_now(session)
+        thinkers = thinkers_now(session) if session.full_access() is not None else []  # a guest's: the host's
         if thinkers:
             self.computers.start(thinkers)
             self.render()

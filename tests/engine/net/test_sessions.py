@@ -21,7 +21,7 @@ from ludoteca.net import wire
 from ludoteca.net.authority import LEGAL_BUDGET, SessionAuthority, legal_texts, position_facts
 from ludoteca.net.guest import GuestTable
 from ludoteca.net.remote import NO_UNDO, RemoteMatchSession
-from ludoteca.ui.hosted_session import HostedMatchSession
+from ludoteca.ui.session import HostedMatchSession
 from ludoteca.ui.session import LocalMatchSession
 from tests.engine.conformance.support import fuzzing  # py/tools/fuzzing.py: seeded random games
 from tests.engine.core.toy_council import GAME as COUNCIL
@@ -43,7 +43,7 @@ class Devices:
         self.host = HostedMatchSession(self.match, "m-test", remote, tokens(),
                                        send=lambda link, text: self.queue.append(("down", link, text)))
         self.table = GuestTable("Guest", move_ids("g"))
-        self.guest = RemoteMatchSession(game, self.table, lambda text: self.queue.append(("up", "g", text)))
+        self.guest = RemoteMatchSession({game.id: game}, self.table, lambda text: self.queue.append(("up", "g", text)))
         self.received: list[str] = []
         self.on_update = None  # a check run on every update the guest receives, before it takes it
         self.queue.append(("up", "g", self.table.hello(tuple(guest_seats))))
@@ -264,7 +264,7 @@ def test_a_guest_that_reloads_keeps_its_history_and_rejoins():
     devices.host.play(0, "bid 0")
     devices.pump()
     table = GuestTable.restore(saved, move_ids("r"))
-    again = RemoteMatchSession(COUNCIL, table, lambda text: devices.queue.append(("up", "g2", text)))
+    again = RemoteMatchSession({COUNCIL.id: COUNCIL}, table, lambda text: devices.queue.append(("up", "g2", text)))
     assert again.move_count == 1 and again.ready  # what it saw, at once, before the host answers
     devices.guest = again
     devices.queue.append(("up", "g2", table.rejoin()))
