@@ -114,3 +114,38 @@ def test_a_guest_that_reloads_rejoins_its_seat_from_a_new_invitation(new_context
     host.click('[data-testid="devices-close"]')
     assert psychopath_turn(guest)  # its seat, where it left it
     expect(host.locator('[data-testid="game"]')).to_have_attribute("data-moves", "2")
+
+
+def test_the_pairing_panel_the_join_page_and_the_guests_table_pass_axe_and_fit_a_phone(new_context, open_app):
+    from test_accessibility import problems_in_both_themes
+
+    found = {}
+    host = device(new_context, open_app)
+    host.set_viewport_size({"width": 360, "height": 640})
+    start_hosting(host)
+    problems_in_both_themes(host, "pairing panel", found)
+    guest_pages = []
+
+    def open_guest(url):
+        page = device(new_context, open_app, url)
+        page.set_viewport_size({"width": 360, "height": 640})
+        expect(page.locator('[data-testid="join-answer"]')).to_be_visible(timeout=20_000)
+        problems_in_both_themes(host, "pairing panel with an invitation", found)
+        problems_in_both_themes(page, "join page", found)
+        guest_pages.append(page)
+        return page
+
+    guest = invite_and_pair(host, open_guest)
+    for testid in ("devices-close", "devices-stop", "devices-invite"):
+        box = host.locator(f'[data-testid="{testid}"]').bounding_box()
+        assert box["height"] >= 44 and box["x"] + box["width"] <= 360, (testid, box)
+    for page, name in ((host, "host"), (guest, "guest")):
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, f"{name}: nothing wider than a phone"
+    host.click('[data-testid="devices-close"]')
+    problems_in_both_themes(guest, "guest's table", found)
+    host.click('[data-testid="menu"]')
+    host.click('[data-testid="menu-devices"]')
+    host.click('[data-testid="devices-stop"]')
+    expect(guest.locator('[data-testid="host-gone"]')).to_be_visible(timeout=20_000)
+    problems_in_both_themes(guest, "guest's table, host gone", found)
+    assert found == {}, found
