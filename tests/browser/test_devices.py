@@ -149,3 +149,102 @@ def test_the_pairing_panel_the_join_page_and_the_guests_table_pass_axe_and_fit_a
     expect(guest.locator('[data-testid="host-gone"]')).to_be_visible(timeout=20_000)
     problems_in_both_themes(guest, "guest's table, host gone", found)
     assert found == {}, found
+
+
+# Records every text a page's data channels deliver (link.mjs listens with addEventListener).
+RECORD_RECEIVED = """(() => {
+  window.netReceived = [];
+  const add = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
+    if (type !== "message") return add.call(this, type, listener, options);
+    return add.call(this, type, function (event) {
+      if (typeof event.data === "string") window.netReceived.push(event.data);
+      return listener.call(this, event);
+    }, options);
+  };
+})();"""
+GEONAXIS_READY = (f'{TABLE} .cell.target[data-action="move"], {TABLE} [data-testid="pass"], '
+                  + ", ".join(f"{TABLE} {answer}" for answer in ('[data-testid="decline"]', '[data-testid="cancel"]')))
+
+
+def geonaxis_choice(page):
+    before = moves_played(page)
+    for choice in (f'{TABLE} .cell.target[data-action="move"]', f'{TABLE} [data-testid="decline"]',
+                   f'{TABLE} [data-testid="cancel"]', f'{TABLE} [data-testid="pass"]'):
+        if page.locator(choice).count():
+            page.locator(choice).first.click()
+            break
+    expect(page.locator('[data-testid="game"]')).not_to_have_attribute("data-moves", str(before))
+
+
+@pytest.mark.timeout(900)
+def test_a_geonaxis_guest_receives_only_its_own_seats_view_and_lines(new_context, open_app, tmp_path):
+    """Secret simultaneous rounds with a computer on the host: every update the guest's page received
+    is what the host's engine gives seat 1, and stays the same with the other seats' secrets re-drawn."""
+    import json
+
+    from ludoteca.core.match import Match, Seat
+    from ludoteca.core.protocol import Settings
+    from ludoteca.core.rng import SeededRng
+    from ludoteca.core.session import StatePosition
+    from ludoteca.games import registry
+    from ludoteca.net.authority import SessionAuthority
+    from ludoteca.ui.session import LocalMatchSession
+    from tests.engine.geonaxis.helpers import seat_secrets
+
+    host = device(new_context, open_app)
+    host.click('[data-testid="new-geonaxis"]')
+    host.wait_for_selector('[data-testid="setup"]')
+    host.select_option('[data-testid="players"]', "3")
+    host.select_option('[data-testid="seat-1-kind"]', "remote")
+    host.select_option('[data-testid="seat-2-kind"]', "ai")
+    host.select_option('[data-testid="seat-2-level"]', "easy")
+    host.fill('[data-testid="seed"]', "8")
+    host.click('[data-testid="start"]')
+
+    def open_guest(url):
+        context = new_context()
+        context.add_init_script(RECORD_RECEIVED)
+        page = context.new_page()
+        open_app(page, url)
+        return page
+
+    guest = invite_and_pair(host, open_guest)
+    host.click('[data-testid="devices-close"]')
+    for _ in range(10):  # a few secret rounds, each device choosing for its own seat
+        page = None
+        for _poll in range(600):
+            page = next((p for p in (host, guest) if p.locator(GEONAXIS_READY).count()), None)
+            if page is not None:
+                break
+            time.sleep(0.05)
+        assert page is not None, "neither device could choose"
+        geonaxis_choice(page)
+    host.click('[data-testid="menu"]')
+    with host.expect_download() as download:
+        host.click('[data-testid="export"]')
+    record = json.loads(download.value.path().read_text(encoding="utf-8"))
+    received = [json.loads(text) for text in guest.evaluate("() => window.netReceived")]
+    updates = [message["body"] for message in received if message["kind"] == "update"]
+    assert len(updates) >= 10 and all(body["seat"] == 1 for body in updates)
+    assert all('"seed"' not in json.dumps(message) for message in received)
+    # The host's match, replayed from its record move by move, gives seat 1 exactly what the guest got.
+    game = registry.all_games()["geonaxis"]
+    match = Match(game, Settings.from_json(record["settings"]), record["seed"],
+                  [Seat.from_json(seat) for seat in record["seats"]])
+    session, moves = LocalMatchSession(match), iter(record["moves"])
+    authority = SessionAuthority(session, "m")
+    rng, redrawn = SeededRng(8), 0
+    for body in updates:
+        while session.move_count < body["position"]["count"]:
+            player, _, text = next(moves).partition(":")
+            match.play(int(player), text)
+        plain = json.loads(json.dumps({"view": authority.view(1), "position": authority.position(),
+                                       "legal": authority.legal(1), "entries": authority.entries(1)}))
+        assert body["view"] == plain["view"] and body["position"] == plain["position"]
+        assert body["legal"] == plain["legal"]
+        assert body["entries"] == plain["entries"][body["turn"]:body["turn"] + len(body["entries"])]
+        world = match.state.determinize(1, SeededRng(rng.next_u64() >> 11))
+        redrawn += any(seat_secrets(world)[p] != seat_secrets(match.state)[p] for p in (0, 2))
+        assert json.loads(json.dumps(StatePosition(world, 0).view(1))) == body["view"]
+    assert redrawn > 0, "the other seats' secrets were re-drawn and seat 1's view did not change"
