@@ -94,6 +94,7 @@ class RemoteMatchSession(MatchSession):
         self.send = send
         self.refusals: list = []  # the host's refusals of this device's moves, newest last
         self.host_left: Optional[str] = None  # the host's "bye" reason, once it has said it
+        self.welcomed = False  # the host welcomed this session (a saved pairing is not enough)
         self._views_at: dict[int, dict] = {}  # move count -> {seat: view}, as seen here (for replay)
         self._log_entries: dict[int, tuple] = {}  # index -> (entry body, RemoteEntry): one object per entry
         self._remember_views()
@@ -124,6 +125,7 @@ class RemoteMatchSession(MatchSession):
             self._remember_views()
         self.refusals.extend(receipt.refusals)
         del self.refusals[:-8]
+        self.welcomed = self.welcomed or receipt.welcomed
         if receipt.bye is not None:
             self.host_left = receipt.bye
         if receipt.welcomed or receipt.updated_seats or receipt.presence or receipt.refusals or receipt.bye:
@@ -138,7 +140,7 @@ class RemoteMatchSession(MatchSession):
     def ready(self) -> bool:
         """Welcomed, told who plays, and sent every held seat's view: the table can be drawn."""
         table = self.table
-        return bool(table.token and table.players and table.position) and all(
+        return self.welcomed and bool(table.token and table.players and table.position) and all(
             seat in table.views for seat in table.seats)
 
     @property

@@ -24,6 +24,7 @@ from typing import Optional
 from ..core.match import HUMAN
 from ..net import wire
 from ..net.guest import GuestTable
+from ..net.host import UNKNOWN_TOKEN
 from ..net.remote import RemoteMatchSession
 from . import screens
 from .session import HostedMatchSession
@@ -184,6 +185,12 @@ class Devices:
         app = self.app
         if link == self.guest_link and self.guest is not None:
             receipt = self.guest.receive(text)
+            if receipt.bye == UNKNOWN_TOKEN and not self.guest.welcomed:
+                # A pairing this host does not know (another table, or a host that reloaded): join anew.
+                self.guest = RemoteMatchSession(app.games, GuestTable(self._name(), self._move_id),
+                                                self._send_to_host)
+                self.guest.send(self.guest.table.hello())
+                return
             for refusal in receipt.refusals:
                 key = "error." + refusal.reason
                 try:

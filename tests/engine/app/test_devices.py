@@ -167,3 +167,18 @@ def test_a_join_link_keeps_the_whole_invitation_even_with_slashes_and_pluses():
     offer = "Ca~ufrag~pw+d/x~ABCDEF-_~hm0123abcd,5000~h192.168.1.2,6000"
     assert parse_route(f"#/join/{offer}") == Route("join", offer)
     assert parse_route("#/join/<script>").name == "missing"
+
+
+def test_a_pairing_the_host_does_not_know_joins_anew():
+    """A guest whose saved pairing is another table's (or a host that reloaded) takes a seat as a new guest."""
+    network, (host, host_browser), (guest, guest_browser) = two_devices()
+    stale = guest_browser.store.get("ludoteca-guest")
+    other_network = FakeNetwork()
+    second_host, second_browser = make_device(other_network)
+    second_browser.seed = 999  # another host: other random tokens
+    newcomer, newcomer_browser = make_device(other_network)
+    newcomer_browser.store.set("ludoteca-guest", stale)
+    setup_with_remote_seat(second_host)
+    pair(other_network, second_host, second_browser, newcomer, newcomer_browser)
+    assert isinstance(newcomer.session, RemoteMatchSession) and newcomer.session.table.seats == (1,)
+    assert newcomer.session.table.token != json.loads(stale)["token"]

@@ -265,11 +265,11 @@ def test_a_guest_that_reloads_keeps_its_history_and_rejoins():
     devices.pump()
     table = GuestTable.restore(saved, move_ids("r"))
     again = RemoteMatchSession({COUNCIL.id: COUNCIL}, table, lambda text: devices.queue.append(("up", "g2", text)))
-    assert again.move_count == 1 and again.ready  # what it saw, at once, before the host answers
+    assert again.move_count == 1 and not again.ready  # what it saw, at once; drawn once the host welcomes it
     devices.guest = again
     devices.queue.append(("up", "g2", table.rejoin()))
     devices.pump()
-    assert again.move_count == devices.host.move_count and devices.host.connected(1)
+    assert again.ready and again.move_count == devices.host.move_count and devices.host.connected(1)
 
 
 def test_the_legal_moves_are_sent_while_they_fit_and_never_when_not_to_act():
