@@ -195,6 +195,12 @@ class MatchSession(ABC):
         return human_players_of(self.seats)
 
     @property
+    def players_here(self) -> list:
+        """The human players who act on this device (a table on several devices: not
+        the seats of the other devices)."""
+        return self.human_players
+
+    @property
     def training_mode(self) -> bool:
         """One human against computers: undo is free (as `Match.training_mode`)."""
         return len(self.human_players) == 1
@@ -258,6 +264,12 @@ class MatchSession(ABC):
     def _changed(self, made_here: bool = True) -> None:
         for listener in list(self._listeners):
             listener(made_here)
+
+    def log_entries(self) -> list:
+        """The history's entries for the log (player, automatic, is_resignation, move, chance):
+        a session with full access gives its match's; another gives what it may know."""
+        full = self.full_access()
+        return list(full.entries) if full is not None else []
 
     # --- seeing everything ---------------------------------------------------------
     def full_access(self) -> Optional[FullAccess]:

@@ -1,7 +1,8 @@
 """A guest's side of a table played on several devices (issue 31).
 
 Pure Python, like `host.py`. A guest keeps only what it was shown: per seat it holds, the
-latest view and the log as described for that seat. It never has the seed, the record or
+latest view, its legal moves and the history as described for that seat (who played,
+how, and the log lines), and the live position's public facts. It never has the seed, the record or
 another seat's secrets, so a guest alone cannot carry a game on: only the host's save can.
 
 `receive` takes a text from the host's link and returns a `GuestReceipt`: texts to send
@@ -51,7 +52,9 @@ class GuestTable:
     settings: dict = field(default_factory=dict)
     players: list = field(default_factory=list)  # name, place and presence of every seat
     views: dict[int, dict] = field(default_factory=dict)
-    logs: dict[int, list] = field(default_factory=dict)
+    entries: dict[int, list] = field(default_factory=dict)  # per seat: the history as described for it
+    position: dict = field(default_factory=dict)  # the live position's public facts (wire.POSITION)
+    legal: dict[int, list | None] = field(default_factory=dict)  # per seat: its legal move texts, if sent
     # The last moves sent, to say which one a refusal is about: id -> (seat, move text).
     sent_moves: dict[str, tuple[int, str]] = field(default_factory=dict)
 
@@ -102,13 +105,16 @@ class GuestTable:
                 seat = body["seat"]
                 if seat not in self.seats:
                     continue  # never ours: keep nothing of it
-                log = self.logs.setdefault(seat, [])
+                entries = self.entries.setdefault(seat, [])
                 turn = body["turn"]
-                if turn > len(log):
+                if turn > len(entries):
                     continue  # cannot happen with in-order delivery; never leave a hole
-                del log[turn:]
-                log.extend(body["log"])
+                del entries[turn:]
+                entries.extend(body["entries"])
+                del entries[body["position"]["count"]:]  # an undo on the host shortened the history
                 self.views[seat] = body["view"]
+                self.position = body["position"]
+                self.legal[seat] = body["legal"]
                 updated.append(seat)
             elif message.kind == "refused":
                 seat, move = self.sent_moves.pop(body["id"], (None, None))
@@ -117,6 +123,11 @@ class GuestTable:
                 bye = body["reason"]
         return GuestReceipt(receipt.replies, welcomed, tuple(dict.fromkeys(updated)), tuple(refusals), bye,
                             receipt.error, presence)
+
+    @property
+    def logs(self) -> dict[int, list]:
+        """Per seat, its log lines in order (every entry's lines)."""
+        return {seat: [line for entry in entries for line in entry["lines"]] for seat, entries in self.entries.items()}
 
     def resend(self) -> list[str]:
         """After a reconnect: what the host may not have received."""
@@ -127,7 +138,9 @@ class GuestTable:
         return {"name": self.name, "token": self.token, "match": self.match_id, "seats": list(self.seats),
                 "game": self.game_id, "settings": self.settings, "players": self.players,
                 "views": {str(seat): view for seat, view in self.views.items()},
-                "logs": {str(seat): log for seat, log in self.logs.items()},
+                "entries": {str(seat): entries for seat, entries in self.entries.items()},
+                "position": self.position or None,
+                "legal": {str(seat): legal for seat, legal in self.legal.items()},
                 "link": self.endpoint.snapshot()}
 
     @classmethod
@@ -136,26 +149,32 @@ class GuestTable:
         try:
             wire.record(name=wire.NAME, token=wire.TOKEN, match=wire.MOVE_ID, seats=wire.SEATS, game=wire.GAME_ID,
                         settings=wire.json_value, players=wire.list_of(wire.PLAYER, wire.MAX_SEATS),
-                        views=wire.json_value, logs=wire.json_value, link=wire.json_value)(data, "guest")
+                        views=wire.json_value, entries=wire.json_value, position=wire.nullable(wire.POSITION),
+                        legal=wire.json_value, link=wire.json_value)(data, "guest")
             if not isinstance(data["settings"], dict):
                 raise WireError(wire.BAD_SNAPSHOT, "the saved settings are damaged")
             seats = tuple(data["seats"])
-            views, logs = {}, {}
+            views, entries, legal = {}, {}, {}
             for key, view in data["views"].items():
                 seat = _seat_key(key, seats)
                 if not isinstance(view, dict):
                     raise WireError(wire.BAD_SNAPSHOT, "a saved view is damaged")
                 views[seat] = view
-            for key, log in data["logs"].items():
-                wire.list_of(wire.LOG_LINE, 100_000)(log, "guest.logs")
-                logs[_seat_key(key, seats)] = log
+            if not isinstance(data["entries"], dict) or not isinstance(data["legal"], dict):
+                raise WireError(wire.BAD_SNAPSHOT, "the saved history is damaged")
+            for key, seat_entries in data["entries"].items():
+                wire.list_of(wire.ENTRY, 1_000_000)(seat_entries, "guest.entries")
+                entries[_seat_key(key, seats)] = seat_entries
+            for key, texts in data["legal"].items():
+                wire.nullable(wire.list_of(wire.MOVE_TEXT, wire.MAX_LEGAL))(texts, "guest.legal")
+                legal[_seat_key(key, seats)] = texts
             endpoint = Endpoint.restore(data["link"])
             if endpoint.role != GUEST:
                 raise WireError(wire.BAD_SNAPSHOT, "the saved link is not a guest's")
         except WireError as error:
             raise WireError(wire.BAD_SNAPSHOT, f"the saved table is damaged: {error}") from None
         return cls(data["name"], new_move_id, endpoint, data["token"], data["match"], seats, data["game"],
-                   data["settings"], data["players"], views, logs)
+                   data["settings"], data["players"], views, entries, data["position"] or {}, legal)
 
 
 def _seat_key(key: str, seats: tuple[int, ...]) -> int:

@@ -7,8 +7,9 @@ match is the only authority; `HostTable` stands between it and the guests' links
   `rejoin` (a known token: the same seats, the same numbered stream resumed);
 - it applies a guest's `move` only for that guest's own seats, once per move id, through
   the authority (which checks it with the engine), and answers `refused` otherwise;
-- after every change it sends each connected guest, per seat it holds, that seat's view
-  and the log lines described for that seat: nothing else about the match crosses the wire;
+- after every change it sends each connected guest, per seat it holds, that seat's view,
+  the history's entries with the log lines described for that seat, the live position's
+  public facts and the seat's legal moves: nothing else about the match crosses the wire;
 - whatever a guest sends that cannot be used is refused, kept as an `Incident` for the
   host's log, and never raised.
 
@@ -41,7 +42,8 @@ MAX_INCIDENTS = 200
 
 
 class Authority(Protocol):
-    """What the host's match session offers the table: per-viewer views and log lines only."""
+    """What the host's match session offers the table: per-viewer views and log lines, and
+    public facts only (`net/authority.py`'s SessionAuthority is the app's)."""
 
     match_id: str
     game_id: str
@@ -53,13 +55,22 @@ class Authority(Protocol):
 
     def seat_names(self) -> list[str]: ...
 
+    def seat_colours(self) -> list[str]: ...
+
     def computer_seats(self) -> set[int]: ...
 
     def view(self, seat: int) -> dict:
         """The engine's view for `seat`, as JSON."""
 
-    def log(self, seat: int) -> list[dict]:
-        """The match's entries as `{"key", "params"}` lines described for `seat`."""
+    def entries(self, seat: int) -> list[dict]:
+        """The history's entries as `seat` may know them (`wire.ENTRY`): who played, how,
+        the log lines described for `seat`, and the public facts of the position before."""
+
+    def position(self) -> dict:
+        """The live position's public facts (`wire.POSITION`)."""
+
+    def legal(self, seat: int) -> list | None:
+        """`seat`'s legal move texts, or None (not to act, or too many to send)."""
 
     def play(self, seat: int, move_text: str) -> None:
         """Plays a move for `seat`; raises `GameError` (with `code`, `params`) if refused."""
@@ -80,9 +91,9 @@ class Guest:
     name: str
     seats: tuple[int, ...]
     endpoint: Endpoint = field(default_factory=lambda: Endpoint(HOST))
-    # Per seat: the log lines and the view last sent.
-    sent_log: dict[int, list] = field(default_factory=dict)
-    sent_view: dict[int, str] = field(default_factory=dict)
+    # Per seat: the entries, and the view, position and legal moves (as one text) last sent.
+    sent_entries: dict[int, list] = field(default_factory=dict)
+    sent_live: dict[int, str] = field(default_factory=dict)
 
 
 Outgoing = tuple[str, str]  # (link id, text)
@@ -127,15 +138,17 @@ class HostTable:
         """Who plays at each seat, where, and whether their device is connected."""
         names, computers, connected = self.authority.seat_names(), self.authority.computer_seats(), \
             self.connected_tokens()
+        colours = self.authority.seat_colours()
         players = []
         for seat, name in enumerate(names):
             holder = self.seat_holder(seat)
             if seat in self.remote_seats:
                 players.append({"name": holder.name if holder else name, "place": "guest",
-                                "connected": holder is not None and holder.token in connected})
+                                "connected": holder is not None and holder.token in connected,
+                                "color": colours[seat]})
             else:
                 players.append({"name": name, "place": "computer" if seat in computers else "host",
-                                "connected": True})
+                                "connected": True, "color": colours[seat]})
         return players
 
     def announce(self) -> list[Outgoing]:
@@ -154,29 +167,37 @@ class HostTable:
         return outgoing
 
     def _updates(self, guest: Guest, seat: int, *, force: bool = False) -> list[str]:
-        """The updates that bring one seat's copy up to date. The whole log is described again
-        and compared with what was sent: an undo, or a reveal that changes how earlier entries
-        read for this seat, resends from the first line that differs."""
-        view = self.authority.view(seat)
-        view_text = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        lines = self.authority.log(seat)
-        sent = guest.sent_log.get(seat, [])
-        start = next((index for index, (old, new) in enumerate(zip(sent, lines)) if old != new),
-                     min(len(sent), len(lines)))
-        if not force and start == len(lines) == len(sent) and guest.sent_view.get(seat) == view_text:
+        """The updates that bring one seat's copy up to date. The whole history is described
+        again and compared with what was sent: after an undo, updates resend from the first
+        entry that differs. Long histories go in several updates, each with the live view."""
+        authority = self.authority
+        view, position, legal = authority.view(seat), authority.position(), authority.legal(seat)
+        live_text = json.dumps([view, position, legal], sort_keys=True, separators=(",", ":"))
+        entries = authority.entries(seat)
+        sent = guest.sent_entries.get(seat, [])
+        start = next((index for index, (old, new) in enumerate(zip(sent, entries)) if old != new),
+                     min(len(sent), len(entries)))
+        if not force and start == len(entries) == len(sent) and guest.sent_live.get(seat) == live_text:
             return []
         texts = []
-        # Long logs go in several updates, each with the current view.
-        for offset in range(start, max(len(lines), start + 1), wire.MAX_LOG_LINES):
-            body = {"seat": seat, "turn": offset, "view": view, "log": lines[offset:offset + wire.MAX_LOG_LINES]}
+        offset, chunk = start, wire.MAX_ENTRIES
+        while True:
+            part = entries[offset:offset + chunk]
+            body = {"seat": seat, "turn": offset, "view": view, "entries": part, "position": position, "legal": legal}
             try:
                 texts.append(guest.endpoint.send("update", body))
             except WireError as error:
+                if error.code == wire.TOO_LARGE and chunk > 1:
+                    chunk //= 2  # fewer entries in this update, then carry on
+                    continue
                 code = VIEW_TOO_LARGE if error.code == wire.TOO_LARGE else error.code
                 self.incidents.append(Incident(guest.name, code, error.detail))
                 return texts
-        guest.sent_log[seat] = list(lines)
-        guest.sent_view[seat] = view_text
+            offset += len(part)
+            if offset >= len(entries):
+                break
+        guest.sent_entries[seat] = list(entries)
+        guest.sent_live[seat] = live_text
         return texts
 
     # --- what a link sends -----------------------------------------------------------------

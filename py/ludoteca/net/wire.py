@@ -42,7 +42,9 @@ MAX_MESSAGE_BYTES = 64 * 1024
 MAX_SEQ = 2 ** 53 - 1  # exact in JavaScript too
 MAX_DEPTH = 24  # nesting of a view
 MAX_SEATS = 16
-MAX_LOG_LINES = 64  # log lines in one update
+MAX_ENTRIES = 64  # history entries in one update
+MAX_LINES = 64  # log lines of one entry (a move and the chance events it set off)
+MAX_LEGAL = 4096  # legal move texts in one update
 MAX_PARAMS = 16
 MAX_PARAM_TEXT = 256
 MAX_MOVE_TEXT = 200  # as a record's move text
@@ -90,7 +92,7 @@ Check = Callable[[Any, str], None]
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-KEY_PATTERN = re.compile(r"[a-z][a-z0-9_.-]{0,63}")  # a message key: "error.occupied", "log.move"
+KEY_PATTERN = re.compile(r"[a-z][A-Za-z0-9_.-]{0,63}")  # a message key: "error.occupied", "abc.log.take.L"
 PARAM_NAME_PATTERN = re.compile(r"[a-z_][a-z0-9_]{0,31}")
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -181,6 +183,21 @@ def params(value: Any, path: str) -> None:
             raise _bad(where, "not a string, integer, true, false or null")
 
 
+def nullable(check: Check) -> Check:
+    def check_or_null(value: Any, path: str) -> None:
+        if value is not None:
+            check(value, path)
+    return check_or_null
+
+
+def number(value: Any, path: str) -> None:
+    """A score: an integer exact in JavaScript, or a finite float (parse refuses NaN and Infinity)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _bad(path, "not a number")
+    if isinstance(value, int):
+        SAFE_INTEGER(value, path)
+
+
 def json_value(value: Any, path: str) -> None:
     """Any JSON (a view): nesting at most MAX_DEPTH, valid text, integers exact in JavaScript."""
     stack = [(value, 0)]
@@ -207,10 +224,37 @@ TOKEN = text(64, TOKEN_PATTERN)
 MOVE_ID = text(64, ID_PATTERN)
 MESSAGE_KEY = text(64, KEY_PATTERN)
 NAME = text(MAX_NAME, single_line=True)
-LOG_LINE = record(key=MESSAGE_KEY, params=params)
+def line_params(value: Any, path: str) -> None:
+    """A log line's parameters: a few named values, which may be lists or objects (the
+    words of a declaration, a round's moves), bounded like a view."""
+    if not isinstance(value, dict):
+        raise _bad(path, "not an object")
+    if len(value) > MAX_PARAMS:
+        raise _bad(path, f"more than {MAX_PARAMS} parameters")
+    for name in value:
+        if not PARAM_NAME_PATTERN.fullmatch(name):
+            raise _bad(path, "a parameter name is not in the expected form")
+    json_value(value, path)
+
+
+LOG_LINE = record(key=MESSAGE_KEY, params=line_params)
 GAME_ID = text(32, re.compile(r"[a-z][a-z0-9_]{0,31}"))
 # Where a player sits: at the host's device, at a guest's device, or a computer on the host.
 PLACES = ("host", "guest", "computer")
+COLOUR = text(16, re.compile(r"(#[0-9a-f]{6})?"))
+MODE = text(16, re.compile(r"[a-z]{1,16}"))  # how the players to move act (core.protocol: turn, simultaneous...)
+STATUS = text(16, re.compile(r"playing|finished|resigned"))
+SCORES = list_of(number, MAX_SEATS)
+MOVE_TEXT = text(MAX_MOVE_TEXT)
+# One entry of the history as one seat may know it: who played and how (public), the
+# log lines the engine described for that seat, and the public facts of the position
+# the entry was played in (who was to act, how, the scores then).
+ENTRY = record(player=SEAT, automatic=boolean, resignation=boolean, lines=list_of(LOG_LINE, MAX_LINES),
+               to_move=SEATS, mode=MODE, scores=SCORES)
+# The live position's public facts: the same for every seat.
+POSITION = record(count=integer(0, MAX_SEQ), to_move=SEATS, mode=MODE, scores=SCORES, status=STATUS,
+                  resigners=SEATS, clocked=SEATS, undos=integer(0, MAX_SEQ),
+                  hints=list_of(integer(0, MAX_SEQ), MAX_SEATS), places=list_of(integer(0, MAX_SEATS), MAX_SEATS))
 
 
 def place(value: Any, path: str) -> None:
@@ -218,7 +262,7 @@ def place(value: Any, path: str) -> None:
         raise _bad(path, f"not one of {PLACES}")
 
 
-PLAYER = record(name=NAME, place=place, connected=boolean)
+PLAYER = record(name=NAME, place=place, connected=boolean, color=COLOUR)
 
 
 @dataclass(frozen=True)
@@ -242,9 +286,12 @@ KINDS: dict[str, Kind] = {
     "welcome": _kind(False, (HOST,), match=MOVE_ID, game=GAME_ID, settings=json_value, token=TOKEN, seats=SEATS),
     # Who plays at the table, where, and whether their device is connected now.
     "table": _kind(True, (HOST,), players=list_of(PLAYER, MAX_SEATS)),
-    # One seat's view and the log lines the engine wrote for that viewer since `turn`.
+    # One seat's view, the history's entries described for that seat from entry `turn` on
+    # (the ones before it are as last sent), the live position's public facts, and the seat's
+    # legal move texts (null: not to act, or too many to send; the host checks every move anyway).
     "update": _kind(True, (HOST,), seat=SEAT, turn=integer(0, MAX_SEQ), view=json_value,
-                    log=list_of(LOG_LINE, MAX_LOG_LINES)),
+                    entries=list_of(ENTRY, MAX_ENTRIES), position=POSITION,
+                    legal=nullable(list_of(MOVE_TEXT, MAX_LEGAL))),
     # A guest's move for one of its seats; `id` lets the host apply it once.
     "move": _kind(True, (GUEST,), id=MOVE_ID, seat=SEAT, move=text(MAX_MOVE_TEXT)),
     # The host did not apply move `id`: an error key and its parameters.

@@ -27,6 +27,7 @@ from .assets import AssetLoader
 from .browser_api import Browser
 from .clock import same_decision
 from .clock_control import ClockControl
+from .devices import Devices
 from .computers import (  # noqa: F401 - re-exported: tests and the AI host page read them here
     AI_SLICE_SECONDS,
     FORCED_MOVE_PAUSE,
@@ -90,6 +91,7 @@ class App:
         self.storage_off = not self._storage_readable()
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
         self.table = TableScreen(self)  # At the table: the Alphagon companion (ui/table.py)
+        self.devices = Devices(self)  # play on several devices (ui/devices.py)
 
     # --- the open game's session ------------------------------------------------
     @property
@@ -158,6 +160,8 @@ class App:
         elif route.name == "table" and not self.table.open(route.arg):
             self.browser.set_hash("#/", replace=True)
             route = Route("home")
+        elif route.name == "join":
+            self.devices.join(route.arg)
         elif route.name == "rules" and route.arg not in self.games:
             route = Route("missing", route.arg)
         elif route.name == "new":
@@ -263,13 +267,19 @@ class App:
             "save-now": self.on_save_now,
             "export-unsaved": self.on_export_unsaved,
             "table": self.on_table,
+            "devices": self.on_devices,
         }
 
     def on_field(self, arg: str):
         name, _, value = arg.partition("=")
         if name.startswith("table."):
             return self.table.on_field(name[len("table."):], value)
+        if name.startswith("devices."):
+            return self.devices.on_field(name[len("devices."):], value)
         return set_field(self, name, value)
+
+    def on_devices(self, arg: str):
+        return self.devices.on_action(arg)  # play on several devices (ui/devices.py)
 
     def on_table(self, arg: str):
         return self.table.on_action(arg) if self.route.name == "table" else False
@@ -655,7 +665,7 @@ class App:
         if (self.route.name != "play" or session is None or session.is_over or self.play.conflict
                 or self.play.replay_index is not None or self.play.ai_thinking or self.play.ai_failed):
             return
-        thinkers = thinkers_now(session)
+        thinkers = thinkers_now(session) if session.full_access() is not None else []  # a guest's: the host's
         if thinkers:
             self.computers.start(thinkers)
             self.render()

@@ -132,6 +132,11 @@ class PyScriptBrowser(Browser):
         self._nav_owner = None  # the save those belong to
         self._wake_lock = None  # the Screen Wake Lock held while At the table is open
         self.awake_wanted = False
+        self._net_modules = None  # (link.mjs, qr.mjs) once a link to another device is wanted
+        self._pending_links = {}  # link id -> an invitation waiting for its answer
+        self._links = {}  # link id -> an open data channel
+        self._link_proxies = []  # the channels' event handlers, alive as long as the page
+        self._link_count = 0
         # Outside the redrawn root, so a redraw never re-creates it (nor repeats what it said).
         self.announcer = document.createElement("div")
         for name, value in (("aria-live", "polite"), ("aria-atomic", "true"), ("class", "visually-hidden"),
@@ -457,6 +462,103 @@ class PyScriptBrowser(Browser):
         self.board_zoom.pan(dx * units, dy * units, fit)
         self._drag = (event.clientX, event.clientY, True)
         self.apply_board_zoom()
+
+    # --- links to other devices (web/net/link.mjs and qr.mjs, loaded on first use) ------------
+    async def _net(self):
+        if self._net_modules is None:
+            link = await window.ludotecaImport("web/net/link.mjs")
+            qr = await window.ludotecaImport("web/net/qr.mjs")
+            self._net_modules = (link, qr)
+        return self._net_modules
+
+    def _new_link(self) -> str:
+        self._link_count += 1
+        return f"link{self._link_count}"
+
+    async def net_offer(self):
+        link, _qr = await self._net()
+        pending = await link.hostLink()
+        link_id = self._new_link()
+        self._pending_links[link_id] = pending
+        return link_id, str(pending.offer)
+
+    async def net_accept(self, link_id, answer):
+        pending = self._pending_links.get(link_id)
+        if pending is None:
+            raise OSError("this invitation is no longer open")
+        try:
+            channel = await pending.accept(answer)
+        except JsException as error:
+            raise OSError(str(getattr(error, "message", error))) from None
+        del self._pending_links[link_id]
+        self._watch_link(link_id, channel)
+
+    async def net_join(self, offer):
+        link, _qr = await self._net()
+        try:
+            joined = await link.joinLink(offer)
+        except JsException as error:
+            raise OSError(str(getattr(error, "message", error))) from None
+        link_id = self._new_link()
+        self.spawn(self._channel_of(link_id, joined.channel))
+        return link_id, str(joined.answer)
+
+    async def _channel_of(self, link_id, promise):
+        try:
+            channel = await promise
+        except JsException:
+            self.app.devices.link_closed(link_id)
+            self.app.render()
+            return
+        self._watch_link(link_id, channel)
+
+    def _watch_link(self, link_id, channel):
+        self._links[link_id] = channel
+        app = self.app
+
+        def on_message(event):
+            try:
+                app.devices.link_message(link_id, str(event.data))
+            except Exception as error:  # noqa: BLE001 - one bad text never kills the app
+                report_error(app, error)
+
+        def on_close(_event):
+            if self._links.pop(link_id, None) is not None:
+                try:
+                    app.devices.link_closed(link_id)
+                except Exception as error:  # noqa: BLE001
+                    report_error(app, error)
+
+        for kind, handler in (("message", on_message), ("close", on_close)):
+            proxy = create_proxy(handler)
+            self._link_proxies.append(proxy)
+            channel.addEventListener(kind, proxy)
+        app.devices.link_opened(link_id)
+
+    def net_send(self, link_id, text):
+        channel = self._links.get(link_id)
+        if channel is not None and channel.open:
+            channel.send(text)
+
+    def net_close(self, link_id):
+        channel = self._links.get(link_id)
+        if channel is not None:
+            channel.close()
+
+    def app_url(self):
+        return str(window.location.href).split("#")[0]
+
+    def qr_svg(self, text, label):
+        if self._net_modules is None:
+            return ""  # drawn once the modules are in (an invitation loads them first)
+        return str(self._net_modules[1].qrSvg(text, to_js({"label": label}, dict_converter=Object.fromEntries)))
+
+    async def scan_qr(self):
+        _link, qr = await self._net()
+        result = (await qr.scanQr()).to_py()
+        if not result.get("ok"):
+            raise OSError(str(result.get("reason", "camera.unavailable")))
+        return str(result["text"])
 
     async def fetch_bytes(self, path):
         response = await window.fetch(path)

@@ -43,3 +43,27 @@ class Browser:
         page: later garbage collections may skip it."""
     def ask_before_leaving(self, on: bool) -> None:
         """While on, closing or reloading the page asks first (moves storage refused are only in memory)."""
+
+    # --- links to other devices (web/net/link.mjs): the app hears of each link through
+    # app.devices.link_opened(link), link_message(link, text) and link_closed(link).
+    async def net_offer(self) -> tuple:
+        """A new link waiting for a guest: (link id, offer text for the join link)."""
+        raise OSError("no links to other devices here")
+    async def net_accept(self, link: str, answer: str) -> None:
+        """Opens a waiting link with the guest's answer (raises when it cannot)."""
+        raise OSError("no links to other devices here")
+    async def net_join(self, offer: str) -> tuple:
+        """This device answers a host's offer: (link id, answer text); the link opens later."""
+        raise OSError("no links to other devices here")
+    def net_send(self, link: str, text: str) -> None:
+        """Sends a text on an open link (dropped when it is closed: the wire protocol resends)."""
+    def net_close(self, link: str) -> None: ...
+    def app_url(self) -> str:
+        """The page's address without its fragment (the start of a join link)."""
+        return ""
+    def qr_svg(self, text: str, label: str) -> str:
+        """`text` as a QR code, SVG markup with `label` as its accessible name."""
+        return ""
+    async def scan_qr(self) -> str:
+        """The text of a QR code read with the camera (raises when there is none or it is refused)."""
+        raise OSError("no camera here")

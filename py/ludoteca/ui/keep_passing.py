@@ -111,7 +111,7 @@ class KeepPassing:
         if session.move_count and session.move_facts(session.move_count - 1).player == player:
             index = session.move_count - 1
             viewer = player if session.training_mode else None  # hotseat: the screen is shared
-            entry = session.full_access().entries[index]  # log lines: still written from the whole match
+            entry = session.log_entries()[index]
             move = app.move_description(index, entry, viewer, registry.game_ui(session.game_id))
             app.notify("info", app.t("notice.forced", move=move), topic="play")
         app.render()

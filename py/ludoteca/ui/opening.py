@@ -63,7 +63,8 @@ class GameOpener:
         if app.after_assets(game, settings, lambda: self.start(form, seed)):
             app.render()
             return
-        session = LocalMatchSession.start(game, settings, seed & SEED_MASK, form.seat_list())
+        session = app.devices.after_setup(LocalMatchSession.start(game, settings, seed & SEED_MASK, form.seat_list()),
+                                          form)
         humans = [seat.name for seat in session.seats if seat.kind == HUMAN]
         if humans:
             app.prefs["name"] = humans[0]

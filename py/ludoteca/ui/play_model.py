@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..core.match import HUMAN
 from ..core.protocol import RESPONSE, SIMULTANEOUS
 from ..games import registry
 from .clock import RoundClock, same_decision
@@ -96,9 +95,9 @@ def play_model(app) -> PlayModel:
     replaying = play.replay_index is not None
     state = session.position(play.replay_index)
     live = not replaying and not session.is_over and not play.conflict
-    humans = session.human_players
+    humans = session.players_here  # not the seats played on other devices
     # A resigned human's seat plays on by itself (the match moves it).
-    acting = [p for p in state.to_move() if session.seats[p].kind == HUMAN and p not in session.resigners
+    acting = [p for p in state.to_move() if p in humans and p not in session.resigners
               and app.keep_passing.verdict(state, p)[0] != "play"] if live else []
     viewer, actors, handoff = None, [], None
     if len(humans) == 1:
@@ -119,7 +118,7 @@ def play_model(app) -> PlayModel:
             else:
                 viewer, actors = first, [first]
     # The moves to animate come whole from the match on this device (their log lines do too).
-    fresh = [] if replaying else session.full_access().entries[play.rendered_entries:]
+    fresh = [] if replaying else session.log_entries()[play.rendered_entries:]
     selection = play.selection if play.selection_moves == session.move_count and actors else None
     return PlayModel(state, replaying, viewer, actors, handoff, state.view(viewer), fresh, selection,
                      None if replaying else app._clock_view())

@@ -1,4 +1,5 @@
-"""Hash routes: `#/`, `#/new/<game>`, `#/play/<save id>`, `#/rules/<game>`, `#/settings`."""
+"""Hash routes: `#/`, `#/new/<game>`, `#/play/<save id>`, `#/rules/<game>`, `#/settings`,
+`#/join/<a host's invitation>` (play on several devices, ui/devices.py)."""
 
 import re
 from dataclasses import dataclass
@@ -21,6 +22,9 @@ class Route:
 
 
 ROUTES_WITH_ARGUMENT = ("new", "play", "rules", "table")
+# A host's invitation (web/net/link.mjs's offer: ICE credentials may hold "/" and "+",
+# candidates "," and ":"), the rest of the fragment after "#/join/".
+JOIN_OFFER = re.compile(r"[A-Za-z0-9_.~,:+/=-]{8,2000}")
 # What each route's argument may look like; anything else from a link is a missing page.
 ARGUMENT_FORMAT = {
     "new": re.compile(r"[a-z][a-z0-9_]{0,39}"),
@@ -34,6 +38,8 @@ def parse_route(hash_text: str) -> Route:
     path = hash_text.lstrip("#").strip("/")
     if not path:
         return Route("home")
+    if path.startswith("join/") and JOIN_OFFER.fullmatch(path[len("join/"):]):
+        return Route("join", path[len("join/"):])
     parts = path.split("/")
     if parts == ["settings"]:
         return Route("settings")

@@ -24,6 +24,7 @@ from .markdown import render_markdown
 from .regions import region
 from . import table
 
+from .setup import REMOTE_KIND  # noqa: E402 - a setup seat played on another device (ui/devices.py)
 COLOUR_NAMES = {  # keys: SEAT_COLOURS
     "#d64545": "red", "#2f7fd6": "blue", "#2a9d58": "green",
     "#e0a526": "yellow", "#8a4fd1": "purple", "#3b3b3b": "black",
@@ -133,6 +134,7 @@ def render_app(app, model=None) -> str:
             "rules": render_rules,
             "settings": render_settings,
             "table": lambda app: app.table.render(),
+            "join": lambda app: app.devices.render_join(),
         }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
     return isolate_names(f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
@@ -360,7 +362,8 @@ def render_setup(app) -> str:
 
 def render_seat_form(app, index: int, seat) -> str:
     t = app.t
-    kind = select(f"seat.{index}.kind", [(HUMAN, t("setup.kind.human")), (AI, t("setup.kind.ai"))],
+    kind = select(f"seat.{index}.kind", [(HUMAN, t("setup.kind.human")), (AI, t("setup.kind.ai")),
+                                         (REMOTE_KIND, t("setup.kind.remote"))],
                   seat.kind, f"seat-{index}-kind", t("setup.kind"))
     level = ""
     if seat.kind == AI:
@@ -450,11 +453,14 @@ def render_game(app, model) -> str:
                   f'<span>{escape(t("game.keep_passing", names=names))}</span><span class="row">{stops}</span></div>')
     elif session.training_mode and session.undo_count:
         banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
+    banner += app.devices.banner()
     if hint is not None:
         banner += (f'<p class="banner hint-line" role="status" data-testid="hint-line">'
                    f'{escape(t("game.hint_line", move=app.hint_description(*hint)))}</p>')
     overlay = ""
-    if play.help_open:
+    if app.devices.panel_open and session.full_access() is not None:
+        overlay = app.devices.render_panel()
+    elif play.help_open:
         overlay = render_help(app)
     elif play.menu_open:
         overlay = render_menu(app, model)
@@ -477,7 +483,8 @@ def render_game(app, model) -> str:
 def hint_button(app, model) -> str:
     """Hint, in a game against the computer: the hard AI's move for the human to play."""
     seats = app.session.seats
-    if not any(seat.kind == AI for seat in seats) or not any(seat.kind == HUMAN for seat in seats):
+    if not any(seat.kind == AI for seat in seats) or not any(seat.kind == HUMAN for seat in seats) \
+            or app.session.full_access() is None:  # a guest's computers are the host's
         return ""
     thinking = app.play.hint_thinking
     return button(app.t("game.hint_thinking" if thinking else "game.hint"), "hint", cls="small", testid="hint",
@@ -641,7 +648,7 @@ def render_log(app, ui, viewer) -> str:
     items = []
     folded = revealed_submissions(session, ui) if app.play.replay_index is None else set()
     # Log lines are still written from the whole match (the local session's full access).
-    for index, entry in enumerate(session.full_access().entries):
+    for index, entry in enumerate(session.log_entries()):
         if index in folded:
             continue
         current = " current" if app.play.replay_index == index + 1 else ""
@@ -660,8 +667,10 @@ def render_menu(app, model) -> str:
     can_resign = not session.is_over and model.viewer is not None and model.viewer not in session.resigners
     return (f'<div class="overlay" data-testid="menu-panel">'
             f'<div class="dialog" role="dialog" aria-modal="true" aria-label="{attr(t("game.menu"))}">'
-            f'{button(t("game.export"), "export", cls="wide", testid="export", autofocus=True)}'
-            f'{link(t("game.rules"), f"#/rules/{session.game_id}", "btn wide", "menu-rules")}'
+            + (f'{button(t("game.export"), "export", cls="wide", testid="export", autofocus=True)}'
+               f'{button(t("devices.menu"), "devices", "open", cls="wide", testid="menu-devices")}'
+               if session.full_access() is not None else "")  # a guest has no record and hosts nothing
+            + f'{link(t("game.rules"), f"#/rules/{session.game_id}", "btn wide", "menu-rules")}'
             f'{button(t("game.help"), "help", cls="wide", testid="menu-help")}'
             + (button(t("unsaved.save_now"), "save-now", cls="wide", testid="save-now")
                if app.save_id in app.unsaved else "")

@@ -3,17 +3,21 @@
 This is the only UI module that holds a `Match`. It is today's single-device
 play (hotseat, or against the computer): every seat is here, so the app may
 also see everything through the explicit `full_access()` capability, which
-the computer players and the log lines use. Saves go through `SaveStore`
+the computer players and the log lines use. `HostedMatchSession` is the same
+match opened to guests on other devices (issue 31). Saves go through `SaveStore`
 (`ui/storage.py`); replaying a record into a match happens here too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any, Optional
 
-from ..core.match import SEAT_COLOURS, Match
+from ..core.match import HUMAN, SEAT_COLOURS, Match
 from ..core.protocol import GameError, Move, RecordError
 from ..core.session import FullAccess, MatchSession, MoveFacts, Position, StatePosition
+from ..net.authority import SessionAuthority
+from ..net.host import HostTable, Outgoing
 
 
 def give_seats_distinct_colours(seats: list) -> None:
@@ -175,3 +179,65 @@ class LocalMatchSession(MatchSession):
         """Every seat is on this device: the whole match (named, so that no
         viewer-facing code gets it by accident)."""
         return self.match
+
+
+# --- a match on this device that guests on other devices join (issue 31) ----------------
+# It is the local session (the match, its save, every secret for the computers that think
+# here) with a `HostTable` (net/host.py) in front of the guests' links. After every change,
+# whoever made it (a local human, a computer, a guest), the table sends each connected
+# guest what changed for its seats; a guest's move reaches the match through the table,
+# which checks the seat and the move id, and the app hears of it as a change made
+# elsewhere (`made_here` False) and draws it. The transport is the app's (ui/devices.py):
+# `send(link, text)` carries a text to a guest's link, and `receive(link, text)` takes one.
+
+Send = Callable[[str, str], None]  # (link id, text)
+
+
+class HostedMatchSession(LocalMatchSession):
+    """The host's session: the local match, played from this device and from guests' devices."""
+
+    def __init__(self, match: Match, match_id: str, remote_seats: Iterable[int], new_token: Callable[[], str],
+                 send: Optional[Send] = None):
+        super().__init__(match)
+        self.authority = SessionAuthority(self, match_id, play=self._guest_plays, resign=self._guest_resigns)
+        self.table = HostTable(self.authority, remote_seats, new_token)
+        self.send: Send = send or (lambda _link, _text: None)
+        self.subscribe(lambda _made_here: self._flush(self.table.refresh()))
+
+    @property
+    def remote_seats(self) -> tuple:
+        return self.table.remote_seats
+
+    @property
+    def players_here(self) -> list:
+        """The humans at this device: not the seats played on other devices."""
+        return [p for p, seat in enumerate(self.seats) if seat.kind == HUMAN and p not in self.remote_seats]
+
+    # --- a guest's moves: changes made elsewhere ---------------------------------------
+    def _guest_plays(self, seat: int, text: str) -> None:
+        self.match.play(seat, text)
+        self._changed(made_here=False)
+
+    def _guest_resigns(self, seat: int) -> None:
+        self.match.resign(seat)
+        self._changed(made_here=False)
+
+    # --- the links ----------------------------------------------------------------------
+    def _flush(self, outgoing: list[Outgoing]) -> None:
+        for link, text in outgoing:
+            self.send(link, text)
+
+    def receive(self, link: str, text: str) -> None:
+        """One text from a guest's link (never raises: what is refused becomes an incident)."""
+        self._flush(self.table.receive(link, text))
+
+    def link_closed(self, link: str) -> None:
+        self._flush(self.table.close_link(link))
+        self._changed(made_here=False)  # who is connected changed: the host's screen says so
+
+    def connected(self, seat: int) -> bool:
+        return self.table.is_connected(seat)
+
+    def close(self) -> None:
+        """The host stops hosting: every connected guest is told."""
+        self._flush(self.table.close())

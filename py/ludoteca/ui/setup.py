@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from ..core.match import AI, HUMAN, SEAT_COLOURS, Seat, clean_name
 from ..games import registry
 
+REMOTE_KIND = "remote"  # a setup seat played on another device (ui/devices.py)
+
 MAX_NAME = 24
 
 
@@ -33,7 +35,8 @@ class SetupForm:
     seed_text: str = ""
 
     def seat_list(self) -> list:
-        return [Seat(clean_name(s.name, MAX_NAME) or f"{i + 1}", s.kind, s.level if s.kind == AI else "", s.color)
+        return [Seat(clean_name(s.name, MAX_NAME) or f"{i + 1}", AI if s.kind == AI else HUMAN,
+                     s.level if s.kind == AI else "", s.color)
                 for i, s in enumerate(self.seats[: self.num_players])]
 
 
@@ -109,7 +112,7 @@ def set_field(app, name: str, value: str) -> bool:
         _, index, attribute = name.split(".")
         seat = form.seats[int(index)]
         if attribute == "kind":
-            seat.kind = HUMAN if value == HUMAN else AI
+            seat.kind = value if value in (HUMAN, REMOTE_KIND) else AI
             rename_default_seats(app, form)  # "Computer 2" -> "Player 3"; a lone computer is "Computer"
             return True
         if attribute == "name":  # records refuse control characters: never write one

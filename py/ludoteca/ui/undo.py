@@ -32,7 +32,7 @@ class UndoControl:
         landing = self.landing(human)
         viewer = human if session.training_mode else None
         ui = registry.game_ui(session.game_id)
-        entries = session.full_access().entries  # log lines: still written from the whole match
+        entries = session.log_entries()
         taken = [app.move_description(index, entries[index], viewer, ui) for index in range(landing, len(entries))]
         app._cancel_ai()
         app.play.keep_passing.pop(human, None)  # else the app would pass again at once
@@ -71,7 +71,7 @@ class UndoControl:
         session = app.session
         if session is None or app.play.replay_index is not None or not session.move_count or app.play.conflict:
             return None
-        humans = session.human_players
+        humans = session.players_here
         candidate = humans[0] if session.training_mode else session.move_facts(session.move_count - 1).player
         return candidate if candidate in humans and self.landing(candidate) is not None else None
 

@@ -181,3 +181,123 @@ def make_app(store=None, **kwargs):
     browser.app = app
     app.navigate("#/")
     return app, browser
+
+
+class FakeNetwork:
+    """Links between fake browsers, as web/net/link.mjs makes them: an offer, an answer, then
+    texts carried in order. Texts wait in a queue until `pump` delivers them (as a real
+    link's events come one task at a time); `close` ends a link for both sides."""
+
+    def __init__(self):
+        self.waiting = {}  # offer -> (host browser, host link id)
+        self.answers = {}  # answer -> (guest browser, guest link id, offer)
+        self.peers = {}  # (browser id, link id) -> (other browser, its link id)
+        self.queue = []
+        self.counter = 0
+        self.texts = {}  # (browser id, link id) -> texts that browser received on it
+        self.browsers = []
+
+    def attach(self, browser):
+        browser.network = self
+        self.browsers.append(browser)
+        return browser
+
+    def _id(self, prefix):
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    def offer(self, browser):
+        link = self._id("h")
+        offer = f"offer-{link}-0123456789"
+        self.waiting[offer] = (browser, link)
+        return link, offer
+
+    def join(self, browser, offer):
+        if offer not in self.waiting:
+            raise OSError("link.bad_offer")
+        link = self._id("g")
+        answer = f"answer-{link}"
+        self.answers[answer] = (browser, link, offer)
+        return link, answer
+
+    def accept(self, browser, link, answer):
+        found = self.answers.pop(answer, None)
+        if found is None or self.waiting.get(found[2], (None, None))[1] != link:
+            raise OSError("link.bad_answer")
+        guest, guest_link, offer = found
+        del self.waiting[offer]
+        self.peers[(id(browser), link)] = (guest, guest_link)
+        self.peers[(id(guest), guest_link)] = (browser, link)
+        self.queue.append(("open", browser, link, None))
+        self.queue.append(("open", guest, guest_link, None))
+
+    def send(self, browser, link, text):
+        peer = self.peers.get((id(browser), link))
+        if peer is not None:
+            self.queue.append(("message", peer[0], peer[1], text))
+
+    def close(self, browser, link):
+        peer = self.peers.pop((id(browser), link), None)
+        if peer is not None:
+            self.peers.pop((id(peer[0]), peer[1]), None)
+            self.queue.append(("close", peer[0], peer[1], None))
+            self.queue.append(("close", browser, link, None))
+
+    def pump(self, limit=100000):
+        """Delivers every queued event (and each browser's spawned tasks) until all is quiet."""
+        for _ in range(limit):
+            for browser in self.browsers:
+                browser.run_pending()
+            if not self.queue:
+                return
+            kind, browser, link, text = self.queue.pop(0)
+            devices = browser.app.devices
+            if kind == "open":
+                devices.link_opened(link)
+            elif kind == "message":
+                self.texts.setdefault((id(browser), link), []).append(text)
+                devices.link_message(link, text)
+            else:
+                devices.link_closed(link)
+            browser.run_pending()
+        raise AssertionError("the network never went quiet")
+
+
+class NetBrowser(FakeBrowser):
+    """A fake browser with links to other devices through a FakeNetwork."""
+
+    network = None
+    page_url = "https://ludoteca.example/"
+
+    async def net_offer(self):
+        return self.network.offer(self)
+
+    async def net_accept(self, link, answer):
+        self.network.accept(self, link, answer)
+
+    async def net_join(self, offer):
+        return self.network.join(self, offer)
+
+    def net_send(self, link, text):
+        self.network.send(self, link, text)
+
+    def net_close(self, link):
+        self.network.close(self, link)
+
+    def app_url(self):
+        return self.page_url
+
+    def qr_svg(self, text, label):
+        return f'<svg role="img" aria-label="{label}" data-text="{text}"></svg>'
+
+    async def scan_qr(self):
+        raise OSError("no camera")
+
+
+def make_device(network, store=None, **kwargs):
+    """An app on a NetBrowser linked to `network` (one device of a table)."""
+    browser = network.attach(NetBrowser(store, **kwargs))
+    app = ObservedApp(browser)
+    browser.app = app
+    app.navigate("#/")
+    return app, browser

@@ -17,52 +17,26 @@ from ludoteca.core.protocol import GameError
 from ludoteca.net import host as host_module
 from ludoteca.net import wire
 from ludoteca.net.guest import GuestTable
+from ludoteca.net.authority import SessionAuthority, guest_lines
 from ludoteca.net.host import HostTable
 from ludoteca.games.council.rules import GAME
+from ludoteca.ui.session import LocalMatchSession
 
 PLAYERS = 3
 
 
-class CouncilAuthority:
-    """The host's match behind the `Authority` interface. Log lines are described for a
-    viewer: a card or a bid is named only to its own player (and bids once all are shown)."""
-
-    match_id = "m-council"
-    game_id = "council"
+class CouncilAuthority(SessionAuthority):
+    """The host's match (a local session of the toy Council game) behind the `Authority`
+    interface. Log lines are the engine's, described for a viewer: a card or a bid is
+    named only to its own player (and bids once all are shown)."""
 
     def __init__(self, seed: int = 7):
-        self.match = Match(GAME, GAME.default_settings(PLAYERS), seed, [Seat(f"P{n}") for n in range(PLAYERS)])
-
-    def seat_count(self) -> int:
-        return PLAYERS
-
-    def settings(self) -> dict:
-        return self.match.settings.to_json()
-
-    def seat_names(self) -> list[str]:
-        return [seat.name for seat in self.match.seats]
-
-    def computer_seats(self) -> set[int]:
-        return set()
-
-    def view(self, seat: int) -> dict:
-        return self.match.state.view(seat)
+        match = Match(GAME, GAME.default_settings(PLAYERS), seed, [Seat(f"P{n}") for n in range(PLAYERS)])
+        super().__init__(LocalMatchSession(match), "m-council")
+        self.match = match
 
     def log(self, seat: int) -> list[dict]:
-        lines = []
-        for entry in self.match.entries:
-            move = entry.move
-            if move.keyword == "bid" and entry.player != seat:
-                lines.append({"key": "log.bid_hidden", "params": {"player": entry.player + 1}})
-            else:
-                lines.append({"key": "log.move", "params": {"player": entry.player + 1, "move": move.text}})
-            for chance in entry.chance:
-                if chance.player == seat:
-                    lines.append({"key": "log.dealt_you", "params": {"card": chance.card}})
-        return lines
-
-    def play(self, seat: int, move_text: str) -> None:
-        self.match.play(seat, move_text)
+        return guest_lines(self.entries(seat))
 
     def legal_texts(self, seat: int) -> list[str]:
         return self.match.state.legal_moves(seat).texts() if seat in self.match.state.to_move() else []
@@ -125,11 +99,11 @@ def test_a_guest_joins_takes_a_free_seat_and_sees_only_its_view():
 def test_every_guest_hears_who_is_at_the_table_and_who_is_away():
     network = Network(CouncilAuthority())
     ada = network.add_guest("a", "Ada")
-    assert ada.players == [{"name": "P0", "place": "host", "connected": True},
-                           {"name": "Ada", "place": "guest", "connected": True},
-                           {"name": "P2", "place": "guest", "connected": False}]
+    assert ada.players == [{"name": "P0", "place": "host", "connected": True, "color": ""},
+                           {"name": "Ada", "place": "guest", "connected": True, "color": ""},
+                           {"name": "P2", "place": "guest", "connected": False, "color": ""}]
     network.add_guest("b", "Bob")
-    assert ada.players[2] == {"name": "Bob", "place": "guest", "connected": True}
+    assert ada.players[2] == {"name": "Bob", "place": "guest", "connected": True, "color": ""}
     for link, text in network.host.close_link("b"):
         receipt = network.to_guest(link, text)
         assert receipt.presence
@@ -200,7 +174,9 @@ def test_nothing_but_a_guests_own_seats_crosses_its_link():
             seat = message.body["seat"]
             assert seat in network.guests[link].seats
             assert message.body["view"] == authority.match.state.view(seat)
-            assert message.body["log"] == authority.log(seat)[message.body["turn"]:][:wire.MAX_LOG_LINES]
+            turn = message.body["turn"]
+            assert message.body["entries"] == authority.entries(seat)[turn:turn + len(message.body["entries"])]
+            assert message.body["position"] == authority.position()
             snapshots.setdefault(link, 0)
             snapshots[link] += 1
         return original_to_guest(link, text)
@@ -210,7 +186,7 @@ def test_nothing_but_a_guests_own_seats_crosses_its_link():
     assert snapshots["a"] > 5 and snapshots["b"] > 5
     # And what each guest kept is its own seat's alone.
     for guest in network.guests.values():
-        assert set(guest.views) == set(guest.logs) == set(guest.seats)
+        assert set(guest.views) == set(guest.entries) == set(guest.seats)
 
 
 def test_a_move_for_another_seat_is_refused_and_changes_nothing():
@@ -263,7 +239,8 @@ def test_a_move_sent_twice_is_applied_once():
     ("garbage", "not json at all", wire.NOT_JSON),
     ("oversized", "x" * (wire.MAX_MESSAGE_BYTES + 1), wire.TOO_LARGE),
     ("claims the host's role", json.dumps({"v": 1, "kind": "update", "seq": 1, "ack": 0,
-                                          "body": {"seat": 1, "turn": 0, "view": {}, "log": []}}), wire.WRONG_ROLE),
+                                          "body": {"seat": 1, "turn": 0, "view": {}, "entries": [],
+                                                   "position": {}, "legal": None}}), wire.WRONG_ROLE),
     ("a welcome from a guest", json.dumps({"v": 1, "kind": "welcome", "seq": 0, "ack": 0,
                                           "body": {"match": "m", "token": "t" * 20, "seats": [0]}}), wire.WRONG_ROLE),
     ("an old protocol", json.dumps({"v": 0, "kind": "ping", "seq": 0, "ack": 0, "body": {"nonce": 1}}),

@@ -8,14 +8,19 @@ from ludoteca.net import wire
 from ludoteca.net.wire import GUEST, HOST, Endpoint, MoveLedger, WireError
 
 TOKEN = "t" * 22
+POSITION = {"count": 4, "to_move": [1], "mode": "turn", "scores": [2, 5.5], "status": "playing", "resigners": [],
+            "clocked": [], "undos": 0, "hints": [0, 0], "places": []}
 UPDATE = {"seat": 1, "turn": 3, "view": {"board": [[0, 1], [None, "A"]], "scores": [2, 5]},
-          "log": [{"key": "log.move", "params": {"player": "Ada", "cell": 7}}]}
+          "entries": [{"player": 0, "automatic": False, "resignation": False, "to_move": [0], "mode": "turn",
+                       "scores": [2, 5], "lines": [{"key": "log.move", "params": {"player": "Ada", "cell": 7}}]}],
+          "position": POSITION, "legal": ["place A 12", "pass"]}
+LINE = UPDATE["entries"][0]
 VALID_BODIES = {
     "hello": {"name": "Ada", "seats": [1, 2]},
     "rejoin": {"token": TOKEN},
     "welcome": {"match": "m-1", "game": "geonaxis", "settings": {"num_players": 3}, "token": TOKEN, "seats": [1]},
-    "table": {"players": [{"name": "Ada", "place": "host", "connected": True},
-                          {"name": "Bob", "place": "guest", "connected": False}]},
+    "table": {"players": [{"name": "Ada", "place": "host", "connected": True, "color": "#d64545"},
+                          {"name": "Bob", "place": "guest", "connected": False, "color": ""}]},
     "update": UPDATE,
     "move": {"id": "g1-7", "seat": 1, "move": "place A 12"},
     "refused": {"id": "g1-7", "reason": "error.occupied", "params": {"cell": 12}},
@@ -90,11 +95,20 @@ HOSTILE = [
     ("view nested too deep", envelope(body={**UPDATE, "view": json.loads("[" * 30 + "]" * 30)}), HOST,
      wire.BAD_FIELD),
     ("view integer beyond JavaScript", envelope(body={**UPDATE, "view": [2 ** 60]}), HOST, wire.BAD_FIELD),
-    ("too many log lines", envelope(body={**UPDATE, "log": [{"key": "a", "params": {}}] * 65}), HOST,
+    ("too many entries", envelope(body={**UPDATE, "entries": [LINE] * 65}), HOST, wire.BAD_FIELD),
+    ("too many lines in an entry", envelope(body={**UPDATE, "entries": [{**LINE, "lines": LINE["lines"] * 65}]}),
+     HOST, wire.BAD_FIELD),
+    ("log key not a key", envelope(body={**UPDATE, "entries": [{**LINE, "lines": [{"key": "<b>", "params": {}}]}]}),
+     HOST, wire.BAD_FIELD),
+    ("log param name not a name", envelope(body={**UPDATE, "entries": [{**LINE, "lines": [
+        {"key": "a", "params": {"Bad Name": []}}]}]}), HOST, wire.BAD_FIELD),
+    ("an entry by no seat", envelope(body={**UPDATE, "entries": [{**LINE, "player": 16}]}), HOST, wire.BAD_FIELD),
+    ("a score that is text", envelope(body={**UPDATE, "position": {**POSITION, "scores": ["1"]}}), HOST,
      wire.BAD_FIELD),
-    ("log key not a key", envelope(body={**UPDATE, "log": [{"key": "<b>", "params": {}}]}), HOST, wire.BAD_FIELD),
-    ("log param a list", envelope(body={**UPDATE, "log": [{"key": "a", "params": {"p": []}}]}), HOST,
-     wire.BAD_FIELD),
+    ("an unknown status", envelope(body={**UPDATE, "position": {**POSITION, "status": "won"}}), HOST, wire.BAD_FIELD),
+    ("legal moves not a list", envelope(body={**UPDATE, "legal": "pass"}), HOST, wire.BAD_FIELD),
+    ("a colour that is not one", envelope("table", body={"players": [
+        {"name": "A", "place": "host", "connected": True, "color": "red;x"}]}), HOST, wire.BAD_FIELD),
     ("too many params", envelope("refused", body={"id": "a", "reason": "e", "params": {f"p{i}": i for i in range(17)}}),
      HOST, wire.BAD_FIELD),
     ("resend as 1", envelope("ack", body={"resend": 1}), HOST, wire.BAD_FIELD),

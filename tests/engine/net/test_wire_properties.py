@@ -10,6 +10,10 @@ from hypothesis import strategies as st
 from ludoteca.net import wire
 from ludoteca.net.wire import GUEST, HOST, Endpoint, Inbox, MoveLedger
 
+EMPTY_UPDATE = {"seat": 0, "turn": 0, "view": None, "entries": [], "legal": None,
+                "position": {"count": 0, "to_move": [0], "mode": "turn", "scores": [0, 0], "status": "playing",
+                             "resigners": [], "clocked": [], "undos": 0, "hints": [0, 0], "places": []}}
+
 TOKEN = "k" * 22
 WINDOW = 4  # small, so that "too far ahead" happens too
 
@@ -41,7 +45,7 @@ class Table:
     def send(self, side):
         number = len(self.sent[side])
         if side == HOST:
-            text = self.ends[HOST].send("update", {"seat": 1, "turn": number, "view": {"n": number}, "log": []})
+            text = self.ends[HOST].send("update", {**EMPTY_UPDATE, "seat": 1, "turn": number, "view": {"n": number}})
         else:
             text = self.ends[GUEST].send("move", {"id": f"m{number}", "seat": 1, "move": f"play {number}"})
         self.sent[side].append(number)
@@ -125,7 +129,7 @@ def test_every_message_is_delivered_exactly_once_in_order(steps):
 def test_an_inbox_delivers_a_prefix_in_order_whatever_arrives(arrivals, count):
     """Whatever mix of sequence numbers arrives, what is delivered is 1, 2, 3... each once."""
     host = Endpoint(HOST)
-    texts = [host.send("update", {"seat": 0, "turn": n, "view": None, "log": []}) for n in range(count)]
+    texts = [host.send("update", {**EMPTY_UPDATE, "turn": n}) for n in range(count)]
     guest = Endpoint(GUEST, inbox=Inbox(WINDOW))
     delivered = []
     for seq in arrivals:
@@ -155,7 +159,7 @@ def test_parse_raises_only_its_own_error(data):
 def test_an_update_carries_any_bounded_view_unchanged(view):
     host, guest = Endpoint(HOST), Endpoint(GUEST)
     try:
-        text = host.send("update", {"seat": 0, "turn": 0, "view": view, "log": []})
+        text = host.send("update", {**EMPTY_UPDATE, "view": view})
     except wire.WireError as refused:  # only a view the receiver would refuse
         assert refused.code == wire.BAD_FIELD
         return

@@ -1,0 +1,290 @@
+"""A match hosted on another device, as this guest device sees it: a `MatchSession`.
+
+The app draws a guest's table from this session exactly as it draws a local one
+(core/session.py): every answer comes from what the host sent this device's seats
+(`GuestTable`: each seat's view, legal moves and history as described for it, and the
+live position's public facts). It holds no `State`, no record and no seed, so
+`full_access()` is None and nothing here can show another seat's secret.
+
+What a guest may do, in this version:
+- play and resign for its own seats: the text goes to the host, whose engine checks it;
+  the session changes only when the host's update comes back (`receive`);
+- no undo or redo: a guest's Undo is disabled (`undo_landings` is empty) and the host
+  keeps the match's one history; the host's undos reach the guest as a shorter history;
+- no record of its own: the game can go on only from the host's save;
+- replay: each earlier position shows its public facts (who was to act, the scores),
+  and the nearest view of its own seats this device saw at or before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from ..core.match import AI, HUMAN, Seat
+from ..core.protocol import GameError, IllegalMoveError, Move, NotYourTurnError, Settings
+from ..core.records import RESIGN_TEXT
+from ..core.session import MatchSession, MoveFacts, Position
+from .guest import GuestReceipt, GuestTable
+
+NO_UNDO = "net.guest_undo"  # a guest's undo: not offered in this version
+NO_RECORD = "net.guest_record"  # a guest keeps no record: only the host's save goes on
+
+
+class RemotePosition(Position):
+    """One position as this device knows it: public facts, and its own seats' views."""
+
+    def __init__(self, at: int, to_move: Sequence[int], mode: str, scores: Sequence, views: dict, legal: dict,
+                 parse: Callable[[str], Move]):
+        self.at = at
+        self._to_move, self._mode, self._scores = tuple(to_move), mode, list(scores)
+        self._views, self._legal, self._parse = views, legal, parse
+
+    def to_move(self) -> tuple:
+        return self._to_move
+
+    def acting_mode(self) -> str:
+        return self._mode
+
+    def scores(self) -> list:
+        return list(self._scores)
+
+    def view(self, viewer: Optional[int]) -> dict:
+        """A held seat's view; any other viewer gets the first held seat's (all this device may see)."""
+        if viewer in self._views:
+            return self._views[viewer]
+        return next(iter(self._views.values()), {})
+
+    def legal_moves(self, player: int) -> list:
+        texts = self._legal.get(player) if player in self._to_move else None
+        return [self._parse(text) for text in texts or ()]
+
+
+@dataclass(frozen=True)
+class _UnseenMove:
+    """Where the app reads a log entry's move: a guest never has it (its lines say what it may know)."""
+
+    text: str = ""
+    keyword: str = ""
+
+
+UNSEEN = _UnseenMove()
+
+
+@dataclass(eq=False)
+class RemoteEntry:
+    """A log entry as a guest has it (the fields the app reads of a `core.match.Entry`)."""
+
+    player: int
+    automatic: bool
+    is_resignation: bool
+    move: Any = UNSEEN
+    chance: tuple = ()
+
+
+class RemoteMatchSession(MatchSession):
+    """A guest's session: `table` holds what the host sent; `send` carries a text to the host;
+    `games`: the games by id (the host's welcome names the match's)."""
+
+    def __init__(self, games, table: GuestTable, send: Callable[[str], None]):
+        super().__init__()
+        self.games = games
+        self.table = table
+        self.send = send
+        self.refusals: list = []  # the host's refusals of this device's moves, newest last
+        self.host_left: Optional[str] = None  # the host's "bye" reason, once it has said it
+        self.welcomed = False  # the host welcomed this session (a saved pairing is not enough)
+        self._views_at: dict[int, dict] = {}  # move count -> {seat: view}, as seen here (for replay)
+        self._log_entries: dict[int, tuple] = {}  # index -> (entry body, RemoteEntry): one object per entry
+        self._remember_views()
+
+    @property
+    def game(self):
+        return self.games[self.table.game_id]
+
+    def log_entries(self) -> list:
+        """The history's entries as objects that stay the same while the entry does."""
+        entries = self._entries()[: self.move_count]
+        result = []
+        for index, body in enumerate(entries):
+            kept = self._log_entries.get(index)
+            if kept is None or kept[0] is not body:
+                kept = (body, RemoteEntry(body["player"], body["automatic"], body["resignation"]))
+                self._log_entries[index] = kept
+            result.append(kept[1])
+        return result
+
+    # --- what the host sends ----------------------------------------------------------
+    def receive(self, data: Any) -> GuestReceipt:
+        """One text from the host's link: the replies go back at once; listeners hear of any change."""
+        receipt = self.table.receive(data)
+        for reply in receipt.replies:
+            self.send(reply)
+        if receipt.updated_seats:
+            self._remember_views()
+        self.refusals.extend(receipt.refusals)
+        del self.refusals[:-8]
+        self.welcomed = self.welcomed or receipt.welcomed
+        if receipt.bye is not None:
+            self.host_left = receipt.bye
+        if receipt.welcomed or receipt.updated_seats or receipt.presence or receipt.refusals or receipt.bye:
+            self._changed(made_here=False)
+        return receipt
+
+    def _remember_views(self) -> None:
+        if self.table.position and self.table.views:
+            self._views_at[self.table.position["count"]] = dict(self.table.views)
+
+    @property
+    def ready(self) -> bool:
+        """Welcomed, told who plays, and sent every held seat's view: the table can be drawn."""
+        table = self.table
+        return self.welcomed and bool(table.token and table.players and table.position) and all(
+            seat in table.views for seat in table.seats)
+
+    @property
+    def here(self) -> tuple:
+        return tuple(self.table.seats)
+
+    # --- what every seat may know --------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    @property
+    def settings(self) -> Settings:
+        return self.game.validate_settings(Settings.from_json(self.table.settings))
+
+    @property
+    def seats(self) -> list:
+        return [Seat(player["name"], AI if player["place"] == "computer" else HUMAN,
+                     "medium" if player["place"] == "computer" else "", player["color"])
+                for player in self.table.players]
+
+    @property
+    def players_here(self) -> list:
+        return list(self.table.seats)
+
+    def _entries(self, seat: Optional[int] = None) -> list:
+        """The history as described for `seat` (another seat, or None: the first held seat)."""
+        seats = self.table.seats
+        if seat is None or seat not in seats:
+            if not seats:
+                return []
+            seat = seats[0]
+        return self.table.entries.get(seat, [])
+
+    @property
+    def move_count(self) -> int:
+        """Moves this device has every held seat's description of (an update may come in parts)."""
+        count = self.table.position.get("count", 0)
+        return min([count] + [len(self.table.entries.get(seat, ())) for seat in self.table.seats])
+
+    def move_facts(self, index: int) -> MoveFacts:
+        entry = self._entries()[index]
+        return MoveFacts(entry["player"], entry["automatic"], entry["resignation"])
+
+    def describe_entry(self, index: int, viewer: Optional[int]) -> list:
+        """The lines the host described for `viewer`'s seat (another viewer: the first held seat's)."""
+        return [(line["key"], dict(line["params"])) for line in self._entries(viewer)[index]["lines"]]
+
+    def position(self, at: Optional[int] = None) -> Position:
+        count = self.move_count
+        at = count if at is None or at > count else at
+        if at == count:
+            live = self.table.position
+            return RemotePosition(at, live.get("to_move", ()), live.get("mode", "turn"), live.get("scores", ()),
+                                  dict(self.table.views), dict(self.table.legal), self.game.parse_move)
+        entry = self._entries()[at]
+        seen = [moves for moves in self._views_at if moves <= at]
+        views = self._views_at[max(seen)] if seen else self._views_at.get(min(self._views_at, default=-1), {})
+        return RemotePosition(at, entry["to_move"], entry["mode"], entry["scores"], views, {}, self.game.parse_move)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != "playing"
+
+    @property
+    def status(self) -> str:
+        return self.table.position.get("status", "playing")
+
+    @property
+    def resigners(self) -> list:
+        return list(self.table.position.get("resigners", ()))
+
+    @property
+    def undo_count(self) -> int:
+        return self.table.position.get("undos", 0)
+
+    @property
+    def hints_used(self) -> list:
+        return list(self.table.position.get("hints", ())) or [0] * len(self.table.players)
+
+    def final_places(self) -> list:
+        return list(self.table.position.get("places", ()))
+
+    def round_clock(self) -> tuple:
+        return (0, 0)  # the host's clock decides; a clock shown on guests is for later
+
+    def clocked_players(self) -> tuple:
+        return tuple(self.table.position.get("clocked", ()))
+
+    def parse_move(self, text: str) -> Move:
+        return self.game.parse_move(text)
+
+    # --- what one seat may do -------------------------------------------------------------
+    def undo_landings(self, seat: int) -> list:
+        return []  # the host keeps the one history: a guest does not undo (module docstring)
+
+    def can_redo(self) -> bool:
+        return False
+
+    def timeout_move(self, seat: int) -> Optional[Move]:
+        return None  # the host's clock decides
+
+    # --- acting ---------------------------------------------------------------------------
+    def _check_seat(self, seat: int) -> None:
+        if seat not in self.table.seats:
+            raise NotYourTurnError(f"seat {seat + 1} is not this device's", "net.not_your_seat", seat=seat + 1)
+        if self.is_over:
+            raise IllegalMoveError("the game is over", "core.game_over")
+        if self.host_left is not None:
+            raise GameError("the host has left", "net.host_gone")
+
+    def play(self, seat: int, move: Any) -> None:
+        """Sends a move for one of this device's seats; the host's update applies it. A move
+        this device already knows to be illegal is refused here, with nothing sent."""
+        self._check_seat(seat)
+        text = self.game.parse_move(move).text if isinstance(move, str) else move.text
+        position = self.position()
+        if seat not in position.to_move():
+            raise NotYourTurnError(f"it is not player {seat + 1}'s turn", "core.not_your_turn", player=seat + 1)
+        legal = self.table.legal.get(seat)
+        if legal is not None and text not in legal:
+            raise IllegalMoveError(f"{text} is not allowed now", "core.illegal_now", move=text)
+        self.send(self.table.play(seat, text))
+
+    def resign(self, seat: int) -> None:
+        self._check_seat(seat)
+        self.send(self.table.play(seat, RESIGN_TEXT))
+
+    def undo(self, seat: int) -> int:
+        raise GameError("a guest cannot undo: the host keeps the history", NO_UNDO)
+
+    def redo(self) -> int:
+        raise GameError("a guest cannot redo: the host keeps the history", NO_UNDO)
+
+    def count_hint(self, seat: int) -> None:
+        pass  # hints need the whole match: not offered to a guest
+
+    # --- the record -------------------------------------------------------------------------
+    def record(self) -> dict:
+        raise GameError("a guest has no record of the match: only the host's save can go on", NO_RECORD)
+
+    def save_to(self, saves: Any, save_id: str, expected: Optional[str]) -> str:
+        raise GameError("a guest keeps its pairing, not a save", NO_RECORD)
+
+    def snapshot(self) -> dict:
+        """What this device keeps across a reload (its pairing, views and history as seen)."""
+        return self.table.snapshot()

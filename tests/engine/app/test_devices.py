@@ -1,0 +1,184 @@
+"""Play on several devices, the whole app under CPython: two fake browsers (a host and a
+guest) linked by a fake network (tests/engine/app/fake_browser.py's FakeNetwork, standing
+for web/net/link.mjs). The setup's "on another device", the host's pairing panel, the
+guest's join route and its table, the host leaving, a guest's reload, and the menu entry
+of a running game."""
+
+import json
+import random
+import re
+
+from ludoteca.net.remote import RemoteMatchSession
+from ludoteca.ui.session import HostedMatchSession
+
+from .fake_browser import FakeNetwork, make_device, shown_text
+
+
+def setup_with_remote_seat(host, game_id="psychopath"):
+    host.navigate(f"#/new/{game_id}")
+    host.dispatch("field", "seat.1.kind=remote")
+    host.dispatch("start")
+
+
+def pair(network, host, host_browser, guest, guest_browser):
+    """The host invites, the guest opens the link, the host pastes the guest's answer."""
+    host.dispatch("devices", "invite")
+    network.pump()
+    link = re.search(r'value="([^"]+)" data-testid="devices-link"', host_browser.html)
+    assert link, "the host shows its invitation's link"
+    offer = link.group(1).split("#/join/")[1]
+    guest.navigate(f"#/join/{offer}")
+    network.pump()
+    answer = re.search(r'data-testid="join-answer">([^<]+)<', guest_browser.html).group(1)
+    host.dispatch("field", f"devices.answer={answer}")
+    host.dispatch("devices", "accept")
+    network.pump()
+
+
+def two_devices(game_id="psychopath"):
+    network = FakeNetwork()
+    host, host_browser = make_device(network)
+    guest, guest_browser = make_device(network)
+    setup_with_remote_seat(host, game_id)
+    pair(network, host, host_browser, guest, guest_browser)
+    return network, (host, host_browser), (guest, guest_browser)
+
+
+def test_a_seat_set_on_another_device_opens_the_pairing_panel_and_a_guest_joins_it():
+    network = FakeNetwork()
+    host, host_browser = make_device(network)
+    guest, guest_browser = make_device(network)
+    setup_with_remote_seat(host)
+    assert isinstance(host.session, HostedMatchSession) and host.session.remote_seats == (1,)
+    assert 'data-testid="devices-panel"' in host_browser.html
+    pair(network, host, host_browser, guest, guest_browser)
+    assert isinstance(guest.session, RemoteMatchSession) and guest.route.name == "play"
+    assert 'data-testid="game"' in guest_browser.html and 'data-testid="guest-banner"' in guest_browser.html
+    assert host.session.connected(1)
+    assert "connected" in shown_text(host_browser.html)
+    # The guest has no record to export and hosts nothing; its computers think on the host.
+    guest.dispatch("menu")
+    assert 'data-testid="export"' not in guest_browser.html and 'data-testid="menu-devices"' not in guest_browser.html
+
+
+def legal_texts_of(app, player):
+    return [move.text for move in app.session.position().legal_moves(player)]
+
+
+def test_a_whole_psychopath_game_is_played_across_two_devices():
+    network, (host, host_browser), (guest, guest_browser) = two_devices()
+    rng = random.Random(3)
+    host.session.full_access()  # the host holds the whole match
+    for _ in range(400):
+        if host.session.is_over:
+            break
+        (player,) = host.session.position().to_move()
+        app = host if player == 0 else guest
+        assert app.play_model().actors == [player], "each device acts only for its own seat"
+        other = guest if player == 0 else host
+        assert other.play_model().actors == []
+        moves = host.session.move_count
+        app.dispatch("move", f"{player}:{rng.choice(legal_texts_of(host, player))}")
+        network.pump()
+        assert host.session.move_count > moves and guest.session.move_count == host.session.move_count
+    assert host.session.is_over and guest.session.is_over
+    assert guest.session.final_places() == host.session.final_places()
+    assert 'data-testid="game"' in guest_browser.html
+    # The guest's log reads as the host's (a perfect-information game: the same lines).
+    host_log = re.findall(r'class="logbtn"[^>]*>([^<]*)<', host_browser.html)
+    guest_log = re.findall(r'class="logbtn"[^>]*>([^<]*)<', guest_browser.html)
+    assert host_log == guest_log and len(host_log) == host.session.move_count
+
+
+def test_a_guest_cannot_play_for_the_hosts_seat_nor_undo():
+    network, (host, _host_browser), (guest, guest_browser) = two_devices()
+    (player,) = host.session.position().to_move()
+    assert player == 0
+    sent = len(network.queue)
+    guest.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    network.pump()
+    assert host.session.move_count == 0 and len(network.queue) == sent
+    host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    network.pump()
+    guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")
+    network.pump()
+    assert guest.session.move_count == 2
+    assert 'data-testid="undo" disabled' in guest_browser.html or guest._undo_player() is None
+
+
+def test_the_host_leaving_tells_the_guest_that_only_the_hosts_save_goes_on():
+    network, (host, _), (guest, guest_browser) = two_devices()
+    host.devices.on_action("stop")
+    network.pump()
+    assert 'data-testid="host-gone"' in guest_browser.html
+    assert "The game can go on only from the host" in shown_text(guest_browser.html)
+
+
+def test_a_guest_that_reloads_rejoins_its_seat_from_a_new_invitation():
+    network, (host, host_browser), (guest, guest_browser) = two_devices()
+    host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    network.pump()
+    assert guest.session.move_count == 1
+    stored = json.loads(guest_browser.store.get("ludoteca-guest"))
+    assert stored["token"] and "seed" not in json.dumps(stored)
+    # The page reloads: the data channel is gone; the host sees the seat away.
+    link = next(iter(host.session.table.links))
+    network.close(host_browser, link)
+    network.pump()
+    assert not host.session.connected(1)
+    again, again_browser = make_device(network, store=guest_browser.store)
+    again_browser.seed = 777  # a new page: new random numbers
+    host.dispatch("devices", "open")
+    pair(network, host, host_browser, again, again_browser)
+    assert isinstance(again.session, RemoteMatchSession)
+    assert again.session.table.seats == (1,) and again.session.move_count == 1
+    assert host.session.connected(1) and len(host.session.table.guests) == 1  # the same guest, back
+
+
+def test_a_running_game_is_opened_to_other_devices_from_its_menu():
+    network = FakeNetwork()
+    host, host_browser = make_device(network)
+    guest, guest_browser = make_device(network)
+    host.navigate("#/new/psychopath")
+    host.dispatch("field", "seat.1.kind=human")
+    host.dispatch("start")
+    host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    host.dispatch("menu")
+    host.dispatch("devices", "open")
+    assert 'data-testid="devices-panel"' in host_browser.html and 'data-testid="devices-seat-1"' in host_browser.html
+    pair(network, host, host_browser, guest, guest_browser)
+    assert isinstance(host.session, HostedMatchSession) and host.session.remote_seats == (1,)
+    assert guest.session.move_count == 1 and guest.play_model().actors == [1]
+    # The save goes on as before: the host's record is the whole game.
+    assert len(host.session.record()["moves"]) == 1
+
+
+def test_every_devices_screen_speaks_italian():
+    network = FakeNetwork()
+    host, host_browser = make_device(network)
+    host.dispatch("pref", "language=it")
+    setup_with_remote_seat(host)
+    assert "Gioca su più dispositivi" in shown_text(host_browser.html)
+
+
+def test_a_join_link_keeps_the_whole_invitation_even_with_slashes_and_pluses():
+    from ludoteca.ui.routes import Route, parse_route
+
+    offer = "Ca~ufrag~pw+d/x~ABCDEF-_~hm0123abcd,5000~h192.168.1.2,6000"
+    assert parse_route(f"#/join/{offer}") == Route("join", offer)
+    assert parse_route("#/join/<script>").name == "missing"
+
+
+def test_a_pairing_the_host_does_not_know_joins_anew():
+    """A guest whose saved pairing is another table's (or a host that reloaded) takes a seat as a new guest."""
+    network, (host, host_browser), (guest, guest_browser) = two_devices()
+    stale = guest_browser.store.get("ludoteca-guest")
+    other_network = FakeNetwork()
+    second_host, second_browser = make_device(other_network)
+    second_browser.seed = 999  # another host: other random tokens
+    newcomer, newcomer_browser = make_device(other_network)
+    newcomer_browser.store.set("ludoteca-guest", stale)
+    setup_with_remote_seat(second_host)
+    pair(other_network, second_host, second_browser, newcomer, newcomer_browser)
+    assert isinstance(newcomer.session, RemoteMatchSession) and newcomer.session.table.seats == (1,)
+    assert newcomer.session.table.token != json.loads(stale)["token"]
