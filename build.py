@@ -828,17 +828,23 @@ def command_serve(port: int, host: str) -> int:
     return 0
 
 
-# The whole suite runs as two pytest processes at once, so neither core idles:
-# the browser tests (mostly waiting on Chromium, one page at a time) and the
-# CPU-bound engine tests. The browser run prints as it goes; the engine run's
-# report goes to ENGINE_TEST_LOG and is printed when it ends. Each run lists
-# its slowest tests, to show where the time goes.
+# The whole suite runs as three pytest processes at once, so neither core idles:
+# the browser tests, in two shards (each test in one, alternately; they mostly
+# wait on Chromium, one page at a time) and the CPU-bound engine tests. The first
+# browser shard prints as it goes; the other runs' reports go to their logs and
+# are printed when they end. Each run lists its ten slowest tests, to show where
+# the time goes.
 BROWSER_TESTS = "tests/browser"
+BROWSER_SHARDS = 2
 ENGINE_TEST_LOG = ROOT / ".cache" / "engine-tests.log"
 NO_TESTS_COLLECTED = 5
 ENGINE_TESTS_NICENESS = 10
 # The suite plays the random-game property tests in their quick profile;
 # `pytest --full` plays them at full size, and `bench fuzz` thousands of games.
+
+
+def browser_test_log(shard: int) -> Path:
+    return ROOT / ".cache" / f"browser-tests-{shard}.log"
 
 
 def command_test(pytest_args: list[str]) -> int:
@@ -850,26 +856,39 @@ def command_test(pytest_args: list[str]) -> int:
         log("$ " + " ".join(pytest + pytest_args))
         return _tests_outcome({"tests": subprocess.run(pytest + pytest_args, cwd=ROOT).returncode})
     engine_command = [*pytest, "tests", "--ignore", BROWSER_TESTS, "--durations", "10", *pytest_args]
-    browser_command = [*pytest, BROWSER_TESTS, "--durations", "10", *pytest_args]
-    ENGINE_TEST_LOG.parent.mkdir(exist_ok=True)
+    browser_commands = [[*pytest, BROWSER_TESTS, "--shard", f"{shard}/{BROWSER_SHARDS}", "--durations", "10",
+                         *pytest_args] for shard in range(1, BROWSER_SHARDS + 1)]
+    logs = {"engine": ENGINE_TEST_LOG, **{f"browser {shard}": browser_test_log(shard)
+                                          for shard in range(2, BROWSER_SHARDS + 1)}}
+    for path in logs.values():
+        path.parent.mkdir(exist_ok=True)
     log(f"$ {' '.join(engine_command)} > {ENGINE_TEST_LOG.relative_to(ROOT)} (printed when it ends)")
-    log("$ " + " ".join(browser_command))
-    with open(ENGINE_TEST_LOG, "w", encoding="utf-8") as engine_log:
-        # Niced: the browser tests wait on timeouts, the engine tests only on CPU.
-        engine = subprocess.Popen(engine_command, cwd=ROOT, stdout=engine_log, stderr=subprocess.STDOUT,
-                                  preexec_fn=lambda: os.nice(ENGINE_TESTS_NICENESS))
-        try:
-            browser_code = subprocess.run(browser_command, cwd=ROOT).returncode
-            if engine.poll() is None:
-                log("browser tests done; waiting for the engine tests")
-            engine_code = engine.wait()
-        finally:
-            if engine.poll() is None:  # interrupted: stop the other run too
-                engine.terminate()
-                engine.wait()
-    log(f"engine tests ({ENGINE_TEST_LOG.relative_to(ROOT)}):")
-    print(ENGINE_TEST_LOG.read_text(encoding="utf-8"), flush=True)
-    return _tests_outcome({"engine": engine_code, "browser": browser_code})
+    for shard, command in enumerate(browser_commands[1:], start=2):
+        log(f"$ {' '.join(command)} > {browser_test_log(shard).relative_to(ROOT)} (printed when it ends)")
+    log("$ " + " ".join(browser_commands[0]))
+    background: dict[str, subprocess.Popen] = {}
+    codes: dict[str, int] = {}
+    try:
+        for (name, path), command in zip(logs.items(), [engine_command, *browser_commands[1:]]):
+            with open(path, "w", encoding="utf-8") as output:
+                # Niced: the browser tests wait on timeouts, the engine tests only on CPU.
+                niceness = ENGINE_TESTS_NICENESS if name == "engine" else 0
+                background[name] = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
+                                                    preexec_fn=lambda niceness=niceness: os.nice(niceness))
+        codes["browser 1"] = subprocess.run(browser_commands[0], cwd=ROOT).returncode
+        for name, process in background.items():
+            if process.poll() is None:
+                log(f"browser tests done; waiting for the {name} tests")
+            codes[name] = process.wait()
+    finally:
+        for process in background.values():
+            if process.poll() is None:  # interrupted: stop the other runs too
+                process.terminate()
+                process.wait()
+    for name, path in logs.items():
+        log(f"{name} tests ({path.relative_to(ROOT)}):")
+        print(path.read_text(encoding="utf-8"), flush=True)
+    return _tests_outcome(codes)
 
 
 def _tests_outcome(codes: dict) -> int:

@@ -5,12 +5,16 @@ hang must fail in seconds, not stall the whole run.
 """
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import pathlib
 import sys
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -42,6 +46,26 @@ CHROMIUM_LOG = REPO_ROOT / ".cache" / "chromium.log"
 RENDERER_CRASH = r"(Target|Page) crashed"
 
 
+def pytest_addoption(parser):
+    parser.getgroup("ludoteca").addoption(
+        "--shard", metavar="K/N", help="run every N-th browser test only, from the K-th (build.py test runs N at once)")
+
+
+def pytest_configure(config):
+    global CHROMIUM_LOG
+    config.addinivalue_line("markers", "fresh_context: the test's first context is a new one, never the shared warm one")
+    if config.getoption("--shard"):  # each shard's Chromium logs on its own
+        CHROMIUM_LOG = CHROMIUM_LOG.with_name(f"chromium-{config.getoption('--shard').replace('/', '-of-')}.log")
+
+
+def _shard_of(items: list, shard: str) -> tuple[list, list]:
+    """(kept, deselected): shard "K/N" keeps the K-th test of every N, in collection order."""
+    index, count = (int(part) for part in shard.split("/"))
+    if not 1 <= index <= count:
+        raise pytest.UsageError(f"--shard {shard}: K must be from 1 to N")
+    return items[index - 1::count], [item for position, item in enumerate(items) if position % count != index - 1]
+
+
 def pytest_collection_modifyitems(config, items):
     """Every browser test gets a hard limit (pytest-timeout) unless it sets its own,
     and one rerun if, and only if, its page's renderer crashed.
@@ -51,6 +75,9 @@ def pytest_collection_modifyitems(config, items):
     load did not crash again. The rerun is reported with Chromium's log at the
     end of the run (see pytest_terminal_summary), and a second crash fails."""
     here = pathlib.Path(__file__).parent
+    if config.getoption("--shard"):
+        items[:], deselected = _shard_of(items, config.getoption("--shard"))
+        config.hook.pytest_deselected(items=deselected)
     for item in items:
         if here not in pathlib.Path(str(item.fspath)).parents:
             continue
@@ -184,23 +211,170 @@ def _prepare(context):
 
 
 @pytest.fixture
-def context(context):
-    return _prepare(context)
+def context(new_context):
+    """The test's browser context: the shared warm one when the test may have it."""
+    return new_context()
 
 
 @pytest.fixture
-def new_context(browser, browser_context_args) -> Iterator[Callable[..., object]]:
-    """Make extra contexts (e.g. service_workers="block") with the same short timeouts."""
+def new_context(browser, browser_context_args, request) -> Iterator[Callable[..., object]]:
+    """Make browser contexts with the same short timeouts. The first one a test asks
+    for, with no options but a viewport, a colour scheme or one of SHARED_LOCALES, is
+    the session's shared warm context for that locale (see SharedContext) unless the
+    test's module is in FRESH_CONTEXT_MODULES or the test is marked fresh_context;
+    every other one is new (e.g. service_workers="block", a second device)."""
     contexts = []
+    lease = []
 
     def make(**kwargs):
+        if not lease and _may_share(request, kwargs):
+            locale = kwargs.pop("locale", None)
+            shared = request.getfixturevalue("shared_contexts")(locale)
+            lease.append(shared)
+            return shared.lease(**kwargs)
         context = _prepare(browser.new_context(**{**browser_context_args, **kwargs}))
         contexts.append(context)
         return context
 
     yield make
+    for shared in lease:
+        shared.release()
     for context in contexts:
         context.close()
+
+
+# Modules whose tests always get new contexts: they test start-up itself (cold
+# visits, downloads counted, the snapshot, the service worker, offline, updates)
+# or pair separate devices.
+FRESH_CONTEXT_MODULES = {
+    "test_boot", "test_snapshot", "test_offline", "test_update", "test_home_first", "test_origin",
+    "test_net_pairing", "test_harness",
+}
+# Context options a shared context gives each page of a test instead.
+PER_PAGE_OPTIONS = {"viewport", "color_scheme"}
+# Locales with a shared context of their own (None: the browser's own, en-US):
+# each costs one cold start and one snapshot, worth it for the several tests of each.
+SHARED_LOCALES = {None, "en-US", "it-IT"}
+
+
+def _may_share(request, kwargs: dict) -> bool:
+    return (request.module.__name__.rpartition(".")[2] not in FRESH_CONTEXT_MODULES
+            and request.node.get_closest_marker("fresh_context") is None
+            and set(kwargs) <= PER_PAGE_OPTIONS | {"locale"}
+            and kwargs.get("locale") in SHARED_LOCALES)
+
+
+# The app's local data a test may leave behind, cleared after each test on the
+# shared context; its offline cache (service worker and memory snapshot) stays.
+APP_DATA = "cookies,local_storage,indexeddb,file_systems,websql"
+SNAPSHOT_STORED = """async () => {
+  const names = (await caches.keys()).filter((name) => name.startsWith("ludoteca-"));
+  const url = new URL("snapshot/interpreter.bin", location.href).href;
+  return names.length > 0 && Boolean(await (await caches.open(names[0])).match(url));
+}"""
+SNAPSHOT_WAIT_S = 45
+
+
+class SharedContext:
+    """One browser context kept for the whole run, so that a test's page starts warm:
+    from the service worker's cache and the memory snapshot (about 2 s of CPU) rather
+    than as a first visit (service worker install, then a plain Pyodide start: about
+    6 s). Each test still gets new pages (a new interpreter); lent for one test at a
+    time, the context is put back as it was: the test's pages closed, its init scripts,
+    listeners and routes removed, and the app origin's local data cleared."""
+
+    def __init__(self, context, app_url: str):
+        self.context = context
+        self.origin = app_url.rstrip("/")
+        self._keeper = context.new_page()  # holds the DevTools session that clears storage
+        self._devtools = context.new_cdp_session(self._keeper)
+        self._undo: list[Callable[[], None]] = []
+        self._pages: list = []
+
+    def warm_up(self, app_url: str) -> None:
+        """A first visit, then wait (up to SNAPSHOT_WAIT_S) for the memory snapshot."""
+        page = self.context.new_page()
+        page.goto(app_url)
+        wait_for_app_ready(page)
+        deadline = time.monotonic() + SNAPSHOT_WAIT_S
+        while not page.evaluate(SNAPSHOT_STORED) and time.monotonic() < deadline:
+            page.wait_for_timeout(500)
+        page.close()
+        self._clear_app_data()
+
+    def lease(self, viewport=None, color_scheme=None):
+        context = self.context
+        add_init_script, on, new_page = context.add_init_script, context.on, context.new_page
+
+        def add_init_script_for_this_test(script=None, *, path=None):
+            disposable = add_init_script(script, path=path)
+            self._undo.append(disposable.close)
+            return disposable
+
+        def on_for_this_test(event, handler):
+            self._undo.append(lambda: context.remove_listener(event, handler))
+            return on(event, handler)
+
+        def new_page_for_this_test():
+            page = new_page()
+            self._pages.append(page)
+            if viewport:
+                page.set_viewport_size(viewport)
+            if color_scheme:
+                page.emulate_media(color_scheme=color_scheme)
+            return page
+
+        context.add_init_script = add_init_script_for_this_test
+        context.on = on_for_this_test
+        context.new_page = new_page_for_this_test
+        context.close = self._close_pages
+        self._undo.append(lambda: [delattr(context, name) for name in ("add_init_script", "on", "new_page", "close")])
+        context.on("page", lambda page: self._pages.append(page))  # pages the app opens, too
+        return context
+
+    def _close_pages(self) -> None:
+        for page in list(dict.fromkeys(self._pages)):
+            with contextlib.suppress(PlaywrightError):  # a crashed page may refuse
+                page.close()
+        self._pages.clear()
+
+    def release(self) -> None:
+        try:
+            self._close_pages()
+        finally:  # whatever happened, the next test gets the context as it was
+            for undo in reversed(self._undo):
+                undo()
+            self._undo.clear()
+        self.context.unroute_all(behavior="ignoreErrors")
+        self.context.set_offline(False)
+        self.context.clear_permissions()
+        self._clear_app_data()
+
+    def _clear_app_data(self) -> None:
+        self.context.clear_cookies()
+        self._devtools.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": APP_DATA})
+
+
+@pytest.fixture(scope="session")
+def shared_contexts(browser, browser_context_args, app_url) -> Iterator[Callable[[str | None], SharedContext]]:
+    """The shared warm context of a locale, made on first use."""
+    made: dict[str | None, SharedContext] = {}
+
+    def of_locale(locale: str | None) -> SharedContext:
+        if locale not in made:
+            options = {**browser_context_args, **({"locale": locale} if locale else {})}
+            context = _prepare(browser.new_context(**options))
+            # Memory snapshots on the app's own origin only (a private server's origin
+            # starts cold), the first one made as soon as the warm-up's start is over.
+            context.add_init_script("if (location.origin === %s) Object.assign(window.ludotecaBootOptions,"
+                                    " {snapshots: true, snapshotDelayMs: 0});" % json.dumps(app_url.rstrip("/")))
+            made[locale] = SharedContext(context, app_url)
+            made[locale].warm_up(app_url)
+        return made[locale]
+
+    yield of_locale
+    for shared in made.values():
+        shared.context.close()
 
 
 @pytest.fixture

@@ -1,11 +1,12 @@
-"""The browser harness itself: what a renderer crash looks like to the tests."""
+"""The browser harness itself: what a renderer crash looks like to the tests, how
+the run is split into shards, and the shared warm context lent back clean."""
 import re
 
 import pytest
 from playwright.sync_api import Error
 
-from conftest import RENDERER_CRASH
-from browser_harness import chromium_launch_args
+from conftest import RENDERER_CRASH, _shard_of
+from browser_harness import chromium_launch_args, wait_for_app_ready
 
 # V8 dies when its heap is full; a 32 MB heap fills in a moment.
 SMALL_HEAP = "--js-flags=--max-old-space-size=32"
@@ -31,3 +32,45 @@ def test_every_browser_test_is_rerun_once_only_after_a_renderer_crash(request):
     flaky = request.node.get_closest_marker("flaky")
     assert flaky is not None and flaky.kwargs == {"reruns": 1, "only_rerun": [RENDERER_CRASH]}
     assert request.node.get_closest_marker("timeout") is not None
+
+
+def test_the_shards_run_every_test_once_between_them_in_collection_order():
+    tests = [f"test_{number}" for number in range(7)]
+    shards = [_shard_of(tests, f"{index}/3") for index in (1, 2, 3)]
+    assert [kept for kept, _ in shards] == [["test_0", "test_3", "test_6"], ["test_1", "test_4"], ["test_2", "test_5"]]
+    for kept, deselected in shards:
+        assert sorted(kept + deselected) == tests
+    with pytest.raises(pytest.UsageError):
+        _shard_of(tests, "4/3")
+
+
+PROBE_KEY = "ludoteca:harness-probe"
+
+
+def test_the_shared_context_is_lent_to_the_next_test_without_what_the_last_one_left(shared_contexts, app_url):
+    shared = shared_contexts(None)
+    context = shared.lease(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    context.add_init_script("window.harnessProbe = 1;")
+    requests = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    page.goto(app_url)
+    wait_for_app_ready(page)
+    assert page.evaluate("window.harnessProbe") == 1
+    assert page.viewport_size == {"width": 360, "height": 740}
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    page.evaluate(f"localStorage.setItem('{PROBE_KEY}', 'left behind')")
+    shared.release()
+    assert page.is_closed() and requests
+    requests_of_the_first_test = len(requests)
+
+    page = shared.lease().new_page()
+    page.goto(app_url)
+    wait_for_app_ready(page)
+    try:
+        assert page.evaluate(f"[window.harnessProbe, localStorage.getItem('{PROBE_KEY}')]") == [None, None]
+        assert page.viewport_size != {"width": 360, "height": 740}
+        assert not page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+        assert len(requests) == requests_of_the_first_test  # its listener is gone
+    finally:
+        shared.release()

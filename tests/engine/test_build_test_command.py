@@ -1,5 +1,5 @@
-"""`build.py test`: the whole suite as two pytest runs at once (engine and
-browser), and how their exit codes make the command's."""
+"""`build.py test`: the whole suite as pytest runs at once (engine, and the
+browser tests in shards), and how their exit codes make the command's."""
 import pathlib
 import sys
 
@@ -13,12 +13,14 @@ import build  # noqa: E402
 
 
 @pytest.mark.parametrize("codes, expected", [
-    ({"engine": 0, "browser": 0}, 0),
-    ({"engine": 1, "browser": 0}, 1),
-    ({"engine": 0, "browser": 1}, 1),
-    ({"engine": 0, "browser": 5}, 0),  # a -k filter that matches engine tests only
-    ({"engine": 5, "browser": 5}, 1),  # nothing ran at all
-    ({"engine": 2, "browser": 5}, 1),  # interrupted
+    ({"engine": 0, "browser 1": 0, "browser 2": 0}, 0),
+    ({"engine": 1, "browser 1": 0, "browser 2": 0}, 1),
+    ({"engine": 0, "browser 1": 1, "browser 2": 0}, 1),
+    ({"engine": 0, "browser 1": 0, "browser 2": 1}, 1),
+    ({"engine": 0, "browser 1": 5, "browser 2": 5}, 0),  # a -k filter that matches engine tests only
+    ({"engine": 5, "browser 1": 0, "browser 2": 5}, 0),  # a -k filter that matches one browser test
+    ({"engine": 5, "browser 1": 5, "browser 2": 5}, 1),  # nothing ran at all
+    ({"engine": 2, "browser 1": 5, "browser 2": 5}, 1),  # interrupted
     ({"tests": 5}, 1),
     ({"tests": 0}, 0),
 ])
@@ -29,28 +31,30 @@ def test_exit_codes_make_the_outcome(codes, expected):
 class FakeRuns:
     """Stands in for subprocess: records each command, answers with set codes."""
 
-    def __init__(self, monkeypatch, engine_code, browser_code):
+    def __init__(self, monkeypatch, engine_code, browser_code, last_shard_code=0):
         self.commands = []
-        self.codes = {"engine": engine_code, "browser": browser_code}
+        self.codes = {"engine": engine_code, "browser 1": browser_code, "browser 2": last_shard_code}
         monkeypatch.setattr(build, "setup", lambda **_: None)
         monkeypatch.setattr(build, "build", lambda *_, **__: None)
         monkeypatch.setattr(build.subprocess, "Popen", self.popen)
         monkeypatch.setattr(build.subprocess, "run", self.run)
 
     def kind(self, command):
-        return "browser" if build.BROWSER_TESTS in command and "--ignore" not in command else "engine"
+        if build.BROWSER_TESTS in command and "--ignore" not in command:
+            return "browser " + command[command.index("--shard") + 1].split("/")[0]
+        return "engine"
 
     def popen(self, command, **kwargs):
         self.commands.append(command)
         kwargs["stdout"].write(f"{self.kind(command)} report\n")
-        runs = self
+        code = self.codes[self.kind(command)]
 
         class Process:
             def poll(self):
-                return runs.codes["engine"]
+                return code
 
             def wait(self):
-                return runs.codes["engine"]
+                return code
 
         return Process()
 
@@ -63,19 +67,26 @@ class FakeRuns:
         return Done()
 
 
-@pytest.mark.parametrize("engine_code, browser_code, expected", [(0, 0, 0), (1, 0, 1), (0, 1, 1)])
-def test_the_whole_suite_is_the_engine_run_beside_the_browser_run(monkeypatch, capsys,
-                                                                  engine_code, browser_code, expected):
-    monkeypatch.setattr(build, "ENGINE_TEST_LOG", build.ROOT / ".cache" / "engine-tests-under-test.log")
-    runs = FakeRuns(monkeypatch, engine_code, browser_code)
+@pytest.mark.parametrize("engine_code, browser_code, last_shard_code, expected",
+                         [(0, 0, 0, 0), (1, 0, 0, 1), (0, 1, 0, 1), (0, 0, 1, 1)])
+def test_the_whole_suite_is_the_engine_run_beside_the_browser_shards(monkeypatch, capsys, tmp_path, engine_code,
+                                                                     browser_code, last_shard_code, expected):
+    monkeypatch.setattr(build, "ENGINE_TEST_LOG", tmp_path / ".cache" / "engine-tests.log")
+    monkeypatch.setattr(build, "ROOT", tmp_path)  # where the shards' logs go
+    runs = FakeRuns(monkeypatch, engine_code, browser_code, last_shard_code)
     assert build.command_test(["-k", "rules"]) == expected
-    engine, browser = runs.commands
+    engine, *browser = runs.commands
     assert engine[3:6] == ["tests", "--ignore", build.BROWSER_TESTS] and engine[-2:] == ["-k", "rules"]
-    assert browser[3] == build.BROWSER_TESTS and browser[-2:] == ["-k", "rules"]
-    assert "engine report" in capsys.readouterr().out  # the engine run's report is shown
+    assert len(browser) == build.BROWSER_SHARDS == 2
+    for command in browser:
+        assert command[3] == build.BROWSER_TESTS and command[-2:] == ["-k", "rules"]
+        assert "--durations" in command  # each run lists its slowest tests
+    # every browser test in exactly one shard: 1/2 and 2/2
+    assert sorted(command[command.index("--shard") + 1] for command in browser) == ["1/2", "2/2"]
+    shown = capsys.readouterr().out
+    assert "engine report" in shown and "browser 2 report" in shown  # the logged runs' reports are shown
     # the quick profile: the long random-game runs belong to `bench fuzz`
     assert "--full" not in engine
-    build.ENGINE_TEST_LOG.unlink()
 
 
 def test_named_tests_run_in_one_pytest(monkeypatch):
