@@ -287,11 +287,19 @@ class CappedRoundSearch(ai.RoundSearch):
 
 def one_piece_decision(bot, state, player):
     """A round of play decided as GeonAxisBot.start did before working in slices: the whole policy at once."""
-    move = bot.policy.challenge(state, player) or bot.policy.proposal(state, player)
+    move = bot.policy.challenge(state, player)
+    settled, gains = None, []
+    if not move and bot.true_score_settle:
+        settled, gains = ai.truly_settled_with_gains(state, player)
+        move = PASS if settled else None
+    move = move or bot.policy.proposal(state, player)
+    if move is None and settled is None and ai.table_settled(state, player):
+        move = PASS
     if move is not None and state.is_legal(player, move):
         return move
     return CappedRoundSearch(state, player, bot.rng.fork(), bot.seconds, bot.candidate_limit,
-                             bot.reply_width, bot.noise, bot.model_replies, bot.short_of_liberties).run()
+                             bot.reply_width, bot.noise, bot.model_replies, bot.short_of_liberties,
+                             keep_playing=settled is False, must_try=gains).run()
 
 
 def sampled_play_positions(players: int, seed: int, level: str, rounds: int) -> list:
@@ -405,3 +413,57 @@ def test_on_a_settled_table_every_level_passes():
     state = settled_walls()
     state.stones[(2, -2)] = 0  # a black stone in white's corner, in atari
     assert not table_settled(state, 0) and not table_settled(state, 1)
+
+
+def split_gap():
+    """Three players, every tile laid, no group in atari: the gap (0,-1)-(0,0)
+    is shared by all three, but (0,-1) touches only black's stones. A black
+    stone on (0,0) makes (0,-1) black's alone (1 point instead of 2/3) and
+    leaves two of its neighbours' groups in atari: the cheap test called this
+    table settled for black, and every level passed."""
+    stones = {cell: 0 for cell in [(1, -1), (1, -2), (0, -2), (-1, -1), (-1, 0), (-2, 1)]}
+    stones |= {cell: 1 for cell in [(1, 0), (2, -1), (2, -2), (1, 1)]}
+    stones |= {cell: 2 for cell in [(0, 1), (-1, 1), (-1, 2), (0, 2)]}
+    state = position(stones, players=3)
+    state.tile_in_hand = [False] * 3
+    return state
+
+
+def test_hard_plays_on_while_a_stone_still_raises_its_true_score():
+    state = split_gap()
+    assert all(len(liberties) >= 2 for liberties in state.group_liberties().values())
+    assert ai.true_score_gains(state, 0) == [(0, 0)]
+    assert not ai.truly_settled(state, 0)
+    for seed in range(3):
+        assert AI_LEVELS["hard"](seed).choose(state, 0) == Stone(0, 0), seed
+    # For the other two that stone loses points (the gap's share falls to a
+    # half or to nothing): their table is settled, and hard passes.
+    for player in (1, 2):
+        assert ai.truly_settled(state, player) and AI_LEVELS["hard"](3).choose(state, player) == PASS
+
+
+def test_the_true_score_test_counts_captures_and_free_cells_but_not_a_doomed_invasion():
+    state = settled_walls()
+    assert ai.truly_settled(state, 0) and ai.truly_settled(state, 1)  # white's 3-cell corner cannot be invaded
+    state.stones[(2, -2)] = 0  # a black stone in white's corner, in atari: white can take it
+    assert (2, -1) in ai.true_score_gains(state, 1) and not ai.truly_settled(state, 1)
+    assert not ai.truly_settled(state, 0)  # its own stone in atari
+    state = settled_walls()
+    del state.stones[(1, 1)]  # white's wall opens: the cells beyond border black alone
+    assert ai.true_score_gains(state, 1) and not ai.truly_settled(state, 1)
+    state = settled_walls()
+    state.tile_in_hand = [True, False]  # a tile still to lay
+    assert not ai.truly_settled(state, 0) and ai.truly_settled(state, 1)
+
+
+def test_on_a_table_not_truly_settled_the_hard_search_does_not_pass():
+    # Whatever the search's values, a pass is chosen only on a settled table.
+    state = settled_walls()
+    for keep_playing in (False, True):
+        search = ai.RoundSearch(state, 0, SeededRng(2), 0.05, 24, 4, 0.0, True, 0.2, keep_playing=keep_playing)
+        search.run()
+        assert search.candidates[0] == PASS and len(search.candidates) > 1
+        search.totals = [1.0] + [-1.0] * (len(search.candidates) - 1)  # the pass valued best
+        search.counts = [1] * len(search.candidates)
+        move = search.best_move()
+        assert (move == PASS) != keep_playing and state.is_legal(0, move)

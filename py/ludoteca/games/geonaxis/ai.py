@@ -21,9 +21,13 @@ prior), then values each wager by the expected change of its margin
 (`ChallengeOutlook`): credits won or lost net of the payouts, the pot share of
 the excess, and the territory the stone contests.
 
-On a settled table (`table_settled`: every free cell enclosed, no capture
-possible, no tile to lay) every level passes, so the game ends by everyone
-passing rather than at the round limit.
+On a settled table every level passes, so the game ends by everyone passing
+rather than at the round limit. Easy and medium judge it cheaply
+(`table_settled`: every free cell enclosed, no group in atari, no tile to
+lay); hard by the true score (`truly_settled`: no tile to lay, no group of
+its own in atari, and no stone that raises its points as the rules would
+score the table after the round), and while it is not settled hard never
+passes, whatever its search says.
 
 Levels: "easy" evaluates its candidates with everyone else passing and adds
 noise; "medium" samples its opponents' two best replies for 0.25 s over 10
@@ -42,7 +46,7 @@ from ...core import ai as core_ai
 from ...core.ai import Bot, Search
 from ...core.protocol import run_pieces
 from ...core.rng import SeededRng
-from .board import hex_distance
+from .board import empty_regions, group_at, hex_distance
 from .rules import (
     AGREE,
     BUY,
@@ -61,6 +65,7 @@ from .rules import (
     Stone,
     Tile,
     Wager,
+    settle,
 )
 
 TERRITORY_REACH = 3  # cells further than this from every stone count for nobody
@@ -160,14 +165,18 @@ SETTLED_AREA = 10  # one player's area up to this size is too small to invade an
 SETTLED_SHARED_AREA = 2  # a shared gap this small gains nobody anything when filled
 
 
+def tile_to_lay(state: GeonAxisState, player: int) -> bool:
+    return state.tile_in_hand[player] and any(spot not in state.barred_spots.get(player, ())
+                                              for spot in state.table.open_spots)
+
+
 def table_settled(state: GeonAxisState, player: int) -> bool:
     """Whether nothing is left to play for: `player` has no tile to lay, no
     group is in atari (no capture is possible), and every free cell is
     enclosed, in one player's small area or in a small shared gap. A stone
     then only fills counted territory (or collides with another computer
     doing the same), so the computers pass and the game ends."""
-    if state.tile_in_hand[player] and any(spot not in state.barred_spots.get(player, ())
-                                          for spot in state.table.open_spots):
+    if tile_to_lay(state, player):
         return False
     if any(len(liberties) < 2 for liberties in state.group_liberties().values()):
         return False
@@ -177,6 +186,77 @@ def table_settled(state: GeonAxisState, player: int) -> bool:
         if len(cells) > (SETTLED_AREA if len(owners) == 1 else SETTLED_SHARED_AREA):
             return False
     return True
+
+
+def own_points_after(state: GeonAxisState, player: int, cell: tuple) -> tuple:
+    """(player's true points, stones it captured, the liberties of its new stone's group) after
+    its stone on `cell` with everyone else passing, scored as the rules score
+    a finished game (R6): prisoners plus its share of every enclosed region.
+    The ko rule is left out (a one-round look)."""
+    table = state.table
+    board, captures, _ = settle(state.stones, table, [(player, cell)])
+    captured = sum(len(cells) for _, cells, takers in captures if player in takers)
+    points = state.prisoners[player] / POINT_UNIT + captured
+    for cells, owners in empty_regions(board, table):
+        if player in owners:
+            points += len(cells) / len(owners)
+    liberties = len(group_at(board, table, cell)[1]) if cell in board else 0
+    return points, captured, liberties
+
+
+def true_score_gains(state: GeonAxisState, player: int) -> list:
+    return run_pieces(true_score_gain_pieces(state, player))
+
+
+def true_score_gain_pieces(state: GeonAxisState, player: int):
+    """The cells where one stone of `player` raises its true points (as if the
+    game ended after this round, the others passing) and lives through the
+    next round (two liberties at least): a capture, a free region nobody
+    borders, a shared region split to its advantage, a large area of another
+    player that an invader may live in. A stone inside another player's small
+    area (SETTLED_AREA) counts only when it captures: there it cannot live.
+    In pieces: yields after each cell tried; returns the list."""
+    now = state.points()[player] / POINT_UNIT
+    region_of = {}
+    for cells, owners in state.regions():
+        for cell in cells:
+            region_of[cell] = (len(cells), owners)
+    gains = []
+    cells = state.stone_cells(player)
+    yield
+    for cell in cells:
+        size, owners = region_of[cell]
+        points, captured, liberties = own_points_after(state, player, cell)
+        yield
+        if points <= now + 1e-9 or liberties < 2:
+            continue
+        if owners and player not in owners and size <= SETTLED_AREA and not captured:
+            continue  # an invasion of a small area: it dies
+        gains.append(cell)
+    return gains
+
+
+def truly_settled(state: GeonAxisState, player: int) -> bool:
+    return truly_settled_with_gains(state, player)[0]
+
+
+def truly_settled_with_gains(state: GeonAxisState, player: int) -> tuple:
+    return run_pieces(settled_pieces(state, player))
+
+
+def settled_pieces(state: GeonAxisState, player: int):
+    """The hard level's test of a settled table, by the true score: `player`
+    has no tile to lay, no group of its own in atari (an escape or a loss is
+    still to be played), and no stone that raises its true points
+    (`true_score_gains`). Passing then loses nothing. In pieces; returns
+    (settled, the gaining cells found)."""
+    if tile_to_lay(state, player):
+        return False, []
+    stones = state.stones
+    if any(len(liberties) == 1 and stones[cell] == player for cell, liberties in state.group_liberties().items()):
+        return False, []
+    gains = yield from true_score_gain_pieces(state, player)
+    return not gains, gains
 
 
 # --- candidates ---------------------------------------------------------------------
@@ -208,15 +288,18 @@ class RoundSearch(Search):
 
     def __init__(self, state: GeonAxisState, player: int, rng: SeededRng, seconds: float,
                  candidate_limit: Optional[int], reply_width: int, noise: float, model_replies: bool,
-                 short_of_liberties: float = 0.0):
+                 short_of_liberties: float = 0.0, keep_playing: bool = False, must_try: tuple = ()):
         super().__init__(state, player, seconds, None)
         self.rng = rng
         self.noise = noise
         self.short_of_liberties = short_of_liberties
+        self.keep_playing = keep_playing
         self.world = state.determinize(player, rng)
         self.world.submissions = {}
         self.others = [p for p in range(state.n) if p != player]
         self.candidates = self._own_candidates(candidate_limit)
+        tried = set(self.candidates)
+        self.candidates += [Stone(q, r) for q, r in must_try if Stone(q, r) not in tried]
         self.totals = [0.0] * len(self.candidates)
         self.counts = [0] * len(self.candidates)
         self.replies: list = []
@@ -326,9 +409,12 @@ class RoundSearch(Search):
         return finished or self.done
 
     def best_move(self):
+        """The candidate of best mean value; with `keep_playing` (the table is
+        not settled by the true score) never a pass while a stone or tile was valued."""
         best, best_value = self.candidates[0], None
+        played = self.keep_playing and any(self.counts[i] for i, m in enumerate(self.candidates) if m != PASS)
         for index, move in enumerate(self.candidates):
-            if not self.counts[index]:
+            if not self.counts[index] or played and move == PASS:
                 continue
             value = self.totals[index] / self.counts[index]
             if self.noise:
@@ -693,10 +779,15 @@ class PlayDecision(Search):
     def _decide(self):
         bot, state, player = self.bot, self.root_state, self.player
         move = yield from bot.policy.challenge_pieces(state, player)
+        settled, gains = None, []
+        if not move and bot.true_score_settle:
+            yield
+            settled, gains = yield from settled_pieces(state, player)
+            move = PASS if settled else None
         if not move:
             yield
             move = bot.policy.proposal(state, player)
-        if move is None and table_settled(state, player):
+        if move is None and settled is None and table_settled(state, player):
             move = PASS
         if move is not None and state.is_legal(player, move):
             yield
@@ -705,7 +796,8 @@ class PlayDecision(Search):
             return
         yield
         self.round_search = RoundSearch(state, player, bot.rng.fork(), bot.seconds, bot.candidate_limit,
-                                        bot.reply_width, bot.noise, bot.model_replies, bot.short_of_liberties)
+                                        bot.reply_width, bot.noise, bot.model_replies, bot.short_of_liberties,
+                                        keep_playing=settled is False, must_try=gains)
 
     def step(self, seconds: float) -> bool:
         if self.done:
@@ -740,7 +832,8 @@ class PlayDecision(Search):
 class GeonAxisBot(Bot):
     def __init__(self, seed: int = 0, seconds: float = 0.25, candidate_limit: Optional[int] = 24,
                  reply_width: int = 4, noise: float = 0.0, model_replies: bool = True,
-                 policy: Optional[dict] = None, name: str = "geonaxis", short_of_liberties: float = 0.0):
+                 policy: Optional[dict] = None, name: str = "geonaxis", short_of_liberties: float = 0.0,
+                 true_score_settle: bool = False):
         super().__init__(seed)
         self.short_of_liberties = short_of_liberties
         self.name = name
@@ -750,6 +843,7 @@ class GeonAxisBot(Bot):
         self.noise = noise
         self.model_replies = model_replies
         self.policy = WageringPolicy(self.rng, **(policy or {}))
+        self.true_score_settle = true_score_settle
 
     def start(self, state: GeonAxisState, player: int) -> Search:
         phase = state.phase
@@ -801,7 +895,7 @@ def hard(seed: int = 0) -> GeonAxisBot:
     # Two-liberty groups next to enemy stones count 20% lost: it lifted hard's share
     # against easy from 73.2% to 96.8% (200 games each, CPU clock x2.5).
     return GeonAxisBot(seed, seconds=0.8, candidate_limit=24, reply_width=4,
-                       policy=HARD_POLICY, name="hard", short_of_liberties=0.2)
+                       policy=HARD_POLICY, name="hard", short_of_liberties=0.2, true_score_settle=True)
 
 
 AI_LEVELS = {"easy": easy, "medium": medium, "hard": hard}
