@@ -163,9 +163,12 @@ def test_a_pile_whose_members_cannot_back_it_is_a_sure_win_and_a_likely_trap_is_
         assert outlook.success_chance(5) > 1 - 1e-9 and outlook.value(5) > 0
         (_, _, risky, _), = policy.outlooks(rich, 2)
         assert risky.success_chance(5) < 0.5 and risky.value(5) < 0
-        assert policy.challenge(rich, 2) is None
+        # Not with 5: at most a cheap wager, whose failure still sends the
+        # trap's credits above the public number to the pot (R10).
+        move = policy.challenge(rich, 2)
+        assert move is None or move.wager < 4 and risky.value(move.wager) > 0
         move = policy.challenge(poor, 2)  # a sure win, though worth little now that it places no stone
-        assert move is None or move == Challenge(0, 0, 5) and poor.is_legal(2, move)
+        assert move is None or poor.is_legal(2, move) and outlook.value(move.wager) > 0
 
 
 def test_hard_calls_a_pile_that_holds_no_more_cards_than_its_public_number():
@@ -194,10 +197,13 @@ def test_a_challenge_is_valued_by_its_payouts():
 def test_a_pile_that_cannot_pay_is_not_challenged():
     # Members rich enough for a trap, 9 cards on a public number of 4, and a
     # challenger who can wager only 5: no level should risk it.
+    # At most a wager of 1, which a trap's failure makes worth it: the
+    # credits above the public number go to the pot (R10).
     state = guarded({0: (5, 0), 1: (4, 0)}, 10, 2, challenger_hand=5)
     for level in (MEDIUM_POLICY, HARD_POLICY):
         for seed in range(5):
-            assert WageringPolicy(SeededRng(seed), **level).challenge(state, 2) is None
+            move = WageringPolicy(SeededRng(seed), **level).challenge(state, 2)
+            assert move is None or move.wager == 1, (level, seed)
 
 
 def test_challenges_never_depend_on_the_others_hidden_stakes():
@@ -467,3 +473,56 @@ def test_on_a_table_not_truly_settled_the_hard_search_does_not_pass():
         search.counts = [1] * len(search.candidates)
         move = search.best_move()
         assert (move == PASS) != keep_playing and state.is_legal(0, move)
+
+
+# --- agreements that pay their members (R10, R12) -----------------------------------------
+def test_the_cautious_mix_leaves_every_wager_a_loss_on_average():
+    # A wager W takes the funds below it and pays back twice them; under the
+    # mix no W expects back what it costs, and an honest stake is always a choice.
+    for amount in range(1, 11):
+        mix = ai.cautious_credits(amount)
+        assert abs(sum(mix.values()) - 1) < 1e-9 and min(mix.values()) >= -1e-12
+        assert mix[amount] >= 0.03
+        for wager in range(1, amount + 3):
+            assert sum(2 * c * p for c, p in mix.items() if c < wager) < wager
+
+
+def test_medium_and_hard_stake_the_cautious_mix_with_the_card_count_kept():
+    state = position(WALL)
+    for level in (MEDIUM_POLICY, HARD_POLICY):
+        policy = WageringPolicy(SeededRng(3), **level)
+        stakes = [policy.stake(state, 0, 3) for _ in range(2000)]
+        plain = [credits for credits, jokers in stakes if credits <= 3]
+        assert all(credits + jokers == 3 for credits, jokers in stakes if credits <= 3)
+        for credits, chance in ai.cautious_credits(3).items():
+            assert abs(plain.count(credits) / len(plain) - chance) < 0.04, (level["trap_rate"], credits)
+        traps = sum(credits > 3 for credits, _ in stakes) / len(stakes)
+        assert abs(traps - level["trap_rate"]) < 0.03
+
+
+def test_hard_wagers_at_or_below_the_public_number_when_the_pile_cannot_be_honest():
+    # 10 cards for a public number of 4, members owning 3 credits in all: a
+    # wager of 4 surely wins, and a cheaper one may; none above 4 is sensible.
+    poor = guarded({0: (2, 3), 1: (1, 4)}, 0, 2)
+    for seed in range(4):
+        move = WageringPolicy(SeededRng(seed), **HARD_POLICY).challenge(poor, 2)
+        assert isinstance(move, Challenge) and move.wager <= 4 and poor.is_legal(2, move)
+
+
+def test_hard_proposes_only_a_stake_nobody_expects_to_gain_by_challenging(monkeypatch):
+    state = position(WALL, players=3)
+    inside = tuple(sorted(INSIDE))
+    for seed in range(3):
+        assert WageringPolicy(SeededRng(seed), **HARD_POLICY).challenge_risk(state, inside, (0, 1), 3) < 0
+    risks = {}
+
+    def risk(self, state, cells, members, amount):
+        return risks.get(amount, -1.0)
+
+    monkeypatch.setattr(WageringPolicy, "challenge_risk", risk)
+    level = dict(HARD_POLICY, propose_rate=1.0)
+    assert WageringPolicy(SeededRng(1), **level).proposal(state, 0) == Propose(-1, 0, 3)
+    risks[3] = 0.5  # worth a challenge at 3 a member: 1 a member, then nothing
+    assert WageringPolicy(SeededRng(1), **level).proposal(state, 0) == Propose(-1, 0, 1)
+    risks[1] = 0.5
+    assert WageringPolicy(SeededRng(1), **level).proposal(state, 0) is None

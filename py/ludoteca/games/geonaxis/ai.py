@@ -57,6 +57,7 @@ from .rules import (
     PLAY,
     POINT_UNIT,
     RENEGOTIATE,
+    Agreement,
     Buy,
     Challenge,
     GeonAxisState,
@@ -428,10 +429,28 @@ class RoundSearch(Search):
 STAKE_NOISE = 0.05  # belief that a member's stake follows no plan at all (any credits and jokers)
 
 
+def cautious_credits(amount: int) -> dict:
+    """credits -> chance of a member's stake for an agreed `amount`, its
+    card count kept at `amount` with jokers: the mix under which no wager
+    wins a challenger anything on average. A wager W takes the funds below
+    it and pays back twice them (R10), so with P(c) = q / 2c for c = 1 to
+    `amount` (the last is an honest stake) and the rest on no credits at
+    all, a wager W expects back q (W - 1), less than it costs: the pile pays
+    its members whenever a challenger wagers at or below its fund, and an
+    honest stake, common enough to be met, wins every wager up to the
+    public number. q = 1 until the harmonic sum makes the mix too heavy."""
+    harmonic = sum(1.0 / c for c in range(1, amount + 1))
+    q = min(1.0, 2.0 / harmonic)
+    mix = {c: q / (2 * c) for c in range(1, amount + 1)}
+    mix[0] = 1.0 - sum(mix.values())
+    return mix
+
+
 def _stake_prior(amount: int, capacity: Optional[int], bluff: float, trap: float) -> dict:
     """Belief about one other member's (credits, jokers) in a pile agreed at
     `amount` each: honest (the amount, jokers filling what the hand lacks),
-    a bluff (fewer credits, usually jokers to keep the card count), a trap
+    a bluff (fewer credits, usually jokers to keep the card count; as often
+    none at all as some, the some spread as in `cautious_credits`), a trap
     (one to three credits more), or anything (STAKE_NOISE). `capacity` is the
     most credits the member can hold (public wealth), None when unused."""
     limit = capacity if capacity is not None else amount + 3
@@ -444,8 +463,12 @@ def _stake_prior(amount: int, capacity: Optional[int], bluff: float, trap: float
             prior[key] = prior.get(key, 0.0) + weight
 
     add(min(amount, limit), amount - min(amount, limit), honest)
+    some = [1.0 / c for c in range(1, amount)]
     for credits in range(amount):
-        share = bluff / amount
+        if credits == 0:
+            share = bluff if not some else bluff / 2
+        else:
+            share = bluff / 2 * some[credits - 1] / sum(some)
         add(credits, amount - credits, 0.7 * share)  # jokers keep the card count
         for jokers in range(MAX_JOKERS + 1):
             add(credits, jokers, 0.3 * share / (MAX_JOKERS + 1))
@@ -606,21 +629,28 @@ def _shares(points: list) -> list:
 class WageringPolicy:
     """How a level proposes, stakes, renegotiates and challenges.
 
-    Staking: honest, a bluff (`bluff_rate`) or a trap (`trap_rate`).
+    Staking: a trap (`trap_rate`), else with `cautious` the `cautious_credits`
+    mix (no wager pays a challenger on average), else honest or a bluff
+    (`bluff_rate`).
     Challenging: for every pile, a belief about its fund (`fund_belief`, with
     the level's `bluff_belief` and `trap_belief` as prior; `use_hands` bounds
     each member's credits by their public wealth, `use_reveals` weighs the
     last revealed funds), then the wager (public number + 1 and card count + 1,
-    or with `all_wagers` every wager above the public number up to the hand;
-    the rules allow lower wagers, R12, which the computers leave alone) and cell of highest
-    expected margin gain (`ChallengeOutlook`). It challenges when that gain
-    exceeds `min_gain` (the round's move it spends), after `value_noise`,
-    and only in a `challenge_rate` share of rounds."""
+    or with `all_wagers` every wager from 1 credit, R12, to one past the
+    largest fund believed possible) and cell of highest expected margin gain
+    (`ChallengeOutlook`). It challenges when that gain exceeds `min_gain`
+    (the round's move it spends: only a positive expectation), after
+    `value_noise`, and only in a `challenge_rate` share of rounds.
+    Proposing: with `safe_proposals`, only a stake per member at which no
+    other player expects to gain by challenging (`best_challenge_value`)."""
 
     def __init__(self, rng: SeededRng, propose_rate: float, bluff_rate: float, trap_rate: float,
                  bluff_belief: float, trap_belief: float, use_hands: bool, use_reveals: bool,
-                 all_wagers: bool, min_gain: float, value_noise: float, challenge_rate: float, buy: int):
+                 all_wagers: bool, min_gain: float, value_noise: float, challenge_rate: float, buy: int,
+                 cautious: bool = False, safe_proposals: bool = False):
         self.rng = rng
+        self.cautious = cautious
+        self.safe_proposals = safe_proposals
         self.propose_rate = propose_rate
         self.bluff_rate = bluff_rate
         self.trap_rate = trap_rate
@@ -638,6 +668,16 @@ class WageringPolicy:
         """(credits, jokers) for an agreed stake of `amount`: honest, bluff or trap."""
         hand = state.hands[player]
         roll = self.rng.random()
+        if self.cautious:
+            if roll < self.trap_rate and hand > amount:
+                return min(hand, amount + 1 + self.rng.randbelow(2)), 0
+            pick, credits = self.rng.random(), 0
+            for credits, chance in sorted(cautious_credits(amount).items(), reverse=True):
+                pick -= chance
+                if pick < 0:
+                    break
+            credits = min(credits, hand)
+            return credits, min(amount - credits, MAX_JOKERS)
         if roll < self.bluff_rate:
             credits = self.rng.randbelow(max(amount, 1)) if self.rng.random() < 0.5 else 0
             return min(credits, hand), min(amount - min(credits, hand), MAX_JOKERS)
@@ -675,7 +715,31 @@ class WageringPolicy:
         if best is None:
             return None
         amount = max(1, min(3, len(best) // 2))
+        if self.safe_proposals:
+            members = tuple(sorted(next(owners for cells, owners in state.regions() if cells == best)))
+            amount = next((a for a in sorted({amount, 1}, reverse=True)
+                           if self.challenge_risk(state, best, members, a) <= 0.0), None)
+            if amount is None:
+                return None
         return Propose(best[0][0], best[0][1], amount)
+
+    def challenge_risk(self, state: GeonAxisState, cells: tuple, members: tuple, amount: int) -> float:
+        """The most any other player expects to gain by challenging a pile of
+        `amount` a member over `cells` (its card count at the public number),
+        judged with this level's own beliefs: the members' stakes are hidden."""
+        agreement = Agreement(-1, cells, members, amount, {m: (amount, 0) for m in members})
+        points = estimated_points(state)
+        worst = float("-inf")
+        for challenger in range(state.n):
+            hand = state.hands[challenger]
+            if challenger in members or hand < 1:
+                continue
+            belief = fund_belief(state, challenger, agreement, self.bluff_belief, self.trap_belief,
+                                 self.use_hands, self.use_reveals)
+            outlook = ChallengeOutlook(state, challenger, agreement, belief, cells[0], points)
+            for wager in range(1, min(hand, max(belief) + 1) + 1):
+                worst = max(worst, outlook.value(wager))
+        return worst
 
     def outlooks(self, state: GeonAxisState, player: int) -> list:
         """(agreement, cell, ChallengeOutlook, wagers) for every pile `player` may challenge."""
@@ -689,7 +753,7 @@ class WageringPolicy:
         points_before = None
         for agreement in state.agreements:
             public = agreement.public
-            if not agreement.stakes or public >= hand:
+            if not agreement.stakes or hand < 1:
                 continue
             cells = [c for c in agreement.cells if state.stone_problem(player, c, challenging=True) is None]
             if not cells:
@@ -705,9 +769,7 @@ class WageringPolicy:
             outlook = ChallengeOutlook(state, player, agreement, belief, cell, points_before)
             if self.all_wagers:
                 # Past the largest fund believed possible a bigger wager only feeds the pot.
-                # Wagers above the public number only: cheaper ones lost too often
-                # in a bench sample (hard first in 0 of 3 four-player games).
-                wagers = range(public + 1, min(hand, max(public, max(belief)) + 1) + 1)
+                wagers = range(1, min(hand, max(belief) + 1) + 1)
             else:
                 wagers = sorted(w for w in {public + 1, agreement.cards + 1} if public < w <= hand)
             found.append((agreement, cell, outlook, list(wagers)))
@@ -858,20 +920,23 @@ class GeonAxisBot(Bot):
         return _Immediate(state, player, PASS)
 
 
-# Beliefs about other members roughly match how the levels stake (hard bluffs
-# 55% and traps 30%, medium 25% and 15%, easy 40% and never traps). Staking
-# nothing but jokers loses nothing to a challenge, so the hard level bluffs
-# most of the time and sets traps often. Easy judges piles by their numbers
+# Beliefs about other members roughly match how the levels stake: easy bluffs
+# 40% (half of them with no credits at all) and never traps; medium and hard
+# stake the `cautious_credits` mix (at an agreed 2: honest 25%, one credit
+# 50%, none 25%), with traps 15% of the time. Easy judges piles by their numbers
 # alone, noisily and in few rounds; medium also bounds each member's credits
-# by their wealth; hard also weighs the last revealed funds and every wager.
+# by their wealth; hard also weighs the last revealed funds and every wager
+# from one credit, and proposes only stakes nobody expects to gain by challenging.
 EASY_POLICY = dict(propose_rate=0.2, bluff_rate=0.4, trap_rate=0.0, bluff_belief=0.3, trap_belief=0.05,
                    use_hands=False, use_reveals=False, all_wagers=False, min_gain=0.3, value_noise=4.0,
                    challenge_rate=0.1, buy=2)
 MEDIUM_POLICY = dict(propose_rate=0.3, bluff_rate=0.25, trap_rate=0.15, bluff_belief=0.35, trap_belief=0.2,
                      use_hands=True, use_reveals=False, all_wagers=False, min_gain=0.8, value_noise=1.0,
+                     cautious=True,
                      challenge_rate=1.0, buy=3)
-HARD_POLICY = dict(propose_rate=0.35, bluff_rate=0.55, trap_rate=0.3, bluff_belief=0.45, trap_belief=0.25,
+HARD_POLICY = dict(propose_rate=0.35, bluff_rate=0.55, trap_rate=0.15, bluff_belief=0.45, trap_belief=0.25,
                    use_hands=True, use_reveals=True, all_wagers=True, min_gain=0.5, value_noise=0.0,
+                   cautious=True, safe_proposals=True,
                    challenge_rate=1.0, buy=4)
 
 
