@@ -295,17 +295,15 @@ def one_piece_decision(bot, state, player):
     """A round of play decided as GeonAxisBot.start did before working in slices: the whole policy at once."""
     move = bot.policy.challenge(state, player)
     settled, gains = None, []
-    if not move and bot.true_score_settle:
+    if not move:
         settled, gains = ai.truly_settled_with_gains(state, player)
         move = PASS if settled else None
     move = move or bot.policy.proposal(state, player)
-    if move is None and settled is None and ai.table_settled(state, player):
-        move = PASS
     if move is not None and state.is_legal(player, move):
         return move
     return CappedRoundSearch(state, player, bot.rng.fork(), bot.seconds, bot.candidate_limit,
                              bot.reply_width, bot.noise, bot.model_replies, bot.short_of_liberties,
-                             keep_playing=settled is False, must_try=gains).run()
+                             keep_playing=bot.keep_playing and settled is False, must_try=gains).run()
 
 
 def sampled_play_positions(players: int, seed: int, level: str, rounds: int) -> list:
@@ -406,27 +404,20 @@ def settled_walls():
 
 
 def test_on_a_settled_table_every_level_passes():
-    from ludoteca.games.geonaxis.ai import table_settled
-
     state = settled_walls()
-    assert table_settled(state, 0) and table_settled(state, 1)
+    assert ai.truly_settled(state, 0) and ai.truly_settled(state, 1)
     for level, factory in AI_LEVELS.items():
         for player in (0, 1):
             assert factory(7).choose(state, player) == PASS, (level, player)
-    # A tile still to lay, or a capture on offer, and the table is not settled.
-    state.tile_in_hand = [True, False]
-    assert not table_settled(state, 0) and table_settled(state, 1)
-    state = settled_walls()
-    state.stones[(2, -2)] = 0  # a black stone in white's corner, in atari
-    assert not table_settled(state, 0) and not table_settled(state, 1)
 
 
 def split_gap():
     """Three players, every tile laid, no group in atari: the gap (0,-1)-(0,0)
     is shared by all three, but (0,-1) touches only black's stones. A black
     stone on (0,0) makes (0,-1) black's alone (1 point instead of 2/3) and
-    leaves two of its neighbours' groups in atari: the cheap test called this
-    table settled for black, and every level passed."""
+    leaves two of its neighbours' groups in atari. The test of the table we
+    had (every free cell enclosed, in one player's small area or a shared gap
+    of two; no group in atari) called it settled, and every level passed."""
     stones = {cell: 0 for cell in [(1, -1), (1, -2), (0, -2), (-1, -1), (-1, 0), (-2, 1)]}
     stones |= {cell: 1 for cell in [(1, 0), (2, -1), (2, -2), (1, 1)]}
     stones |= {cell: 2 for cell in [(0, 1), (-1, 1), (-1, 2), (0, 2)]}
@@ -453,7 +444,12 @@ def test_the_true_score_test_counts_captures_and_free_cells_but_not_a_doomed_inv
     assert ai.truly_settled(state, 0) and ai.truly_settled(state, 1)  # white's 3-cell corner cannot be invaded
     state.stones[(2, -2)] = 0  # a black stone in white's corner, in atari: white can take it
     assert (2, -1) in ai.true_score_gains(state, 1) and not ai.truly_settled(state, 1)
-    assert not ai.truly_settled(state, 0)  # its own stone in atari
+    assert ai.truly_settled(state, 0)  # its own stone in atari cannot be saved: a pass loses nothing more
+    # A black stone in atari that a stone on (1, 0) takes to three liberties.
+    state = position({(0, 0): 0} | {cell: 1 for cell in ring((0, 0)) if cell != (1, 0)})
+    state.tile_in_hand = [False, False]
+    assert state.liberties_at((0, 0)) == {(1, 0)}
+    assert ai.truly_settled_with_gains(state, 0) == (False, [(1, 0)])
     state = settled_walls()
     del state.stones[(1, 1)]  # white's wall opens: the cells beyond border black alone
     assert ai.true_score_gains(state, 1) and not ai.truly_settled(state, 1)

@@ -22,11 +22,10 @@ prior), then values each wager by the expected change of its margin
 the excess, and the territory the stone contests.
 
 On a settled table every level passes, so the game ends by everyone passing
-rather than at the round limit. Easy and medium judge it cheaply
-(`table_settled`: every free cell enclosed, no group in atari, no tile to
-lay); hard by the true score (`truly_settled`: no tile to lay, no group of
-its own in atari, and no stone that raises its points as the rules would
-score the table after the round), and while it is not settled hard never
+rather than at the round limit. Settled is judged by the true score
+(`truly_settled`): no tile to lay, no group of one's own in atari that a
+stone would save, and no stone that raises one's points as the rules would
+score the table after the round. While the table is not settled hard never
 passes, whatever its search says.
 
 Levels: "easy" evaluates its candidates with everyone else passing and adds
@@ -162,31 +161,12 @@ def evaluate(state: GeonAxisState, player: int, short_of_liberties: float = 0.0)
     return margin(projected_credits(state, short_of_liberties), player)
 
 
-SETTLED_AREA = 10  # one player's area up to this size is too small to invade and live
-SETTLED_SHARED_AREA = 2  # a shared gap this small gains nobody anything when filled
+SETTLED_AREA = 10  # another player's area up to this size is too small to invade and live
 
 
 def tile_to_lay(state: GeonAxisState, player: int) -> bool:
     return state.tile_in_hand[player] and any(spot not in state.barred_spots.get(player, ())
                                               for spot in state.table.open_spots)
-
-
-def table_settled(state: GeonAxisState, player: int) -> bool:
-    """Whether nothing is left to play for: `player` has no tile to lay, no
-    group is in atari (no capture is possible), and every free cell is
-    enclosed, in one player's small area or in a small shared gap. A stone
-    then only fills counted territory (or collides with another computer
-    doing the same), so the computers pass and the game ends."""
-    if tile_to_lay(state, player):
-        return False
-    if any(len(liberties) < 2 for liberties in state.group_liberties().values()):
-        return False
-    for cells, owners in state.regions():
-        if not owners:
-            return False
-        if len(cells) > (SETTLED_AREA if len(owners) == 1 else SETTLED_SHARED_AREA):
-            return False
-    return True
 
 
 def own_points_after(state: GeonAxisState, player: int, cell: tuple) -> tuple:
@@ -246,16 +226,22 @@ def truly_settled_with_gains(state: GeonAxisState, player: int) -> tuple:
 
 
 def settled_pieces(state: GeonAxisState, player: int):
-    """The hard level's test of a settled table, by the true score: `player`
-    has no tile to lay, no group of its own in atari (an escape or a loss is
-    still to be played), and no stone that raises its true points
+    """A settled table by the true score: `player` has no tile to lay, no
+    group of its own in atari that a stone on its last liberty would save
+    (to two liberties or more), and no stone that raises its true points
     (`true_score_gains`). Passing then loses nothing. In pieces; returns
-    (settled, the gaining cells found)."""
+    (settled, the escaping or gaining cells found)."""
     if tile_to_lay(state, player):
         return False, []
     stones = state.stones
-    if any(len(liberties) == 1 and stones[cell] == player for cell, liberties in state.group_liberties().items()):
-        return False, []
+    in_atari = {next(iter(liberties)) for cell, liberties in state.group_liberties().items()
+                if len(liberties) == 1 and stones[cell] == player}
+    if in_atari:
+        legal = set(state.stone_cells(player))
+        escapes = sorted(cell for cell in in_atari if cell in legal and own_points_after(state, player, cell)[2] >= 2)
+        yield
+        if escapes:
+            return False, escapes
     gains = yield from true_score_gain_pieces(state, player)
     return not gains, gains
 
@@ -842,15 +828,13 @@ class PlayDecision(Search):
         bot, state, player = self.bot, self.root_state, self.player
         move = yield from bot.policy.challenge_pieces(state, player)
         settled, gains = None, []
-        if not move and bot.true_score_settle:
+        if not move:
             yield
             settled, gains = yield from settled_pieces(state, player)
             move = PASS if settled else None
         if not move:
             yield
             move = bot.policy.proposal(state, player)
-        if move is None and settled is None and table_settled(state, player):
-            move = PASS
         if move is not None and state.is_legal(player, move):
             yield
             self._legal = list(state.generate_moves(player))
@@ -859,7 +843,7 @@ class PlayDecision(Search):
         yield
         self.round_search = RoundSearch(state, player, bot.rng.fork(), bot.seconds, bot.candidate_limit,
                                         bot.reply_width, bot.noise, bot.model_replies, bot.short_of_liberties,
-                                        keep_playing=settled is False, must_try=gains)
+                                        keep_playing=bot.keep_playing and settled is False, must_try=gains)
 
     def step(self, seconds: float) -> bool:
         if self.done:
@@ -895,7 +879,7 @@ class GeonAxisBot(Bot):
     def __init__(self, seed: int = 0, seconds: float = 0.25, candidate_limit: Optional[int] = 24,
                  reply_width: int = 4, noise: float = 0.0, model_replies: bool = True,
                  policy: Optional[dict] = None, name: str = "geonaxis", short_of_liberties: float = 0.0,
-                 true_score_settle: bool = False):
+                 keep_playing: bool = False):
         super().__init__(seed)
         self.short_of_liberties = short_of_liberties
         self.name = name
@@ -905,7 +889,7 @@ class GeonAxisBot(Bot):
         self.noise = noise
         self.model_replies = model_replies
         self.policy = WageringPolicy(self.rng, **(policy or {}))
-        self.true_score_settle = true_score_settle
+        self.keep_playing = keep_playing
 
     def start(self, state: GeonAxisState, player: int) -> Search:
         phase = state.phase
@@ -960,7 +944,7 @@ def hard(seed: int = 0) -> GeonAxisBot:
     # Two-liberty groups next to enemy stones count 20% lost: it lifted hard's share
     # against easy from 73.2% to 96.8% (200 games each, CPU clock x2.5).
     return GeonAxisBot(seed, seconds=0.8, candidate_limit=24, reply_width=4,
-                       policy=HARD_POLICY, name="hard", short_of_liberties=0.2, true_score_settle=True)
+                       policy=HARD_POLICY, name="hard", short_of_liberties=0.2, keep_playing=True)
 
 
 AI_LEVELS = {"easy": easy, "medium": medium, "hard": hard}
