@@ -522,3 +522,17 @@ def test_hard_proposes_only_a_stake_nobody_expects_to_gain_by_challenging(monkey
     assert WageringPolicy(SeededRng(1), **level).proposal(state, 0) == Propose(-1, 0, 1)
     risks[1] = 0.5
     assert WageringPolicy(SeededRng(1), **level).proposal(state, 0) is None
+
+
+def test_an_open_table_shared_by_everyone_is_not_settled():
+    # Every tile laid, a few stones: the true score counts the open table as
+    # one region shared by both, and no single stone raises that share, yet
+    # the game has barely begun (every level passed at round 10 on such tables).
+    state = position({(0, 0): 0, (2, -1): 1, (-1, -1): 0, (1, 1): 1},
+                     tiles=[(0, 0), (1, 0), (0, 1), (-1, 1), (0, -1)])
+    state.tile_in_hand = [False, False]
+    (cells, owners), = state.regions()
+    assert owners == (0, 1) and len(cells) > 60 and not ai.true_score_gains(state, 0)
+    assert not ai.truly_settled(state, 0) and not ai.truly_settled(state, 1)
+    for level, factory in AI_LEVELS.items():
+        assert factory(2).choose(state, 0) != PASS, level

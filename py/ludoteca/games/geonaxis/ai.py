@@ -161,7 +161,7 @@ def evaluate(state: GeonAxisState, player: int, short_of_liberties: float = 0.0)
     return margin(projected_credits(state, short_of_liberties), player)
 
 
-SETTLED_AREA = 10  # another player's area up to this size is too small to invade and live
+SETTLED_AREA = 10  # an area up to this size is too small to invade and live, or to share out by play
 
 
 def tile_to_lay(state: GeonAxisState, player: int) -> bool:
@@ -228,7 +228,10 @@ def truly_settled_with_gains(state: GeonAxisState, player: int) -> tuple:
 def settled_pieces(state: GeonAxisState, player: int):
     """A settled table by the true score: `player` has no tile to lay, no
     group of its own in atari that a stone on its last liberty would save
-    (to two liberties or more), and no stone that raises its true points
+    (to two liberties or more), no region shared by several players larger
+    than SETTLED_AREA (the true score counts an open table as everyone's
+    shared area, and a stone there only lowers one's share, but the table
+    is still to be played for), and no stone that raises its true points
     (`true_score_gains`). Passing then loses nothing. In pieces; returns
     (settled, the escaping or gaining cells found)."""
     if tile_to_lay(state, player):
@@ -242,6 +245,8 @@ def settled_pieces(state: GeonAxisState, player: int):
         yield
         if escapes:
             return False, escapes
+    if any(len(owners) > 1 and len(cells) > SETTLED_AREA for cells, owners in state.regions()):
+        return False, []
     gains = yield from true_score_gain_pieces(state, player)
     return not gains, gains
 
