@@ -33,8 +33,8 @@ noise; "medium" samples its opponents' two best replies for 0.25 s over 10
 candidate cells; "hard" their four best for 0.8 s over 24, and it counts part
 of any group with two liberties next to enemy stones as lost. Every search
 works in slices (`step(seconds)`), a round of play
-from its first step (`PlayDecision`: the challenge, the proposal, then the
-`RoundSearch`).
+from its first step (`PlayDecision`: the challenge, the settled table, the
+proposal, then the `RoundSearch`).
 """
 
 from __future__ import annotations
@@ -801,8 +801,9 @@ class _Immediate(Search):
 
 class PlayDecision(Search):
     """A round of play decided in slices, `start()` doing no more than set-up:
-    the challenge (pile by pile, wager by wager), then the proposal, then, if
-    neither is played, a `RoundSearch` that takes over the later steps (its
+    the challenge (pile by pile, wager by wager), then the test of a settled
+    table (cell by cell; a pass if it is), then the proposal, then, if none of
+    these is played, a `RoundSearch` that takes over the later steps (its
     time budget counts from its creation). The bot's random draws come in the
     same order as when all this was done in one piece, so a seed makes the
     same moves."""
