@@ -296,7 +296,10 @@ def one_piece_decision(bot, state, player):
     move = bot.policy.challenge(state, player)
     settled, gains = None, []
     if not move:
-        settled, gains = ai.truly_settled_with_gains(state, player)
+        if bot.keep_playing:
+            settled, gains = ai.truly_settled_with_gains(state, player)
+        else:
+            settled = ai.table_settled(state, player)
         move = PASS if settled else None
     move = move or bot.policy.proposal(state, player)
     if move is not None and state.is_legal(player, move):
@@ -406,6 +409,7 @@ def settled_walls():
 def test_on_a_settled_table_every_level_passes():
     state = settled_walls()
     assert ai.truly_settled(state, 0) and ai.truly_settled(state, 1)
+    assert ai.table_settled(state, 0) and ai.table_settled(state, 1)
     for level, factory in AI_LEVELS.items():
         for player in (0, 1):
             assert factory(7).choose(state, player) == PASS, (level, player)

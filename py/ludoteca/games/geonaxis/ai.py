@@ -22,11 +22,12 @@ prior), then values each wager by the expected change of its margin
 the excess, and the territory the stone contests.
 
 On a settled table every level passes, so the game ends by everyone passing
-rather than at the round limit. Settled is judged by the true score
-(`truly_settled`): no tile to lay, no group of one's own in atari that a
-stone would save, and no stone that raises one's points as the rules would
-score the table after the round. While the table is not settled hard never
-passes, whatever its search says.
+rather than at the round limit. Easy and medium judge it cheaply
+(`table_settled`); hard by the true score (`truly_settled`): no tile to lay,
+no group of its own in atari that a stone would save, no large shared
+region, and no stone that raises its points as the rules would score the
+table after the round. While the table is not settled hard never passes,
+whatever its search says.
 
 Levels: "easy" evaluates its candidates with everyone else passing and adds
 noise; "medium" samples its opponents' two best replies for 0.25 s over 10
@@ -167,6 +168,26 @@ SETTLED_AREA = 10  # an area up to this size is too small to invade and live, or
 def tile_to_lay(state: GeonAxisState, player: int) -> bool:
     return state.tile_in_hand[player] and any(spot not in state.barred_spots.get(player, ())
                                               for spot in state.table.open_spots)
+
+
+SETTLED_SHARED_AREA = 2  # a shared gap this small gains nobody anything when filled (the cheap test)
+
+
+def table_settled(state: GeonAxisState, player: int) -> bool:
+    """Easy's and medium's cheap test of a settled table: `player` has no
+    tile to lay, no group is in atari, and every free cell is enclosed, in
+    one player's small area or in a small shared gap. It can be wrong (a
+    stone in a gap shared by three may still gain): hard uses `truly_settled`."""
+    if tile_to_lay(state, player):
+        return False
+    if any(len(liberties) < 2 for liberties in state.group_liberties().values()):
+        return False
+    for cells, owners in state.regions():
+        if not owners:
+            return False
+        if len(cells) > (SETTLED_AREA if len(owners) == 1 else SETTLED_SHARED_AREA):
+            return False
+    return True
 
 
 def own_points_after(state: GeonAxisState, player: int, cell: tuple) -> tuple:
@@ -836,7 +857,10 @@ class PlayDecision(Search):
         settled, gains = None, []
         if not move:
             yield
-            settled, gains = yield from settled_pieces(state, player)
+            if bot.keep_playing:
+                settled, gains = yield from settled_pieces(state, player)
+            else:
+                settled = table_settled(state, player)
             move = PASS if settled else None
         if not move:
             yield
