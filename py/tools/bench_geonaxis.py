@@ -59,6 +59,7 @@ class Wagering(Watch):
         self.habits = {label: dict.fromkeys(HABITS, 0) for label in labels}
         self.rounds_seen: set = set()
         self.agreements: dict = {}  # id -> the members' net credits from its challenges
+        self.challenged: set = set()  # ids of the agreements challenged at least once
 
     def _note_agreement(self, state) -> None:
         node = state.last_node
@@ -90,13 +91,15 @@ class Wagering(Watch):
                 gained = 0 if record["success"] else record["each_member"] * len(record["members"])
                 net = gained - record["fund"]
                 self.agreements[record["agreement"]] = self.agreements.get(record["agreement"], 0) + net
+                self.challenged.add(record["agreement"])
 
     def finish(self, state) -> dict:
         self._note_challenges(state)
         self._note_agreement(state)
         return {"rounds": state.round - 1, "habits": self.habits,
                 "ended": "passes" if state.passes else "round_limit",
-                "agreements": len(self.agreements), "paid": sum(net > 0 for net in self.agreements.values())}
+                "agreements": len(self.agreements), "paid": sum(net > 0 for net in self.agreements.values()),
+                "challenged": len(self.challenged), "members_net": sum(self.agreements.values())}
 
 
 def rounds(row: dict) -> str:
@@ -109,9 +112,12 @@ def endings(row: dict) -> str:
     by_passes = sum(f.get("ended") == "passes" for f in figures)
     agreements = sum(f.get("agreements", 0) for f in figures)
     paid = sum(f.get("paid", 0) for f in figures)
+    challenged = sum(f.get("challenged", 0) for f in figures)
+    members_net = sum(f.get("members_net", 0) for f in figures)
     return (f"median {statistics.median(f['rounds'] for f in figures):.0f} rounds; "
             f"{by_passes} of {len(figures)} ended by everyone passing; "
-            f"agreements paying off for their members: {paid} of {agreements}")
+            f"agreements paying off for their members: {paid} of {agreements} "
+            f"({challenged} challenged; members' net from challenges {members_net:+d} credits)")
 
 
 def four_players(args, began: float) -> dict:

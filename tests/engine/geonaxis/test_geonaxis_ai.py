@@ -163,9 +163,12 @@ def test_a_pile_whose_members_cannot_back_it_is_a_sure_win_and_a_likely_trap_is_
         assert outlook.success_chance(5) > 1 - 1e-9 and outlook.value(5) > 0
         (_, _, risky, _), = policy.outlooks(rich, 2)
         assert risky.success_chance(5) < 0.5 and risky.value(5) < 0
-        assert policy.challenge(rich, 2) is None
+        # Not with 5: at most a cheap wager, whose failure still sends the
+        # trap's credits above the public number to the pot (R10).
+        move = policy.challenge(rich, 2)
+        assert move is None or move.wager < 4 and risky.value(move.wager) > 0
         move = policy.challenge(poor, 2)  # a sure win, though worth little now that it places no stone
-        assert move is None or move == Challenge(0, 0, 5) and poor.is_legal(2, move)
+        assert move is None or poor.is_legal(2, move) and outlook.value(move.wager) > 0
 
 
 def test_hard_calls_a_pile_that_holds_no_more_cards_than_its_public_number():
@@ -194,10 +197,13 @@ def test_a_challenge_is_valued_by_its_payouts():
 def test_a_pile_that_cannot_pay_is_not_challenged():
     # Members rich enough for a trap, 9 cards on a public number of 4, and a
     # challenger who can wager only 5: no level should risk it.
+    # At most a wager of 1, which a trap's failure makes worth it: the
+    # credits above the public number go to the pot (R10).
     state = guarded({0: (5, 0), 1: (4, 0)}, 10, 2, challenger_hand=5)
     for level in (MEDIUM_POLICY, HARD_POLICY):
         for seed in range(5):
-            assert WageringPolicy(SeededRng(seed), **level).challenge(state, 2) is None
+            move = WageringPolicy(SeededRng(seed), **level).challenge(state, 2)
+            assert move is None or move.wager == 1, (level, seed)
 
 
 def test_challenges_never_depend_on_the_others_hidden_stakes():
@@ -287,11 +293,20 @@ class CappedRoundSearch(ai.RoundSearch):
 
 def one_piece_decision(bot, state, player):
     """A round of play decided as GeonAxisBot.start did before working in slices: the whole policy at once."""
-    move = bot.policy.challenge(state, player) or bot.policy.proposal(state, player)
+    move = bot.policy.challenge(state, player)
+    settled, gains = None, []
+    if not move:
+        if bot.keep_playing:
+            settled, gains = ai.truly_settled_with_gains(state, player)
+        else:
+            settled = ai.table_settled(state, player)
+        move = PASS if settled else None
+    move = move or bot.policy.proposal(state, player)
     if move is not None and state.is_legal(player, move):
         return move
     return CappedRoundSearch(state, player, bot.rng.fork(), bot.seconds, bot.candidate_limit,
-                             bot.reply_width, bot.noise, bot.model_replies, bot.short_of_liberties).run()
+                             bot.reply_width, bot.noise, bot.model_replies, bot.short_of_liberties,
+                             keep_playing=bot.keep_playing and settled is False, must_try=gains).run()
 
 
 def sampled_play_positions(players: int, seed: int, level: str, rounds: int) -> list:
@@ -392,16 +407,136 @@ def settled_walls():
 
 
 def test_on_a_settled_table_every_level_passes():
-    from ludoteca.games.geonaxis.ai import table_settled
-
     state = settled_walls()
-    assert table_settled(state, 0) and table_settled(state, 1)
+    assert ai.truly_settled(state, 0) and ai.truly_settled(state, 1)
+    assert ai.table_settled(state, 0) and ai.table_settled(state, 1)
     for level, factory in AI_LEVELS.items():
         for player in (0, 1):
             assert factory(7).choose(state, player) == PASS, (level, player)
-    # A tile still to lay, or a capture on offer, and the table is not settled.
-    state.tile_in_hand = [True, False]
-    assert not table_settled(state, 0) and table_settled(state, 1)
+
+
+def split_gap():
+    """Three players, every tile laid, no group in atari: the gap (0,-1)-(0,0)
+    is shared by all three, but (0,-1) touches only black's stones. A black
+    stone on (0,0) makes (0,-1) black's alone (1 point instead of 2/3) and
+    leaves two of its neighbours' groups in atari. The test of the table we
+    had (every free cell enclosed, in one player's small area or a shared gap
+    of two; no group in atari) called it settled, and every level passed."""
+    stones = {cell: 0 for cell in [(1, -1), (1, -2), (0, -2), (-1, -1), (-1, 0), (-2, 1)]}
+    stones |= {cell: 1 for cell in [(1, 0), (2, -1), (2, -2), (1, 1)]}
+    stones |= {cell: 2 for cell in [(0, 1), (-1, 1), (-1, 2), (0, 2)]}
+    state = position(stones, players=3)
+    state.tile_in_hand = [False] * 3
+    return state
+
+
+def test_hard_plays_on_while_a_stone_still_raises_its_true_score():
+    state = split_gap()
+    assert all(len(liberties) >= 2 for liberties in state.group_liberties().values())
+    assert ai.true_score_gains(state, 0) == [(0, 0)]
+    assert not ai.truly_settled(state, 0)
+    for seed in range(3):
+        assert AI_LEVELS["hard"](seed).choose(state, 0) == Stone(0, 0), seed
+    # For the other two that stone loses points (the gap's share falls to a
+    # half or to nothing): their table is settled, and hard passes.
+    for player in (1, 2):
+        assert ai.truly_settled(state, player) and AI_LEVELS["hard"](3).choose(state, player) == PASS
+
+
+def test_the_true_score_test_counts_captures_and_free_cells_but_not_a_doomed_invasion():
     state = settled_walls()
-    state.stones[(2, -2)] = 0  # a black stone in white's corner, in atari
-    assert not table_settled(state, 0) and not table_settled(state, 1)
+    assert ai.truly_settled(state, 0) and ai.truly_settled(state, 1)  # white's 3-cell corner cannot be invaded
+    state.stones[(2, -2)] = 0  # a black stone in white's corner, in atari: white can take it
+    assert (2, -1) in ai.true_score_gains(state, 1) and not ai.truly_settled(state, 1)
+    assert ai.truly_settled(state, 0)  # its own stone in atari cannot be saved: a pass loses nothing more
+    # A black stone in atari that a stone on (1, 0) takes to three liberties.
+    state = position({(0, 0): 0} | {cell: 1 for cell in ring((0, 0)) if cell != (1, 0)})
+    state.tile_in_hand = [False, False]
+    assert state.liberties_at((0, 0)) == {(1, 0)}
+    assert ai.truly_settled_with_gains(state, 0) == (False, [(1, 0)])
+    state = settled_walls()
+    del state.stones[(1, 1)]  # white's wall opens: the cells beyond border black alone
+    assert ai.true_score_gains(state, 1) and not ai.truly_settled(state, 1)
+    state = settled_walls()
+    state.tile_in_hand = [True, False]  # a tile still to lay
+    assert not ai.truly_settled(state, 0) and ai.truly_settled(state, 1)
+
+
+def test_on_a_table_not_truly_settled_the_hard_search_does_not_pass():
+    # Whatever the search's values, a pass is chosen only on a settled table.
+    state = settled_walls()
+    for keep_playing in (False, True):
+        search = ai.RoundSearch(state, 0, SeededRng(2), 0.05, 24, 4, 0.0, True, 0.2, keep_playing=keep_playing)
+        search.run()
+        assert search.candidates[0] == PASS and len(search.candidates) > 1
+        search.totals = [1.0] + [-1.0] * (len(search.candidates) - 1)  # the pass valued best
+        search.counts = [1] * len(search.candidates)
+        move = search.best_move()
+        assert (move == PASS) != keep_playing and state.is_legal(0, move)
+
+
+# --- agreements that pay their members (R10, R12) -----------------------------------------
+def test_the_cautious_mix_leaves_every_wager_a_loss_on_average():
+    # A wager W takes the funds below it and pays back twice them; under the
+    # mix no W expects back what it costs, and an honest stake is always a choice.
+    for amount in range(1, 11):
+        mix = ai.cautious_credits(amount)
+        assert abs(sum(mix.values()) - 1) < 1e-9 and min(mix.values()) >= -1e-12
+        assert mix[amount] >= 0.03
+        for wager in range(1, amount + 3):
+            assert sum(2 * c * p for c, p in mix.items() if c < wager) < wager
+
+
+def test_medium_and_hard_stake_the_cautious_mix_with_the_card_count_kept():
+    state = position(WALL)
+    for level in (MEDIUM_POLICY, HARD_POLICY):
+        policy = WageringPolicy(SeededRng(3), **level)
+        stakes = [policy.stake(state, 0, 3) for _ in range(2000)]
+        plain = [credits for credits, jokers in stakes if credits <= 3]
+        assert all(credits + jokers == 3 for credits, jokers in stakes if credits <= 3)
+        for credits, chance in ai.cautious_credits(3).items():
+            assert abs(plain.count(credits) / len(plain) - chance) < 0.04, (level["trap_rate"], credits)
+        traps = sum(credits > 3 for credits, _ in stakes) / len(stakes)
+        assert abs(traps - level["trap_rate"]) < 0.03
+
+
+def test_hard_wagers_at_or_below_the_public_number_when_the_pile_cannot_be_honest():
+    # 10 cards for a public number of 4, members owning 3 credits in all: a
+    # wager of 4 surely wins, and a cheaper one may; none above 4 is sensible.
+    poor = guarded({0: (2, 3), 1: (1, 4)}, 0, 2)
+    for seed in range(4):
+        move = WageringPolicy(SeededRng(seed), **HARD_POLICY).challenge(poor, 2)
+        assert isinstance(move, Challenge) and move.wager <= 4 and poor.is_legal(2, move)
+
+
+def test_hard_proposes_only_a_stake_nobody_expects_to_gain_by_challenging(monkeypatch):
+    state = position(WALL, players=3)
+    inside = tuple(sorted(INSIDE))
+    for seed in range(3):
+        assert WageringPolicy(SeededRng(seed), **HARD_POLICY).challenge_risk(state, inside, (0, 1), 3) < 0
+    risks = {}
+
+    def risk(self, state, cells, members, amount):
+        return risks.get(amount, -1.0)
+
+    monkeypatch.setattr(WageringPolicy, "challenge_risk", risk)
+    level = dict(HARD_POLICY, propose_rate=1.0)
+    assert WageringPolicy(SeededRng(1), **level).proposal(state, 0) == Propose(-1, 0, 3)
+    risks[3] = 0.5  # worth a challenge at 3 a member: 1 a member, then nothing
+    assert WageringPolicy(SeededRng(1), **level).proposal(state, 0) == Propose(-1, 0, 1)
+    risks[1] = 0.5
+    assert WageringPolicy(SeededRng(1), **level).proposal(state, 0) is None
+
+
+def test_an_open_table_shared_by_everyone_is_not_settled():
+    # Every tile laid, a few stones: the true score counts the open table as
+    # one region shared by both, and no single stone raises that share, yet
+    # the game has barely begun (every level passed at round 10 on such tables).
+    state = position({(0, 0): 0, (2, -1): 1, (-1, -1): 0, (1, 1): 1},
+                     tiles=[(0, 0), (1, 0), (0, 1), (-1, 1), (0, -1)])
+    state.tile_in_hand = [False, False]
+    (cells, owners), = state.regions()
+    assert owners == (0, 1) and len(cells) > 60 and not ai.true_score_gains(state, 0)
+    assert not ai.truly_settled(state, 0) and not ai.truly_settled(state, 1)
+    for level, factory in AI_LEVELS.items():
+        assert factory(2).choose(state, 0) != PASS, level
