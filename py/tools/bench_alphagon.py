@@ -66,6 +66,7 @@ class Discipline(Watch):
         super().__init__(bots, labels)
         self.turns = self.named = self.outside = 0
         self.times: dict = {}
+        self.placed: dict = {}  # label -> [letters placed, of which starting no word it knows]
 
     def move(self, state, player: int, move, seconds: float) -> None:
         from ludoteca.games.alphagon.ai import LEVEL_VOCABULARY, WordBot, _words_named, vocabulary
@@ -78,12 +79,23 @@ class Discipline(Watch):
             for word in _words_named(state, player, move):
                 self.named += 1
                 self.outside += not known.is_word(word)
+            if move.keyword == "place":
+                tally = self.placed.setdefault(self.labels[player], [0, 0])
+                tally[0] += 1
+                tally[1] += known.count(state.word() + move.letter) == 0
         if move.keyword in TURN_ENDS or state.phase == "first":
             self.turns += 1
 
     def finish(self, state) -> dict:
+        points: dict = {}  # label -> [points from cards, from words]
+        for seat, label in enumerate(self.labels):
+            words = sum(entry[3] for entry in state.words if entry[2] == seat)
+            tally = points.setdefault(label, [0, 0])
+            tally[0] += state.points[seat] - words
+            tally[1] += words
         return {"reason": state.end_reason, "turns": self.turns, "named": self.named,
-                "outside": self.outside, "times": self.times}
+                "outside": self.outside, "times": self.times, "sides": state.sides,
+                "placed": self.placed, "points": points}
 
 
 def by_edition(row: dict) -> str:
@@ -114,7 +126,34 @@ def report_games(rows: list) -> None:
     turns = [f["turns"] for f in figures]
     print(f"   turns per game: mean {statistics.mean(turns):.1f}, median {statistics.median(turns)}")
     for reason, count in Counter(f["reason"] for f in figures).most_common():
-        print(f"   {reason!s:10} {count:4} ({count / len(figures):.1%})")
+        sides = [f["sides"] for f in figures if f["reason"] == reason and "sides" in f]
+        at = f", median {statistics.median(sides):g} sides" if sides else ""
+        print(f"   {reason!s:10} {count:4} ({count / len(figures):.1%}{at})")
+    report_spelling(figures)
+
+
+def report_spelling(figures: list) -> None:
+    """Per bot: the share of its placed letters that start no word it knows;
+    its points from syllable and shape cards against its points from words."""
+    placed: dict = {}
+    points: dict = {}
+    for f in figures:
+        for label, (letters, nonsense) in f.get("placed", {}).items():
+            tally = placed.setdefault(label, [0, 0])
+            tally[0] += letters
+            tally[1] += nonsense
+        for label, (cards, words) in f.get("points", {}).items():
+            tally = points.setdefault(label, [0, 0])
+            tally[0] += cards
+            tally[1] += words
+    if not points:
+        return
+    print("   spelling (goal <= 10% at every level) and points from cards vs words, per player:")
+    for label in sorted(points):
+        letters, nonsense = placed.get(label, [0, 0])
+        share = f"{nonsense} of {letters} placed letters start no word it knows ({nonsense / letters:.1%}); " \
+            if letters else ""
+        print(f"   {label:10} {share}points from cards {points[label][0]}, from words {points[label][1]}")
 
 
 def report_balance(deals: int) -> None:
