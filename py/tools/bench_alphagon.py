@@ -19,7 +19,10 @@ played from both seats first):
      poorest rack, random against balanced;
   6. (`--endings N`, alone) how random games and each AI level's games
      against itself end, at how many sides; the share of the letters each AI
-     places that start no word it knows; its points from cards and words.
+     places that start no word it knows; its points from cards and words;
+  7. (`--nonsense N`, alone) the doubt-proof nonsense strategy: a player that
+     places letters only to claim its cards' syllables and shapes and never
+     spells, N games against hard and against medium that always doubts.
 
 `--seconds S`: no game of a pairing starts after S seconds (the rows print
 how many were played); `--quick`: a short run without the UCT pairing.
@@ -33,7 +36,7 @@ import sys
 import time
 from collections import Counter
 
-from arena import LEVELS, ROOT, Watch, bench_arguments, level_ladder, parse_bench_arguments, use_engine
+from arena import LEVELS, ROOT, Watch, bench_arguments, level_ladder, match_and_print, parse_bench_arguments, use_engine
 
 GAME_MODULE = "ludoteca.games.alphagon"
 GOALS = {"easy vs random": "> 50%", "medium vs easy": "> 50%", "hard vs medium": "> 50%",
@@ -230,12 +233,99 @@ def report_endings(games: int, pairings) -> None:
                   f" ({nonsense / max(placed, 1):.1%}); points from cards {cards}, from words {words}")
 
 
+def _nonsense_player_class():
+    """The class of `nonsense` (built on first use: the engine's path is set by then)."""
+    from ludoteca.games.alphagon.ai import WordBot
+    from ludoteca.games.alphagon.rules import ACCEPT, END, Find, Pass, Place
+
+    class NonsensePlayer(WordBot):
+        """Places the letter that opens the most points of its syllable and
+        shape cards, whatever word it makes, claims them, and never closes,
+        declares, contradicts or doubts. Doubted, it names a word only if it
+        knows one (it almost never does), else concedes: it loses a letter
+        and the doubter suspends the word."""
+
+        name = "nonsense"
+
+        def __init__(self, seed: int):
+            super().__init__(seed, "hard", bluff=1.0, doubt=0.0, declare=False, lookahead=False)
+
+        def _respond(self, state, player: int):
+            return ACCEPT
+            yield  # a generator, as WordBot's is
+
+        def _turn(self, state, player: int, legal: list):
+            finds = [m for m in legal if isinstance(m, Find)]
+            if finds:
+                return max(finds, key=lambda m: ((m.syllable is not None) + m.shape, m.card))
+            if state.placed:
+                return END
+            best, best_value = None, -1e9
+            for move in legal:
+                if not isinstance(move, Place):
+                    continue
+                yield
+                trial = state.clone()
+                trial.apply_unchecked(player, move)
+                value = self._finds_after(trial, player) + self._ending_value(trial, player) + self.rng.random()
+                if value > best_value:
+                    best, best_value = move, value
+            if best is not None:
+                return best
+            passes = [m for m in legal if isinstance(m, Pass)]
+            return passes[0] if passes else legal[0]
+
+    return NonsensePlayer
+
+
+def nonsense(seed: int):
+    """The nonsense strategy's player (section 7)."""
+    return _nonsense_player_class()(seed)
+
+
+def medium_doubting(seed: int):
+    """The default level with doubting always on (it doubts a word it cannot finish 70% of the time)."""
+    from ludoteca.games.alphagon.ai import AI_LEVELS
+
+    bot = AI_LEVELS["medium"](seed)
+    bot.doubt_rate = 1.0
+    return bot
+
+
+def report_nonsense(args, began: float) -> None:
+    """7. The nonsense strategy against players who doubt."""
+    from arena import BotSpec
+
+    print("7. the nonsense strategy (places letters for its cards, never spells) against players who doubt",
+          flush=True)
+    load_game()
+    opponents = [BotSpec(GAME_MODULE, "hard"), BotSpec(__name__, "medium_doubting", "medium+doubt")]
+    wanted = {name.strip() for name in args.nonsense_against.split(",") if name.strip()}
+    for index, opponent in enumerate(opponents):
+        if wanted and str(opponent) not in wanted:
+            continue
+        row = match_and_print(f"{__name__}:load_game", editions(), BotSpec(__name__, "nonsense"), opponent,
+                              args.nonsense, args.seed + 20 + index, args.workers, began,
+                              seconds=args.seconds, watch=Discipline)
+        if row["games"]:
+            print("      " + by_edition(row), flush=True)
+            report_games([row])
+
+
 def main(argv: list) -> int:
     parser = bench_arguments(__doc__, games=200, uct_games=200)
     parser.add_argument("--deals", type=int, default=2000, help="deals per balance figure")
     parser.add_argument("--endings", type=int, default=0,
                         help="only section 6: this many games a pairing (random, each AI level against itself)")
+    parser.add_argument("--nonsense", type=int, default=0,
+                        help="only section 7: this many games of the nonsense strategy against each doubter")
+    parser.add_argument("--nonsense-against", default="",
+                        help='section 7 against only these, e.g. "hard" or "medium+doubt" (default: both)')
     args = parse_bench_arguments(parser, argv)
+    if args.nonsense:
+        use_engine(args.dist)
+        report_nonsense(args, time.perf_counter())
+        return 0
     if args.endings:
         use_engine(args.dist)
         report_endings(args.endings, [("random", "random"), ("easy", "easy"), ("medium", "medium"),
