@@ -22,7 +22,7 @@ played from both seats first):
      places that start no word it knows; its points from cards and words;
   7. (`--nonsense N`, alone) the doubt-proof nonsense strategy: a player that
      places letters only to claim its cards' syllables and shapes and never
-     spells, N games against hard and against medium that always doubts.
+     spells, N games against hard, medium that always doubts, medium, easy.
 
 `--seconds S`: no game of a pairing starts after S seconds (the rows print
 how many were played); `--quick`: a short run without the UCT pairing.
@@ -299,7 +299,9 @@ def report_nonsense(args, began: float) -> None:
     print("7. the nonsense strategy (places letters for its cards, never spells) against players who doubt",
           flush=True)
     load_game()
-    opponents = [BotSpec(GAME_MODULE, "hard"), BotSpec(__name__, "medium_doubting", "medium+doubt")]
+    # the levels as shipped last: medium doubts 70% of the time, easy 50%
+    opponents = [BotSpec(GAME_MODULE, "hard"), BotSpec(__name__, "medium_doubting", "medium+doubt"),
+                 BotSpec(GAME_MODULE, "medium"), BotSpec(GAME_MODULE, "easy")]
     wanted = {name.strip() for name in args.nonsense_against.split(",") if name.strip()}
     for index, opponent in enumerate(opponents):
         if wanted and str(opponent) not in wanted:
@@ -320,7 +322,7 @@ def main(argv: list) -> int:
     parser.add_argument("--nonsense", type=int, default=0,
                         help="only section 7: this many games of the nonsense strategy against each doubter")
     parser.add_argument("--nonsense-against", default="",
-                        help='section 7 against only these, e.g. "hard" or "medium+doubt" (default: both)')
+                        help='section 7 against only these: hard, medium+doubt, medium, easy (default: all)')
     args = parse_bench_arguments(parser, argv)
     if args.nonsense:
         use_engine(args.dist)
