@@ -14,7 +14,9 @@ played from both seats first):
      outside its own vocabulary (goal 0);
   3. AI move time per level (median, p95, max) over its decisions with a
      choice in those games;
-  4. game length in turns and how often each end condition ends a game;
+  4. game length in turns and how often each end condition ends a game
+     (at a median of how many sides); per player, the share of its placed
+     letters that start no word it knows, its points from cards and words;
   5. the balanced initial letters: spread between the richest and the
      poorest rack, random against balanced;
   6. (`--endings N`, alone) how random games and each AI level's games
