@@ -14,12 +14,17 @@ played from both seats first):
      outside its own vocabulary (goal 0);
   3. AI move time per level (median, p95, max) over its decisions with a
      choice in those games;
-  4. game length in turns and how often each end condition ends a game;
+  4. game length in turns and how often each end condition ends a game
+     (at a median of how many sides); per player, the share of its placed
+     letters that start no word it knows, its points from cards and words;
   5. the balanced initial letters: spread between the richest and the
      poorest rack, random against balanced;
   6. (`--endings N`, alone) how random games and each AI level's games
      against itself end, at how many sides; the share of the letters each AI
-     places that start no word it knows; its points from cards and words.
+     places that start no word it knows; its points from cards and words;
+  7. (`--nonsense N`, alone) the doubt-proof nonsense strategy: a player that
+     places letters only to claim its cards' syllables and shapes and never
+     spells, N games against hard, medium that always doubts, medium, easy.
 
 `--seconds S`: no game of a pairing starts after S seconds (the rows print
 how many were played); `--quick`: a short run without the UCT pairing.
@@ -33,7 +38,7 @@ import sys
 import time
 from collections import Counter
 
-from arena import LEVELS, ROOT, Watch, bench_arguments, level_ladder, parse_bench_arguments, use_engine
+from arena import LEVELS, ROOT, Watch, bench_arguments, level_ladder, match_and_print, parse_bench_arguments, use_engine
 
 GAME_MODULE = "ludoteca.games.alphagon"
 GOALS = {"easy vs random": "> 50%", "medium vs easy": "> 50%", "hard vs medium": "> 50%",
@@ -66,6 +71,7 @@ class Discipline(Watch):
         super().__init__(bots, labels)
         self.turns = self.named = self.outside = 0
         self.times: dict = {}
+        self.placed: dict = {}  # label -> [letters placed, of which starting no word it knows]
 
     def move(self, state, player: int, move, seconds: float) -> None:
         from ludoteca.games.alphagon.ai import LEVEL_VOCABULARY, WordBot, _words_named, vocabulary
@@ -78,12 +84,23 @@ class Discipline(Watch):
             for word in _words_named(state, player, move):
                 self.named += 1
                 self.outside += not known.is_word(word)
+            if move.keyword == "place":
+                tally = self.placed.setdefault(self.labels[player], [0, 0])
+                tally[0] += 1
+                tally[1] += known.count(state.word() + move.letter) == 0
         if move.keyword in TURN_ENDS or state.phase == "first":
             self.turns += 1
 
     def finish(self, state) -> dict:
+        points: dict = {}  # label -> [points from cards, from words]
+        for seat, label in enumerate(self.labels):
+            words = sum(entry[3] for entry in state.words if entry[2] == seat)
+            tally = points.setdefault(label, [0, 0])
+            tally[0] += state.points[seat] - words
+            tally[1] += words
         return {"reason": state.end_reason, "turns": self.turns, "named": self.named,
-                "outside": self.outside, "times": self.times}
+                "outside": self.outside, "times": self.times, "sides": state.sides,
+                "placed": self.placed, "points": points}
 
 
 def by_edition(row: dict) -> str:
@@ -114,7 +131,34 @@ def report_games(rows: list) -> None:
     turns = [f["turns"] for f in figures]
     print(f"   turns per game: mean {statistics.mean(turns):.1f}, median {statistics.median(turns)}")
     for reason, count in Counter(f["reason"] for f in figures).most_common():
-        print(f"   {reason!s:10} {count:4} ({count / len(figures):.1%})")
+        sides = [f["sides"] for f in figures if f["reason"] == reason and "sides" in f]
+        at = f", median {statistics.median(sides):g} sides" if sides else ""
+        print(f"   {reason!s:10} {count:4} ({count / len(figures):.1%}{at})")
+    report_spelling(figures)
+
+
+def report_spelling(figures: list) -> None:
+    """Per bot: the share of its placed letters that start no word it knows;
+    its points from syllable and shape cards against its points from words."""
+    placed: dict = {}
+    points: dict = {}
+    for f in figures:
+        for label, (letters, nonsense) in f.get("placed", {}).items():
+            tally = placed.setdefault(label, [0, 0])
+            tally[0] += letters
+            tally[1] += nonsense
+        for label, (cards, words) in f.get("points", {}).items():
+            tally = points.setdefault(label, [0, 0])
+            tally[0] += cards
+            tally[1] += words
+    if not points:
+        return
+    print("   spelling (goal <= 10% at every level) and points from cards vs words, per player:")
+    for label in sorted(points):
+        letters, nonsense = placed.get(label, [0, 0])
+        share = f"{nonsense} of {letters} placed letters start no word it knows ({nonsense / letters:.1%}); " \
+            if letters else ""
+        print(f"   {label:10} {share}points from cards {points[label][0]}, from words {points[label][1]}")
 
 
 def report_balance(deals: int) -> None:
@@ -191,12 +235,101 @@ def report_endings(games: int, pairings) -> None:
                   f" ({nonsense / max(placed, 1):.1%}); points from cards {cards}, from words {words}")
 
 
+def _nonsense_player_class():
+    """The class of `nonsense` (built on first use: the engine's path is set by then)."""
+    from ludoteca.games.alphagon.ai import WordBot
+    from ludoteca.games.alphagon.rules import ACCEPT, END, Find, Pass, Place
+
+    class NonsensePlayer(WordBot):
+        """Places the letter that opens the most points of its syllable and
+        shape cards, whatever word it makes, claims them, and never closes,
+        declares, contradicts or doubts. Doubted, it names a word only if it
+        knows one (it almost never does), else concedes: it loses a letter
+        and the doubter suspends the word."""
+
+        name = "nonsense"
+
+        def __init__(self, seed: int):
+            super().__init__(seed, "hard", bluff=1.0, doubt=0.0, declare=False, lookahead=False)
+
+        def _respond(self, state, player: int):
+            return ACCEPT
+            yield  # a generator, as WordBot's is
+
+        def _turn(self, state, player: int, legal: list):
+            finds = [m for m in legal if isinstance(m, Find)]
+            if finds:
+                return max(finds, key=lambda m: ((m.syllable is not None) + m.shape, m.card))
+            if state.placed:
+                return END
+            best, best_value = None, -1e9
+            for move in legal:
+                if not isinstance(move, Place):
+                    continue
+                yield
+                trial = state.clone()
+                trial.apply_unchecked(player, move)
+                value = self._finds_after(trial, player) + self._ending_value(trial, player) + self.rng.random()
+                if value > best_value:
+                    best, best_value = move, value
+            if best is not None:
+                return best
+            passes = [m for m in legal if isinstance(m, Pass)]
+            return passes[0] if passes else legal[0]
+
+    return NonsensePlayer
+
+
+def nonsense(seed: int):
+    """The nonsense strategy's player (section 7)."""
+    return _nonsense_player_class()(seed)
+
+
+def medium_doubting(seed: int):
+    """The default level with doubting always on (it doubts a word it cannot finish 70% of the time)."""
+    from ludoteca.games.alphagon.ai import AI_LEVELS
+
+    bot = AI_LEVELS["medium"](seed)
+    bot.doubt_rate = 1.0
+    return bot
+
+
+def report_nonsense(args, began: float) -> None:
+    """7. The nonsense strategy against players who doubt."""
+    from arena import BotSpec
+
+    print("7. the nonsense strategy (places letters for its cards, never spells) against players who doubt",
+          flush=True)
+    load_game()
+    # the levels as shipped last: medium doubts 70% of the time, easy 50%
+    opponents = [BotSpec(GAME_MODULE, "hard"), BotSpec(__name__, "medium_doubting", "medium+doubt"),
+                 BotSpec(GAME_MODULE, "medium"), BotSpec(GAME_MODULE, "easy")]
+    wanted = {name.strip() for name in args.nonsense_against.split(",") if name.strip()}
+    for index, opponent in enumerate(opponents):
+        if wanted and str(opponent) not in wanted:
+            continue
+        row = match_and_print(f"{__name__}:load_game", editions(), BotSpec(__name__, "nonsense"), opponent,
+                              args.nonsense, args.seed + 20 + index, args.workers, began,
+                              seconds=args.seconds, watch=Discipline)
+        if row["games"]:
+            print("      " + by_edition(row), flush=True)
+            report_games([row])
+
+
 def main(argv: list) -> int:
     parser = bench_arguments(__doc__, games=200, uct_games=200)
     parser.add_argument("--deals", type=int, default=2000, help="deals per balance figure")
     parser.add_argument("--endings", type=int, default=0,
                         help="only section 6: this many games a pairing (random, each AI level against itself)")
+    parser.add_argument("--nonsense", type=int, default=0,
+                        help="only section 7: this many games of the nonsense strategy against each doubter")
+    parser.add_argument("--nonsense-against", default="",
+                        help='section 7 against only these: hard, medium+doubt, medium, easy (default: all)')
     args = parse_bench_arguments(parser, argv)
+    if args.nonsense:
+        use_engine(args.dist)
+        report_nonsense(args, time.perf_counter())
+        return 0
     if args.endings:
         use_engine(args.dist)
         report_endings(args.endings, [("random", "random"), ("easy", "easy"), ("medium", "medium"),
