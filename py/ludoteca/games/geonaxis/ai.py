@@ -683,10 +683,12 @@ class WageringPolicy:
         if self.cautious:
             if roll < self.trap_rate and hand > amount:
                 return min(hand, amount + 1 + self.rng.randbelow(2)), 0
-            pick, credits = self.rng.random(), 0
-            for credits, chance in sorted(cautious_credits(amount).items(), reverse=True):
+            ranked = sorted(cautious_credits(amount).items(), reverse=True)
+            pick, credits = self.rng.random(), ranked[-1][0] if ranked else 0  # float rounding: the last
+            for candidate, chance in ranked:
                 pick -= chance
                 if pick < 0:
+                    credits = candidate
                     break
             credits = min(credits, hand)
             return credits, min(amount - credits, MAX_JOKERS)
