@@ -102,7 +102,9 @@ def loaded_games() -> dict:
 
 
 def variant_combinations(game) -> list:
-    options = list(game.variants)
+    """Every combination of the variants the rules read; a setting only the app reads
+    (a round clock) keeps its default, since the rules play the same whatever it is."""
+    options = [option for option in game.variants if option.rules_read]
     if not options:
         return [{}]
     keys = [option.key for option in options]

@@ -154,6 +154,9 @@ class VariantOption:
     label_key: str  # message catalog key
     choices: tuple  # allowed values, first is the default
     help_key: str = ""
+    # False for a setting only the app reads (a round clock): the rules play the same
+    # whatever it is, so random-game tests need not vary it.
+    rules_read: bool = True
 
     @property
     def default(self):

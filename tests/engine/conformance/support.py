@@ -81,9 +81,8 @@ def games_per_player_count(game) -> int:
     return max(len(fuzzing.variant_combinations(game)), math.ceil(GAMES_PER_GAME / counts))
 
 
-# Games a player count always plays before the CPU cap may stop it. GeonAxis's
-# clock settings (timer x pause) multiply its combinations to 192, which the
-# app's clock reads but the rules never do.
+# Games a player count always plays before the CPU cap may stop it (one per
+# combination of the variants the rules read, up to this many).
 MOST_GAMES_BEFORE_CAP = 32
 
 

@@ -335,8 +335,10 @@ class GeonAxisGame(Game):
         VariantOption("pot", "geonaxis.variant.pot", (STANDARD, HOUSE), "geonaxis.variant.pot.help"),
         VariantOption("rounds", "geonaxis.variant.rounds", (100, 60, 200), "geonaxis.variant.rounds.help"),
         # The app's clock (R11): seconds per round (0: off) and each player's pause budget.
-        VariantOption("timer", "geonaxis.variant.timer", (0, 30, 60, 120), "geonaxis.variant.timer.help"),
-        VariantOption("pause", "geonaxis.variant.pause", (300, 0, 120, 600), "geonaxis.variant.pause.help"),
+        VariantOption("timer", "geonaxis.variant.timer", (0, 30, 60, 120), "geonaxis.variant.timer.help",
+                      rules_read=False),
+        VariantOption("pause", "geonaxis.variant.pause", (300, 0, 120, 600), "geonaxis.variant.pause.help",
+                      rules_read=False),
     )
 
     def round_clock(self, settings: Settings) -> tuple:
