@@ -4,6 +4,7 @@ and the wagering policy's bluffs and challenges."""
 
 import pytest
 
+from ludoteca.core import ai as core_ai
 from ludoteca.core.protocol import Settings
 from ludoteca.core.rng import SeededRng
 from ludoteca.games.geonaxis import AI_LEVELS, DEFAULT_LEVEL, ai
@@ -540,3 +541,38 @@ def test_an_open_table_shared_by_everyone_is_not_settled():
     assert not ai.truly_settled(state, 0) and not ai.truly_settled(state, 1)
     for level, factory in AI_LEVELS.items():
         assert factory(2).choose(state, 0) != PASS, level
+
+
+
+def test_three_computers_do_not_collide_on_one_cell_round_after_round():
+    """Three medium computers that each played their best cell every round
+    collided on one cell 30 times in this game (R5: both stones void, both
+    barred for a round, then back again) and never passed out: it ran to the
+    round limit. With a mixed choice on a cell another player wants most,
+    the game ends by everyone passing. (CPU clock: the searches' budgets
+    must not shrink when the machine is busy.)"""
+    core_ai.use_cpu_clock()
+    try:
+        collisions = play_three_mediums()
+    finally:
+        core_ai.use_wall_clock()
+    assert max(collisions.values(), default=0) <= 3, collisions
+
+
+def play_three_mediums() -> dict:
+    """cell -> collisions there in a whole game of three medium computers."""
+    state = GAME.new_state(Settings(3, {"table": "1"}), 0)
+    bots = [AI_LEVELS["medium"](i) for i in range(3)]
+    collisions: dict = {}
+    seen = None
+    while not state.is_terminal():
+        assert state.round < 100 and state.to_move(), "no end by passing"
+        for player in list(state.to_move()):
+            if player in state.to_move() and not state.is_terminal():
+                state.apply(player, bots[player].choose(state, player))
+        if state.last_round is not seen:
+            seen = state.last_round
+            for collision in seen["collisions"]:
+                cell = tuple(collision["cell"])
+                collisions[cell] = collisions.get(cell, 0) + 1
+    return collisions

@@ -71,6 +71,7 @@ from .rules import (
 
 TERRITORY_REACH = 3  # cells further than this from every stone count for nobody
 ATARI_LOSS = 0.5  # share of a group in atari counted as already lost
+CONTESTED_SHARE = 0.5  # how often a cell another player also wants most is still played
 
 
 # --- evaluation -------------------------------------------------------------------
@@ -317,11 +318,14 @@ class RoundSearch(Search):
         self.counts = [0] * len(self.candidates)
         self.replies: list = []
         self.reply_pools = {}
+        self.wanted_cells: dict = {}  # opponent -> the stone it wants most, if better for it than passing
         self.model_replies = model_replies
         self.reply_width = reply_width
         self.phase_index = 0  # 0: screen each candidate against passes; then replies
         self.cursor = 0
         self.done = len(self.candidates) == 1
+        self.contested: Optional[set] = None  # contested_cells, once the reply pools are known
+        self.mixed_choice: Optional[bool] = None  # whether a contested best cell is played (best_move)
 
     def _own_candidates(self, limit) -> list:
         world, player = self.world, self.player
@@ -358,6 +362,9 @@ class RoundSearch(Search):
         scored.sort(reverse=True)
         pool = [Stone(q, r) for _, (q, r) in scored[:self.reply_width]] or [PASS]
         self.reply_pools[opponent] = pool
+        # Its best stone beats the table as it stands (not everyone passing, which may end the game).
+        if scored and scored[0][0] > evaluate(world, opponent, self.short_of_liberties):
+            self.wanted_cells[opponent] = pool[0]
         return pool
 
     def _sample_reply(self) -> dict:
@@ -421,20 +428,43 @@ class RoundSearch(Search):
         finished = super().step(seconds)
         return finished or self.done
 
-    def best_move(self):
-        """The candidate of best mean value; with `keep_playing` (the table is
-        not settled by the true score) never a pass while a stone or tile was valued."""
-        best, best_value = self.candidates[0], None
+    def ranked_moves(self) -> list:
+        """The valued candidates, best mean value first; with `keep_playing` (the
+        table is not settled by the true score) no pass while a stone or tile was valued."""
         played = self.keep_playing and any(self.counts[i] for i, m in enumerate(self.candidates) if m != PASS)
+        valued = []
         for index, move in enumerate(self.candidates):
             if not self.counts[index] or played and move == PASS:
                 continue
             value = self.totals[index] / self.counts[index]
             if self.noise:
                 value += self.noise * (self.rng.random() - 0.5)
-            if best_value is None or value > best_value:
-                best, best_value = move, value
-        return best
+            valued.append((-value, index, move))
+        valued.sort(key=lambda item: (item[0], item[1]))
+        return [move for _, _, move in valued] or [self.candidates[0]]
+
+    def contested_cells(self) -> set:
+        """Stones another player wants most, better for it than the table as it
+        stands, on a table not settled for it (there every level passes): where
+        a round of simultaneous play is likely to collide (R5)."""
+        if self.contested is None:
+            self.contested = {cell for opponent, cell in self.wanted_cells.items()
+                              if not truly_settled(self.world, opponent)}
+        return self.contested
+
+    def best_move(self):
+        """The best candidate, but a mixed choice where another player wants the
+        same cell most: both choosing it every round would collide round after
+        round (R5: both void, so nobody ever passes out). Half the time the best
+        uncontested candidate is played instead."""
+        ranked = self.ranked_moves()
+        best = ranked[0]
+        if self.noise or best not in self.wanted_cells.values() or best not in self.contested_cells():
+            return best
+        contested = self.contested_cells()
+        if self.mixed_choice is None:  # drawn once, so asking again gives the same move
+            self.mixed_choice = self.rng.random() < CONTESTED_SHARE
+        return best if self.mixed_choice else next((move for move in ranked[1:] if move not in contested), best)
 
 
 # --- agreements and challenges ------------------------------------------------------------
