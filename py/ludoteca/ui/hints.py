@@ -32,6 +32,7 @@ class Hints:
         self.generation += 1  # a hint still thinking is for a position gone
         self.app.play.hint = None
         self.app.play.hint_thinking = False
+        self._reason = (None, None)
 
     def player(self, model: Optional[PlayModel] = None) -> Optional[int]:
         """The human a hint would be for now: only in a game against the

@@ -16,30 +16,30 @@ def reason(state, text: str, player: int):
 
 def test_a_capture_names_the_piece_and_the_psychopath_s_capture_wins():
     state = position({13: "I0", 2: "I1", **FLANKED, **KINGS}, turn=1)
-    assert reason(state, "m 2 20", 1) == ("psychopath.reason.captures", {"kinds": ["informer"], "nodes": [13]})
+    assert reason(state, "m 2 20", 1) == ("psychopath.why.captures", {"kinds": ["informer"], "nodes": [13]})
     state = position({13: "P0", 45: "P1", 2: "I1", **FLANKED}, turn=1)
-    assert reason(state, "m 2 20", 1)[0] == "psychopath.reason.wins"
+    assert reason(state, "m 2 20", 1)[0] == "psychopath.why.wins"
 
 
 def test_a_piece_that_could_be_captured_next_move_escapes():
     state = position({13: "I0", 2: "I1", **FLANKED, **KINGS}, turn=0)
-    assert reason(state, "m 13 19", 0) == ("psychopath.reason.escapes",
+    assert reason(state, "m 13 19", 0) == ("psychopath.why.escapes",
                                            {"kind": "informer", "source": 13, "target": 19})
     assert reason(state, "m 49 0", 0) is None  # the psychopath's stroll leaves the informer to its fate
 
 
 def test_a_move_that_stops_the_psychopath_s_capture_shields_it():
     state = position({13: "P0", 45: "P1", 3: "S0", 2: "I1", **FLANKED}, turn=0)
-    assert reason(state, "m 3 0", 0) == ("psychopath.reason.shields", {"node": 13})
-    assert reason(state, "m 13 19", 0)[0] == "psychopath.reason.escapes"  # the psychopath itself steps away
+    assert reason(state, "m 3 0", 0) == ("psychopath.why.shields", {"node": 13})
+    assert reason(state, "m 13 19", 0)[0] == "psychopath.why.escapes"  # the psychopath itself steps away
 
 
 def test_a_new_threat_is_named_and_an_old_one_is_not():
     state = position({13: "I0", 0: "I1", **FLANKED, **KINGS}, turn=1)
-    assert reason(state, "m 0 2", 1) == ("psychopath.reason.threatens", {"kinds": ["informer"], "nodes": [13]})
+    assert reason(state, "m 0 2", 1) == ("psychopath.why.threatens", {"kinds": ["informer"], "nodes": [13]})
     assert reason(state, "m 0 3", 1) is None
     state = position({13: "P0", 45: "P1", 0: "I1", **FLANKED}, turn=1)
-    assert reason(state, "m 0 2", 1)[0] == "psychopath.reason.threatens_psychopath"
+    assert reason(state, "m 0 2", 1)[0] == "psychopath.why.threatens_psychopath"
     # The informer on 13 is already under threat: a move elsewhere threatens nothing new.
     state = position({13: "I0", 2: "I1", **FLANKED, **KINGS}, turn=1)
     assert reason(state, "m 45 0", 1) is None
@@ -55,9 +55,9 @@ def test_the_opening_has_nothing_to_say_and_explaining_changes_nothing():
 def test_the_reasons_read_in_english_and_italian():
     ui = registry.game_ui("psychopath")  # registers its messages
     for lang, expected in (("en", "Capture: informer (13)."), ("it", "Cattura: informatore (13).")):
-        words = ui.hint_reason(("psychopath.reason.captures", {"kinds": ["informer"], "nodes": [13]}), ["A", "B"],
+        words = ui.hint_reason(("psychopath.why.captures", {"kinds": ["informer"], "nodes": [13]}), ["A", "B"],
                                Catalog(lang).t)
         assert words == expected
-    words = ui.hint_reason(("psychopath.reason.escapes", {"kind": "doctor", "source": 13, "target": 19}),
+    words = ui.hint_reason(("psychopath.why.escapes", {"kind": "doctor", "source": 13, "target": 19}),
                            ["A", "B"], Catalog("it").t)
     assert "dottore" in words and "13" in words and "19" in words

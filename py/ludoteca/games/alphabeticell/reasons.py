@@ -27,21 +27,21 @@ def explain(state, move: Move, player: int) -> Optional[tuple]:
     card, line = state.face_up, state.lines[player]
     if isinstance(move, Take):
         if state.line_limit and len(line) + 1 >= state.line_limit:
-            return "abc.reason.eleven", {"card": card, "letter": move.letter, "n": len(line) + 1}
+            return "abc.why.eleven", {"card": card, "letter": move.letter, "n": len(line) + 1}
         if move.first_letter is not None:
-            return "abc.reason.second", {"card": card, "letter": move.letter, "first_card": line[0][0],
+            return "abc.why.second", {"card": card, "letter": move.letter, "first_card": line[0][0],
                                          "first_letter": move.first_letter,
                                          "skipped": abs(ord(move.letter) - ord(move.first_letter)) - 1}
         end_letter = line[0][1] if move.end == LEFT else line[-1][1]
-        return f"abc.reason.take.{move.end}", {"card": card, "letter": move.letter, "end_letter": end_letter,
+        return f"abc.why.take.{move.end}", {"card": card, "letter": move.letter, "end_letter": end_letter,
                                               "skipped": skipped(line, move.end, move.letter)}
     if isinstance(move, Pass) and len(line) > 1:
         ways = placements(line, card)
         if not ways:
-            return "abc.reason.nothing_fits", {"card": card, "low": line[0][1], "high": line[-1][1]}
+            return "abc.why.nothing_fits", {"card": card, "low": line[0][1], "high": line[-1][1]}
         least = min(skipped(line, end, letter) for end, letter, _ in ways)
         if least > 0:
-            return "abc.reason.wait", {"card": card, "skipped": least}
+            return "abc.why.wait", {"card": card, "skipped": least}
     return None
 
 
@@ -53,7 +53,7 @@ def skipped(line: tuple, end: str, letter: str) -> int:
 def _keep(state, card: str, player: int) -> tuple:
     unseen = "".join(state.unseen_cards(player))
     best = max(card, key=lambda letter: room(unseen, letter))
-    return "abc.reason.keep", {"card": card, "letter": best,
+    return "abc.why.keep", {"card": card, "letter": best,
                                "below": sum(1 for other in unseen if other < best),
                                "above": sum(1 for other in unseen if other > best)}
 

@@ -30,20 +30,20 @@ def explain(state, move: Move, player: int) -> Optional[tuple]:
     after, captures, _ = settle(stones, table, [(player, cell) for cell in new])
     taken = [(owner, cells) for owner, cells, takers in captures if player in takers]
     if taken:
-        return "geonaxis.reason.captures", {"stones": sum(len(cells) for _, cells in taken),
+        return "geonaxis.why.captures", {"stones": sum(len(cells) for _, cells in taken),
                                             "owners": sorted({owner for owner, _ in taken})}
     touching = {near for cell in new for near in table.neighbours[cell] if near in stones}
     saved = _groups(stones, table, touching, lambda owner: owner == player, liberties=1)
     if saved and all(cell in after and len(group_at(after, table, cell)[1]) >= 2 for cell in saved):
-        return "geonaxis.reason.saves", {"stones": len(saved)}
+        return "geonaxis.why.saves", {"stones": len(saved)}
     in_atari = [cell for cell in _groups(stones, table, touching, lambda owner: owner != player, liberties=None)
                 if cell in after and len(group_at(after, table, cell)[1]) == 1]
     if in_atari:
-        return "geonaxis.reason.atari", {"stones": len(in_atari),
+        return "geonaxis.why.atari", {"stones": len(in_atari),
                                          "owners": sorted({stones[cell] for cell in in_atari})}
     enclosed = _enclosed(state, after, player, new) - _enclosed(state, stones, player, ())
     if enclosed:
-        return "geonaxis.reason.encloses", {"cells": len(enclosed)}
+        return "geonaxis.why.encloses", {"cells": len(enclosed)}
     return None
 
 

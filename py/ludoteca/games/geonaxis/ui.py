@@ -116,14 +116,14 @@ MESSAGES = {
         "geonaxis.final": "Final credits: {scores}",
         "geonaxis.log.chosen": "{name} has chosen",
         "geonaxis.log.own": "You chose {move}",
-        "geonaxis.reason.captures": "Captures {stones} of {owners}.",
-        "geonaxis.reason.saves": "Your group of {stones} was down to one liberty (atari): this gives it a second.",
-        "geonaxis.reason.atari": "Leaves {stones} of {owners} with one liberty (atari).",
-        "geonaxis.reason.encloses": "Encloses {cells} alone: territory, if the others leave them (they may still play there this round).",
-        "geonaxis.reason.stones_one": "1 stone",
-        "geonaxis.reason.stones": "{n} stones",
-        "geonaxis.reason.cells_one": "1 free cell",
-        "geonaxis.reason.cells": "{n} free cells",
+        "geonaxis.why.captures": "Captures {stones} of {owners}.",
+        "geonaxis.why.saves": "Your group of {stones} was down to one liberty (atari): this gives it a second.",
+        "geonaxis.why.atari": "Leaves {stones} of {owners} with one liberty (atari).",
+        "geonaxis.why.encloses": "Encloses {cells} alone: territory, if the others leave them (they may still play there this round).",
+        "geonaxis.why.stones_one": "1 stone",
+        "geonaxis.why.stones": "{n} stones",
+        "geonaxis.why.cells_one": "1 free cell",
+        "geonaxis.why.cells": "{n} free cells",
         "geonaxis.log.round": "Round {n} revealed: {moves}",
         "geonaxis.log.agree": "Agreement decided: {moves}",
         "geonaxis.log.accept": "{name} accepts",
@@ -270,14 +270,14 @@ MESSAGES = {
         "geonaxis.final": "Crediti finali: {scores}",
         "geonaxis.log.chosen": "{name} ha scelto",
         "geonaxis.log.own": "Hai scelto {move}",
-        "geonaxis.reason.captures": "Cattura {stones} di {owners}.",
-        "geonaxis.reason.saves": "Il tuo gruppo di {stones} aveva una sola libertà (atari): così ne ha una seconda.",
-        "geonaxis.reason.atari": "Lascia {stones} di {owners} con una sola libertà (atari).",
-        "geonaxis.reason.encloses": "Racchiude da solo {cells}: territorio, se gli altri non ci giocano (possono ancora farlo in questo turno).",
-        "geonaxis.reason.stones_one": "1 pietra",
-        "geonaxis.reason.stones": "{n} pietre",
-        "geonaxis.reason.cells_one": "1 casella libera",
-        "geonaxis.reason.cells": "{n} caselle libere",
+        "geonaxis.why.captures": "Cattura {stones} di {owners}.",
+        "geonaxis.why.saves": "Il tuo gruppo di {stones} aveva una sola libertà (atari): così ne ha una seconda.",
+        "geonaxis.why.atari": "Lascia {stones} di {owners} con una sola libertà (atari).",
+        "geonaxis.why.encloses": "Racchiude da solo {cells}: territorio, se gli altri non ci giocano (possono ancora farlo in questo turno).",
+        "geonaxis.why.stones_one": "1 pietra",
+        "geonaxis.why.stones": "{n} pietre",
+        "geonaxis.why.cells_one": "1 casella libera",
+        "geonaxis.why.cells": "{n} caselle libere",
         "geonaxis.log.round": "Turno {n} svelato: {moves}",
         "geonaxis.log.agree": "Patto deciso: {moves}",
         "geonaxis.log.accept": "{name} accetta",
@@ -921,7 +921,7 @@ def hint_reason(reason: tuple, names: list, t) -> str:
     for field in ("stones", "cells"):
         if field in params:
             n = params[field]
-            words[field] = t(f"geonaxis.reason.{field}_one") if n == 1 else t(f"geonaxis.reason.{field}", n=n)
+            words[field] = t(f"geonaxis.why.{field}_one") if n == 1 else t(f"geonaxis.why.{field}", n=n)
     if "owners" in params:
         words["owners"] = ", ".join(names[owner] for owner in params["owners"])
     return t(key, **words)

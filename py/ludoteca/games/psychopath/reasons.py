@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...core.protocol import Move
-from .rules import KIND_NAMES, MOVE, Step, kind_of
+from .rules import DOCTOR, INFORMER, KIND_NAMES, MOVE, NODE_COUNT, Step, attacked_mask, kind_of
 
 
 def explain(state, move: Move, player: int) -> Optional[tuple]:
@@ -24,7 +24,7 @@ def explain(state, move: Move, player: int) -> Optional[tuple]:
     if taken:
         kinds = [KIND_NAMES[kind_of(code)] for _, code in taken]
         nodes = [node for node, _ in taken]
-        key = "psychopath.reason.wins" if "psychopath" in kinds else "psychopath.reason.captures"
+        key = "psychopath.why.wins" if "psychopath" in kinds else "psychopath.why.captures"
         return key, {"kinds": kinds, "nodes": nodes}
     if after.is_terminal() or after.phase != MOVE:
         return None
@@ -32,16 +32,16 @@ def explain(state, move: Move, player: int) -> Optional[tuple]:
     exposed_before = capturable(state, player)
     exposed_after = capturable(after, player)
     if isinstance(move, Step) and move.source in exposed_before and move.target not in exposed_after:
-        return "psychopath.reason.escapes", {"kind": KIND_NAMES[kind_of(state.board[move.source])],
+        return "psychopath.why.escapes", {"kind": KIND_NAMES[kind_of(state.board[move.source])],
                                              "source": move.source, "target": move.target}
     psychopath = state.masks[1 + 4 * player]
     node = psychopath.bit_length() - 1
     if psychopath and node in exposed_before and node not in exposed_after:
-        return "psychopath.reason.shields", {"node": node}
+        return "psychopath.why.shields", {"node": node}
     threatened = sorted(capturable(after, enemy, attacker=player) - capturable(state, enemy, attacker=player))
     if threatened:
         kinds = [KIND_NAMES[kind_of(after.board[node])] for node in threatened]
-        key = "psychopath.reason.threatens_psychopath" if "psychopath" in kinds else "psychopath.reason.threatens"
+        key = "psychopath.why.threatens_psychopath" if "psychopath" in kinds else "psychopath.why.threatens"
         return key, {"kinds": kinds, "nodes": threatened}
     return None
 
@@ -49,18 +49,20 @@ def explain(state, move: Move, player: int) -> Optional[tuple]:
 def capturable(state, owner: int, attacker: Optional[int] = None) -> set:
     """Nodes of `owner`'s pieces that one move of the other side could capture
     from this position, were it that side's move (a plain move: what a
-    resurrection could add is left out)."""
+    resurrection could add is left out). A capture needs the attacker's
+    doctors and informers, so only their moves are tried, on masks alone."""
     attacker = 1 - owner if attacker is None else attacker
     world = state.clone()
     if world.turn != attacker or world.phase != MOVE:
         world.turn, world.phase, world.pending = attacker, MOVE, ()
         world._cache = None
-    found = set()
+    doctors, informers, pieces = world.doctors(attacker), world.informers(attacker), world.pieces_of(owner)
+    found = 0
     for step in world._moves():
-        if not isinstance(step, Step):
-            continue
-        trial = world.clone()
-        trial._step(step.source, step.target)
-        found.update(node for node, code in trial.last[4])
-    return found
-
+        moved = 1 << step.source | 1 << step.target
+        kind = kind_of(world.board[step.source])
+        if kind == DOCTOR:
+            found |= pieces & attacked_mask(doctors ^ moved, informers)
+        elif kind == INFORMER:
+            found |= pieces & attacked_mask(doctors, informers ^ moved)
+    return {node for node in range(NODE_COUNT) if found >> node & 1}
