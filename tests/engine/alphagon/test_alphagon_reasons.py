@@ -48,6 +48,18 @@ def test_a_letter_that_only_prepares_names_a_word_and_a_dead_end_has_no_reason()
     assert reason(state, "pass", player) is None
 
 
+def test_a_letter_changed_for_names_the_word_it_would_complete_if_it_can_still_be_placed():
+    state, player = hous()
+    give(state, player, "N")
+    assert reason(state, "change N E", player) == ("alphagon.why.change_completes",
+                                                   {"letter": "E", "word": "HOUSE", "points": 4})
+    assert reason(state, "change N I", player) == ("alphagon.why.change_prepares",
+                                                   {"letter": "I", "word": "HOUSING", "letters": "HOUSI"})
+    play(state, player, "place I4 T")
+    state.bonuses[player] = 0  # a second letter would cost a bonus
+    assert reason(state, "change N E", player) is None
+
+
 def test_closing_and_finding_say_their_points():
     state, player = hous((SYLLABLE_ST,))
     play(state, player, "place I4 E")
@@ -58,6 +70,8 @@ def test_closing_and_finding_say_their_points():
     assert reason(state, f"find {SYLLABLE_ST} ST", player) == ("alphagon.why.find",
                                                                 {"card": SYLLABLE_ST, "points": 3,
                                                                  "goal": state.goal})
+    state.points[player] = state.goal - 3
+    assert reason(state, f"find {SYLLABLE_ST} ST", player)[0] == "alphagon.why.find_goal"
 
 
 def test_doubts_declarations_and_answers_name_the_words():

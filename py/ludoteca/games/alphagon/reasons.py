@@ -6,6 +6,7 @@ letters and polygon cards, never another player's.
 - a letter: the word it completes (closing it scores, perhaps reaching the
   goal), else the syllable of one of the player's cards it makes, else the
   card whose shape the polygon's end takes, else the word it prepares;
+- a letter swapped in from the sacks: the word it would complete or prepare;
 - a close or a card found: its points, and whether they reach the goal;
 - a doubt: no word starts with the letters; a declaration: every word on
   them is of one family; a contradiction or correction: the word it names;
@@ -21,6 +22,7 @@ from . import components as C
 from .rules import (
     DICTIONARY,
     MIN_WORD,
+    Change,
     Close,
     Contradict,
     Correct,
@@ -40,6 +42,9 @@ def explain(state, move: Move, player: int) -> Optional[tuple]:
     if isinstance(move, (Start, Place)):
         return _letter(state, move, player)
     word = state.word()
+    if isinstance(move, Change):
+        can_place = state.placed == 0 or (state.placed == 1 and state.bonuses[player] >= 1)
+        return _change(state, word + move.new, move.new) if can_place else None
     if isinstance(move, Close):
         return _scoring(state, player, "alphagon.why.close", points_for(len(word)), word=word)
     if isinstance(move, Find):
@@ -64,6 +69,21 @@ def _scoring(state, player: int, key: str, points: int, **params) -> tuple:
     return (f"{key}_goal" if goal else key), {**params, "points": points, "goal": state.goal}
 
 
+def _change(state, word: str, letter: str) -> Optional[tuple]:
+    """A letter swapped in: the word it would complete or prepare, placed next."""
+    wordlist = state.wordlist()
+    if len(word) >= MIN_WORD and wordlist.is_word(word):
+        return "alphagon.why.change_completes", {"letter": letter, "word": word, "points": points_for(len(word))}
+    found = _prepared(wordlist, word)
+    return ("alphagon.why.change_prepares", {"letter": letter, "word": found, "letters": word}) if found else None
+
+
+def _prepared(wordlist, letters: str) -> Optional[str]:
+    """The most frequent word longer than `letters` that they begin, if any."""
+    longer = [w for w in wordlist.completions(letters, 8) if len(w) >= max(MIN_WORD, len(letters) + 1)]
+    return longer[0] if longer else None
+
+
 def _letter(state, move: Move, player: int) -> Optional[tuple]:
     """A letter: the word it completes, the syllable or shape it gives a card, or the word it prepares."""
     word = ("" if isinstance(move, Start) else state.word()) + move.letter
@@ -83,7 +103,5 @@ def _letter(state, move: Move, player: int) -> Optional[tuple]:
         _, red, blue = deck[card]
         if after.shape_matches(red, blue):
             return "alphagon.why.shape", {"card": card, "points": C.SHAPE_POINTS}
-    longer = [w for w in wordlist.completions(word, 8) if len(w) >= max(MIN_WORD, len(word) + 1)]
-    if longer:
-        return "alphagon.why.prepares", {"word": longer[0], "letters": word}
-    return None
+    found = _prepared(wordlist, word)
+    return ("alphagon.why.prepares", {"word": found, "letters": word}) if found else None
