@@ -55,7 +55,7 @@ def test_a_hint_says_why_and_its_count_survives_export_and_import_to_the_results
     fast.locator('[data-testid="hint"]:not([disabled])').click(timeout=60_000)
     line = fast.locator('[data-testid="hint-line"]')
     expect(line).to_have_attribute("role", "status")
-    expect(line.locator('[data-testid="hint-reason"]')).to_contain_text("leaves your line the most room")
+    expect(line.locator('[data-testid="hint-reason"]')).to_contain_text("unseen letters before it")
     found = {}
     problems_in_both_themes(fast, "hint with its reason", found)
     assert found == {}, json.dumps(found, indent=1)

@@ -43,13 +43,13 @@ def test_a_pass_says_nothing_fits_or_that_every_take_loses_letters():
     assert reason(offer_state(["nh", "od"], "EK"), "pass") is None  # a one-card line: nothing to say
 
 
-def test_a_kept_card_names_its_roomier_letter_from_the_letters_unseen():
+def test_a_kept_card_names_its_roomier_letter_and_says_most_room_only_when_it_has():
     state = start_round(new_state(2), [["AJ", "NH", "RZ"], ["EK", "IL", "OD"]], dealer=0)
-    key, params = reason(state, "keep NH")
-    assert key == "abc.why.keep" and params["card"] == "NH" and params["letter"] == "N"
-    # Player 0 has seen only their three cards: 45 unseen, 90 letters, 5 of them another N.
-    assert params["below"] + params["above"] == 90 - 5
-    assert reason(state, "keep AJ")[1]["letter"] == "J"  # A has nothing before it
+    # Player 0 has seen only their three cards: 45 unseen, 90 letters. J (no other J) has 39 unseen
+    # letters before it and 51 after; N has 49 before it and 36 after (5 unseen Ns): J is the roomier.
+    assert reason(state, "keep AJ") == ("abc.why.keep", {"card": "AJ", "letter": "J", "below": 39, "above": 51})
+    assert reason(state, "keep NH") == ("abc.why.keep_room", {"card": "NH", "letter": "N", "below": 49, "above": 36})
+    assert reason(state, "keep RZ")[0] == "abc.why.keep_room"
 
 
 def test_the_reasons_read_in_english_and_italian():

@@ -22,12 +22,14 @@ def test_the_reason_shows_in_the_hint_line_in_english_and_italian(monkeypatch):
     player, text = app.shown_hint()
     assert text.startswith("keep ")
     key, params = app.hints.reason(player, text)
-    assert key == "abc.why.keep" and params["card"] == text.split()[1]
+    assert key in ("abc.why.keep", "abc.why.keep_room") and params["card"] == text.split()[1]
     line = hint_line(browser.html)
     assert 'data-testid="hint-reason"' in line
-    assert f"{params['card']} leaves your line the most room" in shown_text(line)
+    words = f"{params['below']} unseen letters before it and {params['above']} after it."
+    assert words in shown_text(line)
     app.dispatch("pref", "language=it")
-    assert f"{params['card']} lascia alla tua fila più spazio" in shown_text(hint_line(browser.html))
+    assert f"{params['below']} lettere non ancora viste prima e {params['above']} dopo." in \
+        shown_text(hint_line(browser.html))
 
 
 def test_the_reason_is_worked_out_once_and_a_broken_one_leaves_the_hint(monkeypatch):

@@ -32,6 +32,10 @@ def test_a_move_that_stops_the_psychopath_s_capture_shields_it():
     state = position({13: "P0", 45: "P1", 3: "S0", 2: "I1", **FLANKED}, turn=0)
     assert reason(state, "m 3 0", 0) == ("psychopath.why.shields", {"node": 13})
     assert reason(state, "m 13 19", 0)[0] == "psychopath.why.escapes"  # the psychopath itself steps away
+    # The psychopath stepping to 35, where a black informer on 14 could still complete a capture, saves nothing.
+    state = position({13: "P0", 45: "P1", 14: "I1", 2: "I1", **FLANKED}, turn=0)
+    assert reason(state, "m 13 35", 0) is None
+    assert reason(state, "m 13 19", 0)[0] == "psychopath.why.escapes"
 
 
 def test_a_new_threat_is_named_and_an_old_one_is_not():

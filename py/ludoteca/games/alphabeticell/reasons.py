@@ -51,11 +51,13 @@ def skipped(line: tuple, end: str, letter: str) -> int:
 
 
 def _keep(state, card: str, player: int) -> tuple:
+    """The kept card's roomier letter; "the most room" only when no other dealt card has more."""
     unseen = "".join(state.unseen_cards(player))
     best = max(card, key=lambda letter: room(unseen, letter))
-    return "abc.why.keep", {"card": card, "letter": best,
-                               "below": sum(1 for other in unseen if other < best),
-                               "above": sum(1 for other in unseen if other > best)}
+    most = all(room(unseen, best) >= max(room(unseen, letter) for letter in other) for other in state.hands[player])
+    return ("abc.why.keep" if most else "abc.why.keep_room"), {
+        "card": card, "letter": best,
+        "below": sum(1 for other in unseen if other < best), "above": sum(1 for other in unseen if other > best)}
 
 
 def room(unseen: str, letter: str) -> tuple:

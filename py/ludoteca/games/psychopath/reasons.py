@@ -36,7 +36,8 @@ def explain(state, move: Move, player: int) -> Optional[tuple]:
                                              "source": move.source, "target": move.target}
     psychopath = state.masks[1 + 4 * player]
     node = psychopath.bit_length() - 1
-    if psychopath and node in exposed_before and node not in exposed_after:
+    moved_itself = isinstance(move, Step) and move.source == node
+    if psychopath and node in exposed_before and node not in exposed_after and not moved_itself:
         return "psychopath.why.shields", {"node": node}
     threatened = sorted(capturable(after, enemy, attacker=player) - capturable(state, enemy, attacker=player))
     if threatened:
