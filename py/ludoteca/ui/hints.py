@@ -15,6 +15,7 @@ from html import escape
 from typing import Optional
 
 from ..core.match import AI
+from ..core.rng import SeededRng
 from ..games import registry
 from . import screens
 from .clock import same_decision
@@ -104,7 +105,8 @@ class Hints:
     def reason(self, player: int, text: str) -> Optional[tuple]:
         """The engine's reason for the hint on screen, (message key, params) or None:
         `State.explain_move` where the decision opened, so that others' secret
-        choices of the same round stay out of it."""
+        choices of the same round stay out of it, on a world where the other
+        seats' secrets are re-drawn (as the hint's search sees it)."""
         hint = self.app.play.hint
         cached_for, reason = self._reason
         if hint is not None and cached_for == hint:
@@ -115,7 +117,9 @@ class Hints:
         if full is not None:
             try:
                 move = session.parse_move(text)
-                reason = full.state_before(decision_opened(session)).explain_move(move, player)
+                # On the player's own world: others' secrets re-drawn, so none can reach the screen.
+                world = full.state_before(decision_opened(session)).determinize(player, SeededRng(full.seed))
+                reason = world.explain_move(move, player)
             except Exception as error:  # noqa: BLE001 - a reason is a courtesy: the hint stands without it
                 self.app.browser.log_error("".join(traceback.format_exception(error)))
         self._reason = (hint, reason)
