@@ -73,3 +73,17 @@ def test_a_hint_says_why_and_its_count_survives_export_and_import_to_the_results
     fast.click('[data-testid="resign"]')
     fast.click('[data-testid="confirm-yes"]')
     expect(fast.locator('[data-testid="hints-used-0"]')).to_contain_text("used 1 hint.")
+
+
+def test_a_hint_s_reason_wraps_on_a_phone(new_context, open_app):
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    context.add_init_script(FAST_PLAY)
+    page = context.new_page()
+    open_app(page)
+    start(page, "alphabeticell", seed="4")
+    page.locator('[data-testid="hint"]:not([disabled])').tap(timeout=120_000)  # after the computer's keep
+    reason = page.locator('[data-testid="hint-reason"]')
+    expect(reason).to_be_visible(timeout=60_000)
+    box = reason.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
