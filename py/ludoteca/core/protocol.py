@@ -521,6 +521,17 @@ class State:
             return "move.hidden", {"player": player}
         return "move", {"player": player, "text": move.text}
 
+    def explain_move(self, move: Move, player: int) -> Optional[tuple]:
+        """Why `move` may be a good one for `player`, in a few words: (message
+        key, params) like `describe_move`'s, or None when the game has nothing
+        to say (the default). The Hint button shows it beside the hinted move.
+        Called in THIS state, the position before the move (for a simultaneous
+        node, as the decision opened), and computed only from what `player`
+        may see: the public position and `player`'s own secrets, never
+        another seat's (`test_hint_reasons.py` re-draws them to check). It
+        must not change the state."""
+        return None
+
     def moves_are_public(self, player: int) -> bool:
         """Whether every player may know `player`'s legal moves here (they depend
         on nothing secret), so a log line may say that a move was their only

@@ -217,6 +217,14 @@ class GameUI:
         table shows its target (None: a move of one step)."""
         return None
 
+    def hint_reason(self, reason: Description, names: Sequence[str], t: Translate) -> str:
+        """Words a hint's reason, the engine's (message key, params) from
+        `State.explain_move` (already computed from what the hinted player may
+        see), in the catalog's language; `names` as for `log_line`. Default:
+        the key's message filled with the params as they are."""
+        key, params = reason
+        return t(key, **params)
+
     def standing_pass(self, view: View, since: View) -> StandingVerdict:
         """For a player who chose "Keep passing" (see `KEEP_PASSING`) when their
         view was `since`: ("play", move text) to play for them now, ("ask", None)

@@ -3,16 +3,21 @@
 Asked with Hint (or H), it thinks in slices like every computer player, for
 the human on screen, from what that human knows; the move shows on the
 board (a move of several steps with its first step made) while its position
-is still the one on screen. The record counts the hints each player used.
+is still the one on screen, with the game's reason for it where it gives
+one (`State.explain_move`, from what that human may see). The record counts
+the hints each player used.
 """
 
 from __future__ import annotations
 
 import traceback
+from html import escape
 from typing import Optional
 
 from ..core.match import AI
+from ..core.rng import SeededRng
 from ..games import registry
+from . import screens
 from .clock import same_decision
 from .computers import ai_search, think_in_slices
 from .play_model import PlayModel
@@ -22,11 +27,13 @@ class Hints:
     def __init__(self, app):
         self.app = app
         self.generation = 0  # a hint still thinking is dropped when it changes
+        self._reason: tuple = (None, None)  # (app.play.hint it explains, the engine's reason or None)
 
     def clear(self) -> None:
         self.generation += 1  # a hint still thinking is for a position gone
         self.app.play.hint = None
         self.app.play.hint_thinking = False
+        self._reason = (None, None)
 
     def player(self, model: Optional[PlayModel] = None) -> Optional[int]:
         """The human a hint would be for now: only in a game against the
@@ -86,6 +93,7 @@ class Hints:
             return
         app.play.hint = (moves, player, move.text)
         app.play.hint_thinking = False
+        self.reason(player, move.text)  # worked out once, here, not at every redraw
         # A move of several steps (a piece, then its target) shows with its first step made.
         first_step = registry.game_ui(session.game_id).hint_selection(move.text)
         if first_step:
@@ -93,3 +101,47 @@ class Hints:
         session.count_hint(player)
         app._autosave()
         app.render()
+
+    def reason(self, player: int, text: str) -> Optional[tuple]:
+        """The engine's reason for the hint on screen, (message key, params) or None:
+        `State.explain_move` where the decision opened, so that others' secret
+        choices of the same round stay out of it, on a world where the other
+        seats' secrets are re-drawn (as the hint's search sees it)."""
+        hint = self.app.play.hint
+        cached_for, reason = self._reason
+        if hint is not None and cached_for == hint:
+            return reason
+        reason = None
+        session = self.app.session
+        full = session.full_access() if session is not None else None
+        if full is not None:
+            try:
+                move = session.parse_move(text)
+                # On the player's own world: others' secrets re-drawn, so none can reach the screen.
+                world = full.state_before(decision_opened(session)).determinize(player, SeededRng(full.seed))
+                reason = world.explain_move(move, player)
+            except Exception as error:  # noqa: BLE001 - a reason is a courtesy: the hint stands without it
+                self.app.browser.log_error("".join(traceback.format_exception(error)))
+        self._reason = (hint, reason)
+        return reason
+
+    def line(self, player: int, text: str) -> str:
+        """The hint's line under the board (markup): the move in the game's own
+        words, then its reason. A status region: screen readers announce both."""
+        app = self.app
+        words = escape(app.t("game.hint_line", move=app.hint_description(player, text)))
+        reason = self.reason(player, text)
+        if reason is not None:
+            ui = registry.game_ui(app.session.game_id)
+            names = [screens.shown_name(seat.name) for seat in app.session.seats]
+            words += f' <span class="hint-reason" data-testid="hint-reason">{escape(ui.hint_reason(reason, names, app.t))}</span>'
+        return f'<p class="banner hint-line" role="status" data-testid="hint-line">{words}</p>'
+
+
+def decision_opened(session) -> int:
+    """How many moves were played when the decision now open began: in a
+    simultaneous round, before anyone of it chose."""
+    opened = session.move_count
+    while opened > 0 and same_decision(session, opened - 1):
+        opened -= 1
+    return opened

@@ -455,8 +455,7 @@ def render_game(app, model) -> str:
         banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
     banner += app.devices.banner()
     if hint is not None:
-        banner += (f'<p class="banner hint-line" role="status" data-testid="hint-line">'
-                   f'{escape(t("game.hint_line", move=app.hint_description(*hint)))}</p>')
+        banner += app.hints.line(*hint)  # the move and its reason (ui/hints.py)
     overlay = ""
     if app.devices.panel_open and session.full_access() is not None:
         overlay = app.devices.render_panel()

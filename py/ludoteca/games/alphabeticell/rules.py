@@ -565,6 +565,12 @@ class AlphabeticellState(State):
             return "abc.log.dealer", {"player": move.player}
         return super().describe_move(move, viewer, player)
 
+    def explain_move(self, move: Move, player: int) -> Optional[tuple]:
+        """The card that fits and where, or why to wait (reasons.py)."""
+        from .reasons import explain  # imported when a hint asks: searches never need it
+
+        return explain(self, move, player)
+
     def moves_are_public(self, player: int) -> bool:
         """Taking or passing on the face-up card depends only on the public
         lines; keeping depends on the secret dealt cards."""

@@ -1628,6 +1628,12 @@ class AlphagonState(State):
             return "alphagon.log.rotation", {**base, "way": move.way}
         return "move", {**base, "text": move.text}
 
+    def explain_move(self, move: Move, player: int) -> Optional[tuple]:
+        """The word a letter completes or prepares, the card it serves, the points and the goal (reasons.py)."""
+        from .reasons import explain  # imported when a hint asks: searches never need it
+
+        return explain(self, move, player)
+
     def reveals_information(self, player: int, move: Move) -> bool:
         return isinstance(move, (Start, Place, Find, GiveUp, Lose)) or (
             isinstance(move, Pass) and move.letter is not None)

@@ -1162,6 +1162,12 @@ class GeonAxisState(State):
                 answers.append([p, answer.keyword])
         return "geonaxis.log.agree", {"answers": answers}
 
+    def explain_move(self, move: Move, player: int) -> Optional[tuple]:
+        """A capture, a group saved from atari, a group put in atari, an enclosure (reasons.py)."""
+        from .reasons import explain  # imported when a hint asks: searches never need it
+
+        return explain(self, move, player)
+
     def determinize(self, player: int, rng: SeededRng) -> "GeonAxisState":
         """Resamples what `player` cannot see: the others' pending submissions
         and the split of each pile between the other members (credits and

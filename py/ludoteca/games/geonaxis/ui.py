@@ -116,6 +116,14 @@ MESSAGES = {
         "geonaxis.final": "Final credits: {scores}",
         "geonaxis.log.chosen": "{name} has chosen",
         "geonaxis.log.own": "You chose {move}",
+        "geonaxis.why.captures": "Captures {stones} of {owners}.",
+        "geonaxis.why.saves": "Your group of {stones} was down to one liberty (atari): this gives it a second.",
+        "geonaxis.why.atari": "Leaves {stones} of {owners} with one liberty (atari).",
+        "geonaxis.why.encloses": "Encloses {cells} alone: territory, if the others leave them (they may still play there this round).",
+        "geonaxis.why.stones_one": "1 stone",
+        "geonaxis.why.stones": "{n} stones",
+        "geonaxis.why.cells_one": "1 free cell",
+        "geonaxis.why.cells": "{n} free cells",
         "geonaxis.log.round": "Round {n} revealed: {moves}",
         "geonaxis.log.agree": "Agreement decided: {moves}",
         "geonaxis.log.accept": "{name} accepts",
@@ -262,6 +270,14 @@ MESSAGES = {
         "geonaxis.final": "Crediti finali: {scores}",
         "geonaxis.log.chosen": "{name} ha scelto",
         "geonaxis.log.own": "Hai scelto {move}",
+        "geonaxis.why.captures": "Cattura {stones} di {owners}.",
+        "geonaxis.why.saves": "Il tuo gruppo di {stones} aveva una sola libertà (atari): così ne ha una seconda.",
+        "geonaxis.why.atari": "Lascia {stones} di {owners} con una sola libertà (atari).",
+        "geonaxis.why.encloses": "Racchiude da solo {cells}: territorio, se gli altri non ci giocano (possono ancora farlo in questo turno).",
+        "geonaxis.why.stones_one": "1 pietra",
+        "geonaxis.why.stones": "{n} pietre",
+        "geonaxis.why.cells_one": "1 casella libera",
+        "geonaxis.why.cells": "{n} caselle libere",
         "geonaxis.log.round": "Turno {n} svelato: {moves}",
         "geonaxis.log.agree": "Patto deciso: {moves}",
         "geonaxis.log.accept": "{name} accetta",
@@ -898,6 +914,19 @@ def render_controls(view: dict, ctx) -> str:
     return f'<div class="controls" data-testid="controls">{"".join(buttons)}</div>'
 
 
+def hint_reason(reason: tuple, names: list, t) -> str:
+    """A hint's reason (`State.explain_move`, reasons.py) in words."""
+    key, params = reason
+    words = {}
+    for field in ("stones", "cells"):
+        if field in params:
+            n = params[field]
+            words[field] = t(f"geonaxis.why.{field}_one") if n == 1 else t(f"geonaxis.why.{field}", n=n)
+    if "owners" in params:
+        words["owners"] = ", ".join(names[owner] for owner in params["owners"])
+    return t(key, **words)
+
+
 # --- the contract ---------------------------------------------------------------
 class GeonaxisUI(GameUI):
     """GeonAxis's table for the app: the hooks above, bound to the contract (ludoteca/games/game_ui.py)."""
@@ -911,6 +940,7 @@ class GeonaxisUI(GameUI):
     KEEP_PASSING = True
     render_table = staticmethod(render_table)
     log_line = staticmethod(log_line)
+    hint_reason = staticmethod(hint_reason)
     prompt = staticmethod(prompt)
     panel_detail = staticmethod(panel_detail)
     chip_detail = staticmethod(chip_detail)

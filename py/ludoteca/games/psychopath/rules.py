@@ -796,6 +796,12 @@ class PsychopathState(State):
         return "psychopath.log.move", {"player": player, "kind": KIND_NAMES[kind_of(self.board[source])],
                                        "source": source, "target": target, "captured": captured}
 
+    def explain_move(self, move: Move, player: int) -> Optional[tuple]:
+        """A capture, a piece saved, or a capture threatened (reasons.py)."""
+        from .reasons import explain  # imported when a hint asks: searches never need it
+
+        return explain(self, move, player)
+
     def view(self, player: Optional[int]) -> dict:
         acting = self.to_move()
         mine = player is not None and player in acting

@@ -87,6 +87,12 @@ MESSAGES = {
         "psychopath.log.move": "{name}: {kind} {source} → {target}",
         "psychopath.log.captures": "captures {pieces}",
         "psychopath.log.resurrect": "{name} brings a {kind} back on node {node}",
+        "psychopath.why.captures": "Capture: {pieces}.",
+        "psychopath.why.wins": "Captures the opposing psychopath: you win.",
+        "psychopath.why.escapes": "Your {kind} could be captured on {source} next move; on {target} it is safe.",
+        "psychopath.why.shields": "Your psychopath could be captured next move; this move prevents it.",
+        "psychopath.why.threatens": "Threatens a capture next move: {pieces}.",
+        "psychopath.why.threatens_psychopath": "Threatens to capture the opposing psychopath next move.",
         "psychopath.legend": "Pieces",
         "psychopath.zoom_in": "Zoom in",
         "psychopath.zoom_out": "Zoom out",
@@ -159,6 +165,12 @@ MESSAGES = {
         "psychopath.log.move": "{name}: {kind} da {source} a {target}",
         "psychopath.log.captures": "cattura {pieces}",
         "psychopath.log.resurrect": "{name} fa tornare un {kind} sul nodo {node}",
+        "psychopath.why.captures": "Cattura: {pieces}.",
+        "psychopath.why.wins": "Cattura lo psicopatico avversario: vinci.",
+        "psychopath.why.escapes": "Il tuo {kind} su {source} poteva essere catturato alla prossima mossa; su {target} è al sicuro.",
+        "psychopath.why.shields": "Il tuo psicopatico poteva essere catturato alla prossima mossa; questa mossa lo impedisce.",
+        "psychopath.why.threatens": "Minaccia una cattura alla prossima mossa: {pieces}.",
+        "psychopath.why.threatens_psychopath": "Minaccia di catturare lo psicopatico avversario alla prossima mossa.",
         "psychopath.legend": "Pezzi",
         "psychopath.zoom_in": "Ingrandisci",
         "psychopath.zoom_out": "Rimpicciolisci",
@@ -677,9 +689,24 @@ def log_line(parts: list, names: list, t) -> str:
     else:
         return f"{name}: {params.get('text', '')}"
     if params["captured"]:
-        pieces = ", ".join(f"{t(f'psychopath.kind.{kind}')} ({node})" for node, kind in params["captured"])
-        text += " · " + t("psychopath.log.captures", pieces=pieces)
+        text += " · " + t("psychopath.log.captures", pieces=pieces_text([kind for _, kind in params["captured"]],
+                                                                         [node for node, _ in params["captured"]], t))
     return text
+
+
+def pieces_text(kinds: list, nodes: list, t) -> str:
+    """Pieces as the log names them: "informer (13), doctor (30)"."""
+    return ", ".join(f"{t(f'psychopath.kind.{kind}')} ({node})" for kind, node in zip(kinds, nodes))
+
+
+def hint_reason(reason: tuple, names: list, t) -> str:
+    """A hint's reason (`State.explain_move`, reasons.py) in words."""
+    key, params = reason
+    if "kinds" in params:
+        return t(key, pieces=pieces_text(params["kinds"], params["nodes"], t))
+    if "kind" in params:
+        return t(key, kind=t(f"psychopath.kind.{params['kind']}"), source=params["source"], target=params["target"])
+    return t(key)
 
 
 # --- the contract ---------------------------------------------------------------
@@ -697,6 +724,7 @@ class PsychopathUI(GameUI):
     auto_play_forced = staticmethod(auto_play_forced)
     rules_diagram = staticmethod(rules_diagram)
     hint_selection = staticmethod(hint_selection)
+    hint_reason = staticmethod(hint_reason)
     move_marks = staticmethod(move_marks)
 
 
