@@ -27,6 +27,7 @@ from ..net.guest import GuestTable
 from ..net.host import UNKNOWN_TOKEN
 from ..net.remote import RemoteMatchSession
 from . import screens
+from .hosting import TableKeeper
 from .session import HostedMatchSession
 from .routes import Route
 from .screens import attr, button, escape
@@ -59,6 +60,7 @@ class Devices:
         self.join_state = ""  # answering | answer | connected | gone | failed
         self.counter = 0
         self.move_prefix = ""
+        self.keeper = TableKeeper(app)  # the hosted table kept beside the save (ui/hosting.py)
 
     # --- the host ---------------------------------------------------------------------
     @property
@@ -72,8 +74,16 @@ class Devices:
 
     def _hosting(self, session, seats) -> HostedMatchSession:
         """The local session `session`'s match, hosted: `seats` are played on other devices."""
-        return HostedMatchSession(session.full_access(), "m" + self._token()[:24], seats, self._token,
-                                  send=self.app.browser.net_send)
+        return self.keeper.keep(HostedMatchSession(session.full_access(), "m" + self._token()[:24], seats,
+                                                   self._token, send=self.app.browser.net_send))
+
+    def resume(self, session, save_id: str):
+        """A save opened again: hosted as it was when its table is kept (its guests come back
+        with a new invitation: the panel opens for it)."""
+        resumed = self.keeper.resume(session, save_id, self._token)
+        if resumed is not session:
+            self.panel_open, self.invitation = True, None
+        return resumed
 
     def after_setup(self, session, form) -> object:
         """A new game's session: hosted when the setup put seats on other devices (the panel opens)."""
@@ -116,6 +126,7 @@ class Devices:
         elif arg == "stop" and self.hosted is not None:
             links = list(self.hosted.table.links)
             self.hosted.close()  # each guest is told, then its link closes
+            self.keeper.forget(app.save_id)
             for link in links:
                 app.browser.net_close(link)
             self.invitation = None

@@ -235,6 +235,7 @@ MESSAGES = {
         "devices.rejoin_help": "This device was already at this table: the new invitation brings it back to its seats.",
         "devices.host_gone": "The host's device is gone. The game can go on only from the host's save.",
         "devices.guest_note": "You play from this device; the host's device keeps the game.",
+        "devices.table_damaged": "This game's guests could not be read back ({reason}). The game opens on this device alone: invite the other devices again.",
         "error.net.not_your_seat": "Seat {seat} is not played from this device.",
         "error.net.host_gone": "The host's device has left the game.",
         "error.net.guest_undo": "Only the host's device can take moves back.",

@@ -299,6 +299,7 @@ MESSAGES_IT = {
     "devices.rejoin_help": "Questo dispositivo era già a questo tavolo: il nuovo invito lo riporta ai suoi posti.",
     "devices.host_gone": "Il dispositivo che ospitava non c'è più. La partita può continuare solo dal suo salvataggio.",
     "devices.guest_note": "Giochi da questo dispositivo; la partita la tiene il dispositivo che ospita.",
+    "devices.table_damaged": "Non si riesce a rileggere gli ospiti di questa partita ({reason}). La partita si apre solo su questo dispositivo: invita di nuovo gli altri dispositivi.",
     "error.net.not_your_seat": "Il posto {seat} non si gioca da questo dispositivo.",
     "error.net.host_gone": "Il dispositivo che ospitava ha lasciato la partita.",
     "error.net.guest_undo": "Solo il dispositivo che ospita può annullare le mosse.",
