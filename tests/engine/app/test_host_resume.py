@@ -119,3 +119,24 @@ def test_the_damaged_table_message_speaks_italian():
     host_browser.store.set(table_key(host.save_id), "[")
     host, host_browser = reload_host(network, host, host_browser)
     assert "rileggere gli ospiti" in shown_text(host_browser.html)
+
+
+def test_a_host_restored_from_an_older_table_numbers_on_past_what_its_guest_saw():
+    """A table written before the host's last sends (a failed write): the guest's rejoin says the
+    last message it saw, and the host goes on after it, so the guest takes every new update."""
+    from ludoteca.net.host import HostTable
+    from tests.engine.net.test_table import CouncilAuthority, Network, tokens
+
+    authority = CouncilAuthority()
+    network = Network(authority)
+    ada = network.add_guest("a", "Ada")
+    network.add_guest("b", "Bob")
+    older = json.loads(json.dumps(network.host.snapshot()))
+    network.to_host("b", network.guests["b"].play(2, "bid 1"))  # Ada is sent an update the older table forgot
+    network.host.links.clear()
+    reloaded = HostTable(authority, (1, 2), tokens())
+    reloaded.restore(older)
+    network.host = reloaded
+    authority.play(0, "bid 0")
+    network.to_host("a", ada.rejoin())
+    assert ada.position == authority.position() and ada.logs[1] == authority.log(1)
