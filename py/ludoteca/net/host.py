@@ -246,7 +246,8 @@ class HostTable:
             self.incidents.append(Incident(link, NO_FREE_SEAT))
             return [(link, Endpoint(HOST).send("bye", {"reason": NO_FREE_SEAT}))]
         token = self.new_token()
-        guest = Guest(token, message.body["name"], seats)
+        # A guest with no name of its own plays under the name the host's setup gave its seat.
+        guest = Guest(token, message.body["name"].strip() or self.authority.seat_names()[seats[0]], seats)
         self.guests[token] = guest
         return self._bind(link, guest)
 

@@ -28,6 +28,7 @@ from ..net.host import UNKNOWN_TOKEN
 from ..net.remote import RemoteMatchSession
 from . import screens
 from .hosting import TableKeeper
+from .presence import render_presence
 from .session import HostedMatchSession
 from .routes import Route
 from .screens import attr, button, escape
@@ -265,7 +266,7 @@ class Devices:
             self.app.browser.net_send(self.guest_link, text)
 
     def _name(self) -> str:
-        return self.app.prefs.get("name") or self.app.t("setup.default_name", n=1)
+        return self.app.prefs.get("name") or ""  # none: the host names the seat as its setup did
 
     def _move_id(self) -> str:
         """Unique for this guest: a random prefix for this page, then a count (the host applies an id once)."""
@@ -375,9 +376,11 @@ class Devices:
     def banner(self) -> str:
         """On a guest's table: the host's device is gone (or away), and what that means."""
         guest = self.guest
+        presence = render_presence(self.app)  # who is at the table, on host and guests alike
         if guest is None or self.app.session is not guest:
-            return ""
+            return presence
         if guest.host_left or self.join_state == "gone":
             return (f'<div class="banner error" role="alert" data-testid="host-gone">'
                     f'{escape(self.app.t("devices.host_gone"))}</div>')
-        return f'<p class="banner muted" data-testid="guest-banner">{escape(self.app.t("devices.guest_note"))}</p>'
+        return (f'<p class="banner muted" data-testid="guest-banner">{escape(self.app.t("devices.guest_note"))}</p>'
+                + presence)

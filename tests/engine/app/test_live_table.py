@@ -30,3 +30,46 @@ def test_no_chime_when_the_sound_is_off():
     first_move(network, guest, host, 1)
     assert host_browser.chimes == guest_browser.chimes == 0
     assert host_browser.title.startswith("●")
+
+
+def presence_of(html, seat):
+    import re
+    from html import unescape as html_unescape
+
+    found = re.search(rf'data-testid="presence-seat-{seat}">(.*?)</li>', html)
+    return html_unescape(shown_text(found.group(1))) if found else None
+
+
+def test_each_devices_play_screen_says_who_is_connected_and_whom_the_table_waits_for():
+    network, (host, host_browser), (_guest, guest_browser) = two_devices()
+    host.dispatch("devices", "close")
+    assert presence_of(host_browser.html, 0) == "Player 1: on this device, your turn"
+    assert presence_of(host_browser.html, 1) == "Player 2: connected", "a guest with no name keeps its seat's"
+    assert presence_of(guest_browser.html, 0) == "Player 1: on the host's device, to play"
+    assert presence_of(guest_browser.html, 1).endswith(": on this device")
+    assert "Waiting for: Player 1" in shown_text(guest_browser.html)
+    first_move(network, host, host, 0)
+    assert presence_of(host_browser.html, 1).endswith(": connected, to play")
+    assert "Waiting for:" in shown_text(host_browser.html)
+    assert presence_of(guest_browser.html, 1).endswith(": on this device, your turn")
+    # The guest's device goes away: the host's screen says so.
+    network.close(host_browser, next(iter(host.session.table.links)))
+    network.pump()
+    assert presence_of(host_browser.html, 1).endswith(": away, not connected, to play")
+
+
+def test_a_game_on_one_device_shows_no_table_presence():
+    from .fake_browser import make_app
+
+    app, browser = make_app()
+    app.navigate("#/new/psychopath")
+    app.dispatch("start")
+    assert 'data-testid="game"' in browser.html and 'data-testid="presence"' not in browser.html
+
+
+def test_the_table_presence_speaks_italian():
+    _network, (host, _host_browser), (guest, guest_browser) = two_devices()
+    host.dispatch("devices", "close")
+    guest.dispatch("pref", "language=it")
+    assert "sul dispositivo che ospita, deve giocare" in presence_of(guest_browser.html, 0)
+    assert "Si aspetta:" in shown_text(guest_browser.html)
