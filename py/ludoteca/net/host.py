@@ -112,6 +112,9 @@ class HostTable:
         self.links: dict[str, str] = {}  # link id -> token of the guest it carries
         self.ledger = MoveLedger()
         self.incidents: deque[Incident] = deque(maxlen=MAX_INCIDENTS)
+        # The round clock's `clock` body now (the app's: it runs the clock), or None: no clock in this game.
+        self.clock_body: Callable[[], dict | None] = lambda: None
+        self._clock_shape: Any = None  # what the clock last sent said, but the times
 
     # --- who is where ------------------------------------------------------------------
     def seat_holder(self, seat: int) -> Guest | None:
@@ -155,6 +158,20 @@ class HostTable:
         """Tells every connected guest who is at the table now."""
         body = {"players": self.players()}
         return [(link, self.guests[token].endpoint.send("table", body)) for link, token in self.links.items()]
+
+    # --- the round clock -------------------------------------------------------------------
+    def share_clock(self) -> list[Outgoing]:
+        """Tells every connected guest the clock, when more than its times changed (a guest counts
+        the seconds down itself from what it was last sent)."""
+        body = self.clock_body()
+        shape = None if body is None else {name: value for name, value in body.items()
+                                           if name not in ("lefts", "pause_left")}
+        if shape == self._clock_shape:
+            return []
+        self._clock_shape = shape
+        if body is None:
+            return []
+        return [(link, self.guests[token].endpoint.send("clock", body)) for link, token in self.links.items()]
 
     # --- changes in the match ------------------------------------------------------------
     def refresh(self) -> list[Outgoing]:
@@ -278,6 +295,9 @@ class HostTable:
         outgoing = [(link, welcome)] + [(link, text) for text in guest.endpoint.unacknowledged()]
         for seat in guest.seats:
             outgoing += [(link, text) for text in self._updates(guest, seat)]
+        clock = self.clock_body()
+        if clock is not None:
+            outgoing.append((link, guest.endpoint.send("clock", clock)))
         return outgoing + self.announce()
 
     def _deliver(self, link: str, guest: Guest, message: wire.Message) -> list[Outgoing]:

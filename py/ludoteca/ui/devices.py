@@ -227,6 +227,7 @@ class Devices:
             self.invitation = None  # that guest is in: the next invitation is a new one
         if len(hosted.table.links) != joined:
             app.notify("info", app.t("devices.joined"), topic="devices")
+            app._sync_clock()  # a seat's device is back: its clock may go on
         app.render()
 
     def link_closed(self, link: str) -> None:

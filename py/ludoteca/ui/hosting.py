@@ -40,7 +40,9 @@ class TableKeeper:
         self.saved_mark: tuple | None = None
 
     def keep(self, hosted: HostedMatchSession) -> HostedMatchSession:
+        """The app's hooks on a hosted session: the save and the table kept, the round clock shared."""
         hosted.before_send = lambda: self.write(hosted)
+        hosted.table.clock_body = self.app.round_clock.message
         return hosted
 
     def write(self, hosted: HostedMatchSession) -> None:

@@ -108,6 +108,7 @@ MESSAGES = {
         "clock.left": "{name}: {time}",
         "clock.pause": "Pause for {name} ({time} left)",
         "clock.paused": "Paused by {name}: {time} of pause left",
+        "clock.away": "The clock waits until they connect again: {names}",
         "clock.resume": "Resume",
         "results.title": "Game over",
         "results.winner": "{name} wins!",

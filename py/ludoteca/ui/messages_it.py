@@ -140,6 +140,7 @@ MESSAGES_IT = {
     "clock.left": "{name}: {time}",
     "clock.pause": "Pausa per {name} (restano {time})",
     "clock.paused": "In pausa per {name}: restano {time} di pausa",
+    "clock.away": "Il tempo è fermo finché non si ricollegano: {names}",
     "clock.resume": "Riprendi",
     "results.title": "Partita finita",
     "results.winner": "Vince {name}!",

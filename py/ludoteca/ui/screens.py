@@ -508,10 +508,18 @@ def render_clock(app, clock: Optional[dict]) -> str:
         f'{escape(t("clock.left", name=seats[p].name, time=clock_text(clock["remaining"][p])))}</span>'
         for p in clock["waiting"])
     paused_by = clock["paused_by"]
-    if paused_by is not None:
+    away = clock.get("away") or []
+    if away:  # a device is away (issue 31): the clock waits for it
+        names = ", ".join(seats[p].name for p in away)
+        controls = f'<span class="clock-paused" data-testid="clock-away">{escape(t("clock.away", names=names))}</span>'
+    elif paused_by is not None:
+        resume = button(t("clock.resume"), "clock-resume", cls="small primary", testid="clock-resume") \
+            if clock.get("controls", True) else ""  # a guest: the host's device resumes it
         controls = (f'<span class="clock-paused" data-testid="clock-paused">'
                     f'{escape(t("clock.paused", name=seats[paused_by].name, time=clock_text(clock["pause_left"][paused_by])))}'
-                    f'</span>{button(t("clock.resume"), "clock-resume", cls="small primary", testid="clock-resume")}')
+                    f'</span>{resume}')
+    elif not clock.get("controls", True):
+        controls = ""  # a guest shows the host's clock: the host's device pauses it
     else:
         controls = "".join(
             button(t("clock.pause", name=seats[p].name, time=clock_text(clock["pause_left"][p])), "clock-pause",

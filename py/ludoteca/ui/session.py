@@ -239,6 +239,10 @@ class HostedMatchSession(LocalMatchSession):
         self._flush(self.table.close_link(link))
         self._changed(made_here=False)  # who is connected changed: the host's screen says so
 
+    def share_clock(self) -> None:
+        """The round clock changed (more than its times): the guests are told."""
+        self._flush(self.table.share_clock())
+
     def connected(self, seat: int) -> bool:
         return self.table.is_connected(seat)
 

@@ -73,3 +73,91 @@ def test_the_table_presence_speaks_italian():
     guest.dispatch("pref", "language=it")
     assert "sul dispositivo che ospita, deve giocare" in presence_of(guest_browser.html, 0)
     assert "Si aspetta:" in shown_text(guest_browser.html)
+
+
+# --- the round clock across devices -------------------------------------------------------
+def clock_devices(timer=30, pause=300):
+    """A GeonAxis table with a round clock: seat 0 on the host, seat 1 on a guest; time moves
+    only when the test advances both devices' clocks together."""
+    from .fake_browser import FakeNetwork, make_device
+    from .test_devices import pair
+
+    network = FakeNetwork()
+    host, host_browser = make_device(network, manual_clock=True)
+    guest, guest_browser = make_device(network, manual_clock=True)
+    host.navigate("#/new/geonaxis")
+    host.dispatch("field", "players=2")
+    host.dispatch("field", "seat.1.kind=remote")
+    host.dispatch("field", f"variant.timer={timer}")
+    host.dispatch("field", f"variant.pause={pause}")
+    host.dispatch("start")
+    pair(network, host, host_browser, guest, guest_browser)
+    host.dispatch("devices", "close")
+    network.pump()
+    return network, (host, host_browser), (guest, guest_browser)
+
+
+def advance(network, seconds, *browsers):
+    for browser in browsers:
+        browser.advance(seconds)
+    network.pump()
+
+
+def chip(html, seat):
+    import re
+
+    found = re.search(rf'data-testid="clock-{seat}"><span class="dot"></span>(.*?)</span>', html)
+    return shown_text(found.group(1)).split(": ")[-1] if found else None
+
+
+def timeouts_of(host):
+    return [entry.player for entry in host.match.entries if entry.move.text == "timeout"]
+
+
+def test_the_guest_shows_and_runs_the_hosts_round_clock():
+    network, (host, host_browser), (guest, guest_browser) = clock_devices()
+    assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:30"
+    assert chip(guest_browser.html, 0) == "0:30", "every seat on the clock shows on every device"
+    advance(network, 10.2, host_browser, guest_browser)
+    assert chip(host_browser.html, 1) == chip(guest_browser.html, 1) == "0:20"
+    assert chip(guest_browser.html, 0) == "0:20"
+    # The host's clock decides: the guest's seat runs out and the host plays its timeout.
+    advance(network, 20, host_browser, guest_browser)
+    assert timeouts_of(host) == [0, 1] or sorted(timeouts_of(host)) == [0, 1]
+    assert guest.session.move_count == host.session.move_count
+    assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:30", "the next round's full time"
+
+
+def test_a_guest_does_not_pause_the_hosts_clock_but_sees_the_hosts_pause():
+    network, (host, host_browser), (guest, guest_browser) = clock_devices()
+    assert 'data-testid="clock-pause-1"' not in guest_browser.html
+    assert guest.round_clock.pause("1") is False
+    host.dispatch("clock-pause", "1")
+    network.pump()
+    assert 'data-testid="clock-paused"' in guest_browser.html
+    advance(network, 60, host_browser, guest_browser)
+    assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:30" and timeouts_of(host) == []
+    host.dispatch("clock-resume")
+    network.pump()
+    advance(network, 5.2, host_browser, guest_browser)
+    assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:25"
+
+
+def test_the_clock_waits_while_a_seat_to_act_is_away_and_says_so():
+    from .test_devices import pair
+
+    network, (host, host_browser), (guest, guest_browser) = clock_devices()
+    advance(network, 5.2, host_browser, guest_browser)
+    network.close(host_browser, next(iter(host.session.table.links)))
+    network.pump()
+    assert 'data-testid="clock-away"' in host_browser.html
+    assert "The clock waits until they connect again" in shown_text(host_browser.html)
+    advance(network, 120, host_browser, guest_browser)
+    assert timeouts_of(host) == [] and chip(host_browser.html, 0) == "0:25"
+    host.dispatch("devices", "open")
+    pair(network, host, host_browser, guest, guest_browser)
+    host.dispatch("devices", "close")
+    assert 'data-testid="clock-away"' not in host_browser.html + guest_browser.html
+    assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:25"
+    advance(network, 10, host_browser, guest_browser)
+    assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:15"
