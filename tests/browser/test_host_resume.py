@@ -33,3 +33,57 @@ def test_the_host_reloads_mid_game_and_its_guest_rejoins_its_seat(new_context, o
     expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "3")
     assert psychopath_turn(guest)
     expect(host.locator('[data-testid="game"]')).to_have_attribute("data-moves", "4")
+
+
+def clock_seconds(page, seat):
+    text = page.locator(f'[data-testid="clock-{seat}"]').inner_text()
+    minutes, seconds = text.rsplit(" ", 1)[-1].split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_a_geonaxis_guest_shows_the_hosts_clock_who_is_at_the_table_its_turn_and_each_moves_text(
+        new_context, open_app):
+    from test_accessibility import problems_in_both_themes
+    from test_devices import geonaxis_choice
+
+    host = device(new_context, open_app)
+    host.click('[data-testid="new-geonaxis"]')
+    host.wait_for_selector('[data-testid="setup"]')
+    host.select_option('[data-testid="players"]', "2")
+    host.select_option('[data-testid="seat-1-kind"]', "remote")
+    host.select_option('[data-testid="variant-timer"]', "120")
+    host.fill('[data-testid="seed"]', "8")
+    host.click('[data-testid="start"]')
+
+    def open_guest(url):
+        page = device(new_context, open_app, url)
+        page.set_viewport_size({"width": 360, "height": 640})
+        return page
+
+    guest = invite_and_pair(host, open_guest)
+    host.click('[data-testid="devices-close"]')
+    # One clock, the host's, shown and running on both devices.
+    expect(guest.locator('[data-testid="clock-1"]')).to_be_visible()
+    expect(guest.locator('[data-testid="clock-0"]')).to_be_visible()
+    assert abs(clock_seconds(guest, 1) - clock_seconds(host, 1)) <= 1
+    before = clock_seconds(guest, 1)
+    expect(guest.locator('[data-testid="clock-1"]')).not_to_contain_text(f":{before % 60:02d}", timeout=5_000)
+    assert guest.locator('[data-testid^="clock-pause-"]').count() == 0, "the host's device pauses its clock"
+    # Who is at the table, on both play screens; whose turn, in the guest's tab title.
+    expect(guest.locator('[data-testid="presence-seat-0"]')).to_contain_text("on the host's device")
+    expect(guest.locator('[data-testid="presence-seat-1"]')).to_contain_text("on this device, your turn")
+    expect(host.locator('[data-testid="presence-seat-1"]')).to_contain_text("connected, to play")
+    assert guest.title().startswith("●")
+    # The host chooses: the guest's screen reader hears the move's own line.
+    geonaxis_choice(host)
+    expect(guest.get_by_test_id("announcer")).to_contain_text("Move 1:")
+    expect(guest.get_by_test_id("announcer")).to_contain_text("has chosen")
+    expect(guest.locator('[data-testid="presence-seat-0"]')).not_to_contain_text("to play")
+    assert guest.evaluate("() => document.documentElement.scrollWidth") <= 360
+    found = {}
+    problems_in_both_themes(guest, "guest's table with the clock and who is at the table", found)
+    problems_in_both_themes(host, "host's table with the clock and who is at the table", found)
+    assert found == {}, found
+    geonaxis_choice(guest)
+    expect(host.locator('[data-testid="game"]')).not_to_have_attribute("data-moves", "1")
+    expect(host.get_by_test_id("announcer")).to_contain_text("revealed")

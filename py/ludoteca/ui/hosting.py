@@ -42,7 +42,7 @@ class TableKeeper:
     def keep(self, hosted: HostedMatchSession) -> HostedMatchSession:
         """The app's hooks on a hosted session: the save and the table kept, the round clock shared."""
         hosted.before_send = lambda: self.write(hosted)
-        hosted.table.clock_body = self.app.round_clock.message
+        hosted.table.clock_body = lambda: self.app.round_clock.message() if self.app.session is hosted else None
         return hosted
 
     def write(self, hosted: HostedMatchSession) -> None:
