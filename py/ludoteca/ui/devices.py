@@ -359,7 +359,12 @@ class Devices:
         """The guest's page before its table: its answer to show the host (QR and text)."""
         app, t = self.app, self.app.t
         state = self.join_state
-        if state == "answer" and self.join_answer:
+        if self.guest is not None and self.guest.host_left and not self.guest.welcomed:
+            # The host turned this device away (its seats are held by other devices): say why.
+            key = "error." + self.guest.host_left
+            reason = t(key)
+            body = f'<p role="alert" data-testid="join-refused">{escape(reason if reason != key else t("devices.join_failed"))}</p>'
+        elif state == "answer" and self.join_answer:
             qr = app.browser.qr_svg(self.join_answer, t("devices.qr_answer_label"))
             body = (f'<p>{escape(t("devices.join_show"))}</p><div class="qr" data-testid="join-qr">{qr}</div>'
                     f'<label>{escape(t("devices.join_answer"))} <textarea readonly rows="3"'

@@ -254,6 +254,8 @@ MESSAGES = {
         "error.net.guest_undo": "Only the host's device can take moves back.",
         "error.net.guest_record": "Only the host's device keeps the game record.",
         "error.net.move_refused": "The host refused that move.",
+        "error.net.no_free_seat": "Every seat played from another device is taken: this device cannot join this game.",
+        "error.net.seat_taken": "That seat is played from another device already.",
     },
 }
 

@@ -318,4 +318,6 @@ MESSAGES_IT = {
     "error.net.guest_undo": "Solo il dispositivo che ospita può annullare le mosse.",
     "error.net.guest_record": "Solo il dispositivo che ospita tiene la registrazione della partita.",
     "error.net.move_refused": "Chi ospita ha rifiutato quella mossa.",
+    "error.net.no_free_seat": "Tutti i posti giocati da un altro dispositivo sono occupati: questo dispositivo non può unirsi alla partita.",
+    "error.net.seat_taken": "Quel posto è già giocato da un altro dispositivo.",
 }

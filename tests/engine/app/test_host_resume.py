@@ -60,6 +60,7 @@ def test_after_the_hosts_reload_its_guest_rejoins_its_own_seat_with_its_whole_lo
     stranger_browser.seed = 31337
     pair(network, host, host_browser, stranger, stranger_browser)
     assert not isinstance(stranger.session, RemoteMatchSession) or not stranger.session.ready
+    assert "this device cannot join this game" in shown_text(stranger_browser.html), "the stranger is told why"
     assert not host.session.connected(1) and len(host.session.table.guests) == 1
     # The guest opens a new invitation: its saved pairing brings it back to its seat.
     host.dispatch("devices", "invite")
