@@ -161,3 +161,28 @@ def test_the_clock_waits_while_a_seat_to_act_is_away_and_says_so():
     assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:25"
     advance(network, 10, host_browser, guest_browser)
     assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:15"
+
+
+def test_every_device_says_which_computer_is_thinking():
+    """A computer on the host thinks in slices; while it does, host and guest both say so."""
+    from .fake_browser import FakeNetwork, make_device
+    from .test_devices import pair
+
+    network = FakeNetwork()
+    host, host_browser = make_device(network, manual_clock=True)
+    guest, guest_browser = make_device(network, manual_clock=True)
+    host.navigate("#/new/geonaxis")
+    host.dispatch("field", "players=3")
+    host.dispatch("field", "seat.1.kind=remote")
+    host.dispatch("field", "seat.2.kind=ai")
+    host.dispatch("field", "seat.2.level=easy")
+    host.dispatch("start")
+    pair(network, host, host_browser, guest, guest_browser)
+    host.dispatch("devices", "close")
+    assert 2 in host.session.position().to_move(), "the computer has not chosen yet"
+    assert presence_of(host_browser.html, 2).endswith(": computer, thinking…")
+    assert presence_of(guest_browser.html, 2).endswith(": computer, thinking…")
+    import re
+
+    waiting = re.search(r'data-testid="presence-waiting">([^<]*)<', shown_text(guest_browser.html)).group(1)
+    assert waiting == "Waiting for: Player 1, Computer", "the host's human and its computer, not this device's seat"
