@@ -80,6 +80,12 @@ class GuestTable:
             del self.sent_moves[next(iter(self.sent_moves))]
         return text
 
+    def pause(self, seat: int, on: bool) -> str:
+        """The text asking the host to pause the clock on one of this device's seats (or resume it)."""
+        if seat not in self.seats:
+            raise WireError(wire.BAD_FIELD, f"seat {seat} is not this device's", field="seat")
+        return self.endpoint.send("pause", {"seat": seat, "on": on})
+
     def moves_in_flight(self) -> int:
         """Moves sent that the host has not yet acknowledged (it acts on a move as it delivers it)."""
         return sum(1 for _seq, kind, _body in self.endpoint.outbox.unacknowledged() if kind == "move")

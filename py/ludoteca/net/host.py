@@ -38,6 +38,7 @@ ALREADY_JOINED = "net.already_joined"
 MOVE_REFUSED = "net.move_refused"
 VIEW_TOO_LARGE = "net.view_too_large"
 HOST_CLOSED = "net.host_closed"
+PAUSE_REFUSED = "net.pause_refused"
 MAX_INCIDENTS = 200
 
 
@@ -115,6 +116,8 @@ class HostTable:
         # The round clock's `clock` body now (the app's: it runs the clock), or None: no clock in this game.
         self.clock_body: Callable[[], dict | None] = lambda: None
         self._clock_shape: Any = None  # what the clock last sent said, but the times
+        # Pauses (True) or resumes (False) the clock for a guest's seat; False when it cannot (the app's).
+        self.pause_clock: Callable[[int, bool], bool] = lambda _seat, _on: False
 
     # --- who is where ------------------------------------------------------------------
     def seat_holder(self, seat: int) -> Guest | None:
@@ -306,6 +309,13 @@ class HostTable:
             return []
         if message.kind == "bye":
             return self.close_link(link)
+        if message.kind == "pause":
+            seat = message.body["seat"]
+            if seat not in guest.seats:
+                self.incidents.append(Incident(link, NOT_YOUR_SEAT, f"pause for seat {seat}"))
+            elif not self.pause_clock(seat, message.body["on"]):
+                self.incidents.append(Incident(link, PAUSE_REFUSED, f"seat {seat}"))
+            return []  # the clock's news goes to every guest when it changes
         if message.kind != "move":
             return []
         body = message.body

@@ -308,6 +308,9 @@ KINDS: dict[str, Kind] = {
     # and whether it stands still. No seat on it: no clock now.
     "clock": _kind(True, (HOST,), start=integer(0, MAX_SEQ), players=SEATS, lefts=SECONDS, pause_left=SECONDS,
                    running=SEATS, paused_by=nullable(SEAT), away=SEATS, stopped=boolean),
+    # A guest asks the host to pause the round clock on one of its seats' budget (`on`), or to
+    # resume a pause one of its seats made.
+    "pause": _kind(True, (GUEST,), seat=SEAT, on=boolean),
     # A guest's move for one of its seats; `id` lets the host apply it once.
     "move": _kind(True, (GUEST,), id=MOVE_ID, seat=SEAT, move=text(MAX_MOVE_TEXT)),
     # The host did not apply move `id`: an error key and its parameters.

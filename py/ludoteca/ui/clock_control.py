@@ -26,22 +26,46 @@ class ClockControl:
         self.host_body: Optional[dict] = None  # on a guest: the host's clock message the clock shown was made from
 
     def pause(self, arg: str) -> bool:
-        """Stops the round timer on `arg`'s pause budget; False when it cannot (a guest: the host's clock)."""
-        clock = self.app.play.clock
-        if clock is None or not arg.isdigit() or int(arg) not in self.app.session.position().to_move() \
-                or self.app.session.full_access() is None or not clock.pause(int(arg), self.app.browser.now()):
+        """Stops the round timer on `arg`'s pause budget; False when it cannot. A guest asks the
+        host, for its own seats: the host's clock stops, and says so to every device."""
+        clock, session = self.app.play.clock, self.app.session
+        if clock is None or not arg.isdigit() or int(arg) not in session.position().to_move():
+            return False
+        if session.full_access() is None:
+            return self._ask_host(int(arg), True, clock.paused_by is None and clock.pause_left(int(arg), self.app.browser.now()) > 0)
+        if not clock.pause(int(arg), self.app.browser.now()):
             return False
         self.store(clock)
         self.share()
         return True
 
     def resume(self) -> bool:
-        clock = self.app.play.clock
-        if clock is None or self.app.session.full_access() is None or not clock.resume(self.app.browser.now()):
+        clock, session = self.app.play.clock, self.app.session
+        if clock is None:
+            return False
+        if session.full_access() is None:
+            return self._ask_host(clock.paused_by, False, clock.paused_by is not None)
+        if not clock.resume(self.app.browser.now()):
             return False
         self.store(clock)
         self.share()
         return True
+
+    def _ask_host(self, seat: Optional[int], on: bool, possible: bool) -> bool:
+        """A guest's pause or resume, for one of its own seats, sent to the host."""
+        session = self.app.session
+        if not possible or seat not in session.players_here or session.host_left is not None:
+            return False
+        session.send(session.table.pause(seat, on))
+        return True
+
+    def pause_for_guest(self, seat: int, on: bool) -> bool:
+        """A guest's request (net/host.py checked the seat is its own): pause on `seat`'s budget,
+        or resume a pause `seat` made."""
+        clock = self.app.play.clock
+        if on:
+            return self.pause(str(seat))
+        return clock is not None and clock.paused_by == seat and self.resume()
 
     def sync(self) -> None:
         """The open game's clock, brought up to date: run here, and told to the guests when this
@@ -223,7 +247,11 @@ class ClockControl:
         now = self.app.browser.now()
         to_move = self.app.session.position().to_move()
         return {"waiting": [p for p in clock.players if p in to_move], "away": list(clock.away),
-                "controls": self.app.session.full_access() is not None,  # a guest does not pause the host's clock
+                # Who may pause or resume from here: anyone on the host; a guest, for its own seats.
+                "pausers": [p for p in clock.players if p in to_move
+                            and (self.app.session.full_access() is not None or p in self.app.session.players_here)],
+                "can_resume": self.app.session.full_access() is not None
+                or clock.paused_by in self.app.session.players_here,
                 "remaining": {p: clock.remaining(now, p) for p in clock.players},
                 "running": [p for p in clock.players if clock.runs_for(p)],
                 "paused_by": clock.paused_by, "stopped": clock.stopped,

@@ -128,19 +128,40 @@ def test_the_guest_shows_and_runs_the_hosts_round_clock():
     assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:30", "the next round's full time"
 
 
-def test_a_guest_does_not_pause_the_hosts_clock_but_sees_the_hosts_pause():
+def test_a_guest_pauses_the_hosts_clock_for_its_own_seat_only_and_sees_the_hosts_pause():
     network, (host, host_browser), (guest, guest_browser) = clock_devices()
-    assert 'data-testid="clock-pause-1"' not in guest_browser.html
-    assert guest.round_clock.pause("1") is False
-    host.dispatch("clock-pause", "1")
+    assert 'data-testid="clock-pause-1"' in guest_browser.html
+    assert 'data-testid="clock-pause-0"' not in guest_browser.html, "not for the host's seat"
+    assert guest.round_clock.pause("0") is False
+    # The host pauses for its own player: the guest sees it, and cannot resume it.
+    host.dispatch("clock-pause", "0")
     network.pump()
-    assert 'data-testid="clock-paused"' in guest_browser.html
+    assert 'data-testid="clock-paused"' in guest_browser.html and 'data-testid="clock-resume"' not in guest_browser.html
     advance(network, 60, host_browser, guest_browser)
     assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:30" and timeouts_of(host) == []
+    guest.dispatch("clock-resume")
+    network.pump()
+    assert host.play.clock.paused_by == 0
     host.dispatch("clock-resume")
     network.pump()
     advance(network, 5.2, host_browser, guest_browser)
     assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:25"
+    # The guest pauses on its own seat's budget, through the host, and resumes it.
+    guest.dispatch("clock-pause", "1")
+    network.pump()
+    assert host.play.clock.paused_by == 1 and 'data-testid="clock-resume"' in guest_browser.html
+    advance(network, 20, host_browser, guest_browser)
+    assert chip(guest_browser.html, 1) == chip(host_browser.html, 1) == "0:25"
+    assert "4:40" in shown_text(guest_browser.html), "its pause budget, spent as it runs"
+    guest.dispatch("clock-resume")
+    network.pump()
+    assert host.play.clock.paused_by is None
+    # A hostile guest's pause for the host's seat is refused, and kept as an incident.
+    network.send(guest_browser, guest.devices.guest_link, guest.session.table.endpoint.send(
+        "pause", {"seat": 0, "on": True}))
+    network.pump()
+    assert host.play.clock.paused_by is None
+    assert any(incident.code == "net.not_your_seat" for incident in host.session.table.incidents)
 
 
 def test_the_clock_waits_while_a_seat_to_act_is_away_and_says_so():
