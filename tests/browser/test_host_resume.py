@@ -68,7 +68,8 @@ def test_a_geonaxis_guest_shows_the_hosts_clock_who_is_at_the_table_its_turn_and
     assert abs(clock_seconds(guest, 1) - clock_seconds(host, 1)) <= 1
     before = clock_seconds(guest, 1)
     expect(guest.locator('[data-testid="clock-1"]')).not_to_contain_text(f":{before % 60:02d}", timeout=5_000)
-    assert guest.locator('[data-testid^="clock-pause-"]').count() == 0, "the host's device pauses its clock"
+    expect(guest.locator('[data-testid="clock-pause-1"]')).to_be_visible()
+    assert guest.locator('[data-testid="clock-pause-0"]').count() == 0, "a guest pauses for its own seat only"
     # Who is at the table, on both play screens; whose turn, in the guest's tab title.
     expect(guest.locator('[data-testid="presence-seat-0"]')).to_contain_text("on the host's device")
     expect(guest.locator('[data-testid="presence-seat-1"]')).to_contain_text("on this device, your turn")
@@ -84,6 +85,11 @@ def test_a_geonaxis_guest_shows_the_hosts_clock_who_is_at_the_table_its_turn_and
     problems_in_both_themes(guest, "guest's table with the clock and who is at the table", found)
     problems_in_both_themes(host, "host's table with the clock and who is at the table", found)
     assert found == {}, found
+    # The guest pauses the host's clock for its own seat, and resumes it.
+    guest.click('[data-testid="clock-pause-1"]')
+    expect(host.locator('[data-testid="clock-paused"]')).to_be_visible()
+    guest.click('[data-testid="clock-resume"]')
+    expect(host.locator('[data-testid="clock-paused"]')).to_have_count(0)
     geonaxis_choice(guest)
     expect(host.locator('[data-testid="game"]')).not_to_have_attribute("data-moves", "1")
     expect(host.get_by_test_id("announcer")).to_contain_text("revealed")
