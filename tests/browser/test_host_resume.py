@@ -4,6 +4,7 @@ table and its guest rejoins its own seat from a new invitation; then the game go
 from playwright.sync_api import expect
 
 from test_devices import device, invite_and_pair, start_hosting
+from test_net_pairing import open_device  # noqa: F401 - a fixture: a device on the net test page
 from test_new_games import psychopath_turn
 
 
@@ -93,3 +94,26 @@ def test_a_geonaxis_guest_shows_the_hosts_clock_who_is_at_the_table_its_turn_and
     geonaxis_choice(guest)
     expect(host.locator('[data-testid="game"]')).not_to_have_attribute("data-moves", "1")
     expect(host.get_by_test_id("announcer")).to_contain_text("revealed")
+
+
+def test_a_text_sent_the_moment_a_link_opens_waits_for_the_other_sides_listener(open_device):
+    """A guest says hello as soon as its side opens; the host's page puts its listener on a little
+    later (its Python runs after the accept resolves): the text must wait for it, not be lost.
+    This lost a rejoin now and then, and the guest waited for its table for ever."""
+    host, guest = open_device(), open_device()
+    offer = host.evaluate("() => netTest.host()")
+    answer = guest.evaluate("""async offer => {
+        const answer = await netTest.join(offer);
+        window.join.channel.then(channel => channel.send("hello at once"));
+        return answer;
+    }""", offer)
+    host.evaluate("""async answer => {
+        const channel = await window.host.accept(answer);
+        await new Promise(resolve => setTimeout(resolve, 500));
+        window.heard = [];
+        channel.addEventListener("message", event => window.heard.push(event.data));
+    }""", answer)
+    host.wait_for_function("() => window.heard.length === 1", timeout=5_000)
+    guest.evaluate("() => window.channel.send('and then')")
+    host.wait_for_function("() => window.heard.length === 2", timeout=5_000)
+    assert host.evaluate("window.heard") == ["hello at once", "and then"]
