@@ -96,7 +96,7 @@ def test_a_geonaxis_guest_shows_the_hosts_clock_who_is_at_the_table_its_turn_and
     expect(host.get_by_test_id("announcer")).to_contain_text("revealed")
 
 
-def test_a_text_sent_the_moment_a_link_opens_waits_for_the_other_sides_listener(open_device):
+def test_a_text_sent_the_moment_a_link_opens_waits_for_the_other_sides_listener(open_device):  # noqa: F811
     """A guest says hello as soon as its side opens; the host's page puts its listener on a little
     later (its Python runs after the accept resolves): the text must wait for it, not be lost.
     This lost a rejoin now and then, and the guest waited for its table for ever."""
