@@ -190,8 +190,13 @@ export class Channel extends EventTarget {
     this.connection = connection;
     this.channel = channel;
     this.closed = false;
+    // Texts that came before anyone listened: the other side may speak as soon as the channel
+    // opens, before this page's code has its listener on (a guest's hello, racing the host's accept).
+    this.unheard = [];
     channel.addEventListener("message", (event) => {
-      if (typeof event.data === "string") this.dispatchEvent(new MessageEvent("message", { data: event.data }));
+      if (typeof event.data !== "string") return;
+      if (this.unheard === null) this.dispatchEvent(new MessageEvent("message", { data: event.data }));
+      else this.unheard.push(event.data);
     });
     channel.addEventListener("close", () => this.#finish());
     channel.addEventListener("error", (event) => this.#fail(event.error?.message || "data channel error"));
@@ -199,6 +204,15 @@ export class Channel extends EventTarget {
       if (connection.connectionState === "failed") this.#fail("connection failed");
       if (connection.connectionState === "closed") this.#finish();
     });
+  }
+
+  addEventListener(type, listener, options) {
+    super.addEventListener(type, listener, options);
+    if (type === "message" && this.unheard !== null) {
+      const unheard = this.unheard;
+      this.unheard = null; // from now on each text goes out as it comes, after these, in order
+      for (const data of unheard) this.dispatchEvent(new MessageEvent("message", { data }));
+    }
   }
 
   get open() {

@@ -38,6 +38,7 @@ class GuestReceipt:
     bye: str | None = None
     error: WireError | None = None
     presence: bool = False  # who is at the table changed
+    clock: bool = False  # the host sent its round clock
 
 
 @dataclass
@@ -55,6 +56,7 @@ class GuestTable:
     entries: dict[int, list] = field(default_factory=dict)  # per seat: the history as described for it
     position: dict = field(default_factory=dict)  # the live position's public facts (wire.POSITION)
     legal: dict[int, list | None] = field(default_factory=dict)  # per seat: its legal move texts, if sent
+    clock: dict | None = None  # the host's round clock as last sent (wire "clock"); not kept across a reload
     # The last moves sent, to say which one a refusal is about: id -> (seat, move text).
     sent_moves: dict[str, tuple[int, str]] = field(default_factory=dict)
 
@@ -78,6 +80,12 @@ class GuestTable:
             del self.sent_moves[next(iter(self.sent_moves))]
         return text
 
+    def pause(self, seat: int, on: bool) -> str:
+        """The text asking the host to pause the clock on one of this device's seats (or resume it)."""
+        if seat not in self.seats:
+            raise WireError(wire.BAD_FIELD, f"seat {seat} is not this device's", field="seat")
+        return self.endpoint.send("pause", {"seat": seat, "on": on})
+
     def moves_in_flight(self) -> int:
         """Moves sent that the host has not yet acknowledged (it acts on a move as it delivers it)."""
         return sum(1 for _seq, kind, _body in self.endpoint.outbox.unacknowledged() if kind == "move")
@@ -88,7 +96,7 @@ class GuestTable:
     # --- what the host sends -------------------------------------------------------------
     def receive(self, data: Any) -> GuestReceipt:
         receipt = self.endpoint.receive(data)
-        welcomed, presence, updated, refusals, bye = False, False, [], [], None
+        welcomed, presence, clock, updated, refusals, bye = False, False, False, [], [], None
         for message in receipt.delivered:
             body = message.body
             if message.kind == "welcome":
@@ -116,13 +124,15 @@ class GuestTable:
                 self.position = body["position"]
                 self.legal[seat] = body["legal"]
                 updated.append(seat)
+            elif message.kind == "clock":
+                self.clock, clock = body, True
             elif message.kind == "refused":
                 seat, move = self.sent_moves.pop(body["id"], (None, None))
                 refusals.append(Refusal(body["id"], seat, move, body["reason"], body["params"]))
             elif message.kind == "bye":
                 bye = body["reason"]
         return GuestReceipt(receipt.replies, welcomed, tuple(dict.fromkeys(updated)), tuple(refusals), bye,
-                            receipt.error, presence)
+                            receipt.error, presence, clock)
 
     @property
     def logs(self) -> dict[int, list]:

@@ -38,6 +38,7 @@ ALREADY_JOINED = "net.already_joined"
 MOVE_REFUSED = "net.move_refused"
 VIEW_TOO_LARGE = "net.view_too_large"
 HOST_CLOSED = "net.host_closed"
+PAUSE_REFUSED = "net.pause_refused"
 MAX_INCIDENTS = 200
 
 
@@ -112,6 +113,11 @@ class HostTable:
         self.links: dict[str, str] = {}  # link id -> token of the guest it carries
         self.ledger = MoveLedger()
         self.incidents: deque[Incident] = deque(maxlen=MAX_INCIDENTS)
+        # The round clock's `clock` body now (the app's: it runs the clock), or None: no clock in this game.
+        self.clock_body: Callable[[], dict | None] = lambda: None
+        self._clock_shape: Any = None  # what the clock last sent said, but the times
+        # Pauses (True) or resumes (False) the clock for a guest's seat; False when it cannot (the app's).
+        self.pause_clock: Callable[[int, bool], bool] = lambda _seat, _on: False
 
     # --- who is where ------------------------------------------------------------------
     def seat_holder(self, seat: int) -> Guest | None:
@@ -155,6 +161,20 @@ class HostTable:
         """Tells every connected guest who is at the table now."""
         body = {"players": self.players()}
         return [(link, self.guests[token].endpoint.send("table", body)) for link, token in self.links.items()]
+
+    # --- the round clock -------------------------------------------------------------------
+    def share_clock(self) -> list[Outgoing]:
+        """Tells every connected guest the clock, when more than its times changed (a guest counts
+        the seconds down itself from what it was last sent)."""
+        body = self.clock_body()
+        shape = None if body is None else {name: value for name, value in body.items()
+                                           if name not in ("lefts", "pause_left")}
+        if shape == self._clock_shape:
+            return []
+        self._clock_shape = shape
+        if body is None:
+            return []
+        return [(link, self.guests[token].endpoint.send("clock", body)) for link, token in self.links.items()]
 
     # --- changes in the match ------------------------------------------------------------
     def refresh(self) -> list[Outgoing]:
@@ -246,7 +266,8 @@ class HostTable:
             self.incidents.append(Incident(link, NO_FREE_SEAT))
             return [(link, Endpoint(HOST).send("bye", {"reason": NO_FREE_SEAT}))]
         token = self.new_token()
-        guest = Guest(token, message.body["name"], seats)
+        # A guest with no name of its own plays under the name the host's setup gave its seat.
+        guest = Guest(token, message.body["name"].strip() or self.authority.seat_names()[seats[0]], seats)
         self.guests[token] = guest
         return self._bind(link, guest)
 
@@ -255,8 +276,13 @@ class HostTable:
         if guest is None:
             self.incidents.append(Incident(link, UNKNOWN_TOKEN))
             return [(link, Endpoint(HOST).send("bye", {"reason": UNKNOWN_TOKEN}))]
+        outbox = guest.endpoint.outbox
+        if outbox.last_sent < message.ack <= outbox.last_sent + wire.MAX_UNACKED:
+            # A host restored from an older table (its last write failed) than what the guest
+            # saw: number on past it, or the guest would drop what comes as already delivered.
+            outbox.last_sent = message.ack
         try:
-            guest.endpoint.outbox.acknowledge(message.ack)
+            outbox.acknowledge(message.ack)
         except WireError as refused:
             self.incidents.append(Incident(link, refused.code, refused.detail))
         return self._bind(link, guest)
@@ -272,6 +298,9 @@ class HostTable:
         outgoing = [(link, welcome)] + [(link, text) for text in guest.endpoint.unacknowledged()]
         for seat in guest.seats:
             outgoing += [(link, text) for text in self._updates(guest, seat)]
+        clock = self.clock_body()
+        if clock is not None:
+            outgoing.append((link, guest.endpoint.send("clock", clock)))
         return outgoing + self.announce()
 
     def _deliver(self, link: str, guest: Guest, message: wire.Message) -> list[Outgoing]:
@@ -280,6 +309,13 @@ class HostTable:
             return []
         if message.kind == "bye":
             return self.close_link(link)
+        if message.kind == "pause":
+            seat = message.body["seat"]
+            if seat not in guest.seats:
+                self.incidents.append(Incident(link, NOT_YOUR_SEAT, f"pause for seat {seat}"))
+            elif not self.pause_clock(seat, message.body["on"]):
+                self.incidents.append(Incident(link, PAUSE_REFUSED, f"seat {seat}"))
+            return []  # the clock's news goes to every guest when it changes
         if message.kind != "move":
             return []
         body = message.body

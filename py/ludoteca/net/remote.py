@@ -128,7 +128,8 @@ class RemoteMatchSession(MatchSession):
         self.welcomed = self.welcomed or receipt.welcomed
         if receipt.bye is not None:
             self.host_left = receipt.bye
-        if receipt.welcomed or receipt.updated_seats or receipt.presence or receipt.refusals or receipt.bye:
+        if receipt.welcomed or receipt.updated_seats or receipt.presence or receipt.clock or receipt.refusals \
+                or receipt.bye:
             self._changed(made_here=False)
         return receipt
 
@@ -225,7 +226,12 @@ class RemoteMatchSession(MatchSession):
         return list(self.table.position.get("places", ()))
 
     def round_clock(self) -> tuple:
-        return (0, 0)  # the host's clock decides; a clock shown on guests is for later
+        return self.game.round_clock(self.settings)  # the settings' clock: the host runs it (`host_clock`)
+
+    @property
+    def host_clock(self) -> Optional[dict]:
+        """The host's round clock as it last sent it (wire "clock"), or None."""
+        return self.table.clock
 
     def clocked_players(self) -> tuple:
         return tuple(self.table.position.get("clocked", ()))

@@ -257,6 +257,16 @@ POSITION = record(count=integer(0, MAX_SEQ), to_move=SEATS, mode=MODE, scores=SC
                   hints=list_of(integer(0, MAX_SEQ), MAX_SEATS), places=list_of(integer(0, MAX_SEATS), MAX_SEATS))
 
 
+def seconds(value: Any, path: str) -> None:
+    """A time on the round clock: a number of seconds, at least 0 and under a day's worth many times over."""
+    number(value, path)
+    if not 0 <= value <= 1e7:
+        raise _bad(path, "not a time in seconds")
+
+
+SECONDS = list_of(seconds, MAX_SEATS)
+
+
 def place(value: Any, path: str) -> None:
     if value not in PLACES:
         raise _bad(path, f"not one of {PLACES}")
@@ -292,6 +302,15 @@ KINDS: dict[str, Kind] = {
     "update": _kind(True, (HOST,), seat=SEAT, turn=integer(0, MAX_SEQ), view=json_value,
                     entries=list_of(ENTRY, MAX_ENTRIES), position=POSITION,
                     legal=nullable(list_of(MOVE_TEXT, MAX_LEGAL))),
+    # The round clock as the host runs it (it alone decides a timeout), when sent: the decision it
+    # times (moves played when it opened), the seats on it, each seat's seconds left and pause left
+    # (0 for a seat not on it), whose time runs, who paused it, the seats away (it waits for them)
+    # and whether it stands still. No seat on it: no clock now.
+    "clock": _kind(True, (HOST,), start=integer(0, MAX_SEQ), players=SEATS, lefts=SECONDS, pause_left=SECONDS,
+                   running=SEATS, paused_by=nullable(SEAT), away=SEATS, stopped=boolean),
+    # A guest asks the host to pause the round clock on one of its seats' budget (`on`), or to
+    # resume a pause one of its seats made.
+    "pause": _kind(True, (GUEST,), seat=SEAT, on=boolean),
     # A guest's move for one of its seats; `id` lets the host apply it once.
     "move": _kind(True, (GUEST,), id=MOVE_ID, seat=SEAT, move=text(MAX_MOVE_TEXT)),
     # The host did not apply move `id`: an error key and its parameters.

@@ -693,13 +693,15 @@ class App:
             self.play.rendered_entries = self.session.move_count
 
     def _announce_fresh(self, model) -> None:
-        """Says each new move once to screen readers; a chime, if wanted, when a computer hands back the turn."""
+        """Says each new move once to screen readers; a chime, if wanted, when a computer or
+        another device (a guest, or the host seen from a guest) hands back the turn."""
         ui = registry.game_ui(self.session.game_id)
         first = self.play.rendered_entries
         lines = [self.t("game.announce", n=first + offset + 1,
                         move=self.move_description(first + offset, entry, model.viewer, ui))
                  for offset, entry in enumerate(model.fresh)]
         self.browser.announce(screens.plain_names(" ".join(lines)), self.catalog.language)
-        if self.prefs.get("sound") and model.can_act \
-                and any(self.session.seats[entry.player].kind == AI for entry in model.fresh):
+        here = self.session.players_here
+        if self.prefs.get("sound") and model.can_act and any(
+                self.session.seats[entry.player].kind == AI or entry.player not in here for entry in model.fresh):
             self.browser.chime()

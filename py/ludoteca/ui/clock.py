@@ -53,6 +53,8 @@ class RoundClock:
     lefts: dict = field(default_factory=dict)  # each player's time left at `since`
     shared_device: bool = False  # several humans take turns with one screen
     holder: Optional[int] = None  # on a shared device: whose board is shown
+    remote: frozenset = frozenset()  # players on other devices (issue 31): their time runs whoever holds this one
+    away: tuple = ()  # players to act whose device is away: the clock stands still for them
 
     def __post_init__(self):
         for player in self.players:
@@ -64,7 +66,8 @@ class RoundClock:
 
     def runs_for(self, player: int) -> bool:
         """Whether `player`'s time is running now."""
-        return self.running and player in self.lefts and (not self.shared_device or self.holder == player)
+        return self.running and player in self.lefts and (not self.shared_device or self.holder == player
+                                                           or player in self.remote)
 
     def settle(self, now: float) -> None:
         """Books the time since the last event: on the players' times, or on a pause."""

@@ -27,6 +27,8 @@ from ..net.guest import GuestTable
 from ..net.host import UNKNOWN_TOKEN
 from ..net.remote import RemoteMatchSession
 from . import screens
+from .hosting import TableKeeper
+from .presence import render_presence
 from .session import HostedMatchSession
 from .routes import Route
 from .screens import attr, button, escape
@@ -59,6 +61,7 @@ class Devices:
         self.join_state = ""  # answering | answer | connected | gone | failed
         self.counter = 0
         self.move_prefix = ""
+        self.keeper = TableKeeper(app)  # the hosted table kept beside the save (ui/hosting.py)
 
     # --- the host ---------------------------------------------------------------------
     @property
@@ -72,8 +75,16 @@ class Devices:
 
     def _hosting(self, session, seats) -> HostedMatchSession:
         """The local session `session`'s match, hosted: `seats` are played on other devices."""
-        return HostedMatchSession(session.full_access(), "m" + self._token()[:24], seats, self._token,
-                                  send=self.app.browser.net_send)
+        return self.keeper.keep(HostedMatchSession(session.full_access(), "m" + self._token()[:24], seats,
+                                                   self._token, send=self.app.browser.net_send))
+
+    def resume(self, session, save_id: str):
+        """A save opened again: hosted as it was when its table is kept (its guests come back
+        with a new invitation: the panel opens for it)."""
+        resumed = self.keeper.resume(session, save_id, self._token)
+        if resumed is not session:
+            self.panel_open, self.invitation = True, None
+        return resumed
 
     def after_setup(self, session, form) -> object:
         """A new game's session: hosted when the setup put seats on other devices (the panel opens)."""
@@ -116,6 +127,7 @@ class Devices:
         elif arg == "stop" and self.hosted is not None:
             links = list(self.hosted.table.links)
             self.hosted.close()  # each guest is told, then its link closes
+            self.keeper.forget(app.save_id)
             for link in links:
                 app.browser.net_close(link)
             self.invitation = None
@@ -215,6 +227,7 @@ class Devices:
             self.invitation = None  # that guest is in: the next invitation is a new one
         if len(hosted.table.links) != joined:
             app.notify("info", app.t("devices.joined"), topic="devices")
+            app._sync_clock()  # a seat's device is back: its clock may go on
         app.render()
 
     def link_closed(self, link: str) -> None:
@@ -254,7 +267,7 @@ class Devices:
             self.app.browser.net_send(self.guest_link, text)
 
     def _name(self) -> str:
-        return self.app.prefs.get("name") or self.app.t("setup.default_name", n=1)
+        return self.app.prefs.get("name") or ""  # none: the host names the seat as its setup did
 
     def _move_id(self) -> str:
         """Unique for this guest: a random prefix for this page, then a count (the host applies an id once)."""
@@ -346,7 +359,12 @@ class Devices:
         """The guest's page before its table: its answer to show the host (QR and text)."""
         app, t = self.app, self.app.t
         state = self.join_state
-        if state == "answer" and self.join_answer:
+        if self.guest is not None and self.guest.host_left and not self.guest.welcomed:
+            # The host turned this device away (its seats are held by other devices): say why.
+            key = "error." + self.guest.host_left
+            reason = t(key)
+            body = f'<p role="alert" data-testid="join-refused">{escape(reason if reason != key else t("devices.join_failed"))}</p>'
+        elif state == "answer" and self.join_answer:
             qr = app.browser.qr_svg(self.join_answer, t("devices.qr_answer_label"))
             body = (f'<p>{escape(t("devices.join_show"))}</p><div class="qr" data-testid="join-qr">{qr}</div>'
                     f'<label>{escape(t("devices.join_answer"))} <textarea readonly rows="3"'
@@ -364,9 +382,11 @@ class Devices:
     def banner(self) -> str:
         """On a guest's table: the host's device is gone (or away), and what that means."""
         guest = self.guest
+        presence = render_presence(self.app)  # who is at the table, on host and guests alike
         if guest is None or self.app.session is not guest:
-            return ""
+            return presence
         if guest.host_left or self.join_state == "gone":
             return (f'<div class="banner error" role="alert" data-testid="host-gone">'
                     f'{escape(self.app.t("devices.host_gone"))}</div>')
-        return f'<p class="banner muted" data-testid="guest-banner">{escape(self.app.t("devices.guest_note"))}</p>'
+        return (f'<p class="banner muted" data-testid="guest-banner">{escape(self.app.t("devices.guest_note"))}</p>'
+                + presence)

@@ -39,7 +39,7 @@ class GameOpener:
             header = app.saves.header(app.save_text)
             if header and app.after_assets(*header, lambda: app.go(Route("play", save_id))):
                 return False
-            app.session = LocalMatchSession.load(app.saves, save_id)
+            app.session = app.devices.resume(LocalMatchSession.load(app.saves, save_id), save_id)
         except StorageReadError as error:
             app.notify("error", app.t("error.save_unreadable", reason=str(error)))
             app.session = None

@@ -507,15 +507,21 @@ def render_clock(app, clock: Optional[dict]) -> str:
         f'{escape(t("clock.left", name=seats[p].name, time=clock_text(clock["remaining"][p])))}</span>'
         for p in clock["waiting"])
     paused_by = clock["paused_by"]
-    if paused_by is not None:
+    away = clock.get("away") or []
+    if away:  # a device is away (issue 31): the clock waits for it
+        names = ", ".join(seats[p].name for p in away)
+        controls = f'<span class="clock-paused" data-testid="clock-away">{escape(t("clock.away", names=names))}</span>'
+    elif paused_by is not None:
+        resume = button(t("clock.resume"), "clock-resume", cls="small primary", testid="clock-resume") \
+            if clock.get("can_resume", True) else ""  # a guest resumes only its own seats' pause
         controls = (f'<span class="clock-paused" data-testid="clock-paused">'
                     f'{escape(t("clock.paused", name=seats[paused_by].name, time=clock_text(clock["pause_left"][paused_by])))}'
-                    f'</span>{button(t("clock.resume"), "clock-resume", cls="small primary", testid="clock-resume")}')
-    else:
+                    f'</span>{resume}')
+    else:  # a guest pauses only for its own seats
         controls = "".join(
             button(t("clock.pause", name=seats[p].name, time=clock_text(clock["pause_left"][p])), "clock-pause",
                    str(p), cls="small", testid=f"clock-pause-{p}", disabled=clock["pause_left"][p] <= 0)
-            for p in clock["waiting"])
+            for p in clock.get("pausers", clock["waiting"]))
     urgent = " urgent" if any(clock["remaining"][p] <= 10 for p in clock["running"]) and paused_by is None else ""
     return (f'<div class="round-clock{urgent}" role="timer" aria-label="{attr(t("clock.label"))}"'
             f' data-testid="clock">{chips}{controls}</div>')

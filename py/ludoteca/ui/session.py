@@ -202,6 +202,8 @@ class HostedMatchSession(LocalMatchSession):
         self.authority = SessionAuthority(self, match_id, play=self._guest_plays, resign=self._guest_resigns)
         self.table = HostTable(self.authority, remote_seats, new_token)
         self.send: Send = send or (lambda _link, _text: None)
+        # Called before any text goes out: the app keeps the save and the table (ui/hosting.py).
+        self.before_send: Optional[Callable[[], None]] = None
         self.subscribe(lambda _made_here: self._flush(self.table.refresh()))
 
     @property
@@ -224,6 +226,8 @@ class HostedMatchSession(LocalMatchSession):
 
     # --- the links ----------------------------------------------------------------------
     def _flush(self, outgoing: list[Outgoing]) -> None:
+        if outgoing and self.before_send is not None:
+            self.before_send()
         for link, text in outgoing:
             self.send(link, text)
 
@@ -234,6 +238,10 @@ class HostedMatchSession(LocalMatchSession):
     def link_closed(self, link: str) -> None:
         self._flush(self.table.close_link(link))
         self._changed(made_here=False)  # who is connected changed: the host's screen says so
+
+    def share_clock(self) -> None:
+        """The round clock changed (more than its times): the guests are told."""
+        self._flush(self.table.share_clock())
 
     def connected(self, seat: int) -> bool:
         return self.table.is_connected(seat)

@@ -33,6 +33,7 @@ SAVE_PREFIX = PREFIX + "save:"
 INDEX_KEY = PREFIX + "index"
 SETTINGS_KEY = PREFIX + "settings"
 CLOCK_PREFIX = PREFIX + "clock:"  # a save's round clock (GeonAxis R11), apart from its record
+TABLE_PREFIX = PREFIX + "table:"  # a hosted save's guests (ui/hosting.py), apart from its record
 
 # The ids this app writes: the creation time's digits, a dash, a counter.
 SAVE_ID = re.compile(r"\d{8,14}-\d{1,6}")
@@ -400,10 +401,11 @@ class SaveStore:
 
     def delete(self, save_id: str) -> None:
         self.store.remove(SAVE_PREFIX + save_id)
-        try:
-            self.store.remove(CLOCK_PREFIX + save_id)
-        except StorageError:
-            pass  # an orphan clock is never read without its save
+        for prefix in (CLOCK_PREFIX, TABLE_PREFIX):
+            try:
+                self.store.remove(prefix + save_id)
+            except StorageError:
+                pass  # an orphan clock or table is never read without its save
         index = self._read_index()
         if save_id in index:
             del index[save_id]

@@ -307,3 +307,47 @@ def test_every_games_largest_update_fits_in_one_message():
                 largest = max(largest, len(wire.encode(wire.Message("update", 1, 0, body)).encode()))
             session.play(player, rng.choice(list(state.legal_moves(player))))
         assert largest < wire.MAX_MESSAGE_BYTES, (game_id, largest)
+
+
+VALID_CLOCK_FIELDS = {"start", "players", "lefts", "pause_left", "running", "paused_by", "away", "stopped"}
+
+
+def test_the_round_clock_a_guest_receives_holds_only_times_and_the_seats_on_it():
+    """GeonAxis with a round clock, its host telling the guest the clock after every change (as
+    the app's ClockControl does): every "clock" message is the wire's fields, its seats are the
+    humans to act (public), and the rest is times; the game's secrets checks hold as before."""
+    from ludoteca.core.protocol import Settings
+    from ludoteca.core.session import same_decision
+    from ludoteca.ui.clock import RoundClock
+    from ludoteca.ui.clock_control import clock_message
+
+    game = registry.all_games()["geonaxis"]
+    settings = Settings(3, {**game.default_settings(3).variants, "timer": 30})
+    devices = Devices(game, settings, 21, game_seats(game, 3))
+    host = devices.host
+    watch = SecretWatch(devices, 1, declarations("geonaxis"), 21)
+    devices.on_update = watch
+    now, running = [0.0], [None]
+
+    def body():
+        now[0] += 0.5
+        clock = running[0]
+        if clock is None or not same_decision(host, clock.start):
+            humans = tuple(p for p in host.clocked_players() if p in (0, 1))
+            clock = running[0] = RoundClock(host.move_count, humans, 30.0, now[0], 300.0, [0.0] * 3) if humans else None
+        return clock_message(host, clock, now[0])
+
+    host.table.clock_body = body
+    host.subscribe(lambda _made_here: host.share_clock())
+    host.share_clock()
+    devices.pump()
+    play_random(devices, fuzzing.SeededRng(21), limit=60)
+    clocks = [wire.parse(text).body for text in devices.received if wire.parse(text).kind == "clock"]
+    assert len(clocks) > 2 and watch.updates > 0
+    fields = VALID_CLOCK_FIELDS
+    for message in clocks:
+        assert set(message) == fields
+        assert set(message["players"]) <= {0, 1} and set(message["running"]) <= set(message["players"])
+        assert all(isinstance(value, (int, float)) for value in message["lefts"] + message["pause_left"])
+    assert devices.guest.host_clock == clocks[-1]
+    assert all('"seed"' not in text for text in devices.received)

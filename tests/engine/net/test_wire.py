@@ -23,6 +23,9 @@ VALID_BODIES = {
                           {"name": "Bob", "place": "guest", "connected": False, "color": ""}]},
     "update": UPDATE,
     "move": {"id": "g1-7", "seat": 1, "move": "place A 12"},
+    "pause": {"seat": 1, "on": True},
+    "clock": {"start": 4, "players": [0, 1], "lefts": [12.5, 30, 0], "pause_left": [300, 280.25, 300],
+              "running": [1], "paused_by": None, "away": [0], "stopped": True},
     "refused": {"id": "g1-7", "reason": "error.occupied", "params": {"cell": 12}},
     "ack": {"resend": False},
     "ping": {"nonce": 9},
@@ -30,7 +33,7 @@ VALID_BODIES = {
     "bye": {"reason": "bye.resigned"},
 }
 SENDER = {"hello": GUEST, "rejoin": GUEST, "move": GUEST, "welcome": HOST, "update": HOST, "refused": HOST,
-          "table": HOST}
+          "table": HOST, "clock": HOST, "pause": GUEST}
 
 
 def envelope(kind="update", seq=None, ack=0, body=None, v=wire.PROTOCOL_VERSION, **extra):

@@ -1,0 +1,80 @@
+"""Who is at a table played on several devices (issue 31), on every device's play screen.
+
+For each seat: where it is played (this device, the host's, a guest's, a computer on the
+host) and whether that device is connected; then who is thinking (a computer to act) and
+whom the table waits for (a human to act on another device). Only public facts: the
+seats, who is to act and the devices' presence, as the host's `table` message says it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.match import AI
+from ..net.remote import RemoteMatchSession
+from .screens import escape, shown_name
+from .session import HostedMatchSession
+
+HERE, HOST_DEVICE, CONNECTED, AWAY, FREE, COMPUTER = "here", "host", "connected", "away", "free", "computer"
+
+
+@dataclass(frozen=True)
+class SeatPresence:
+    seat: int
+    name: str
+    where: str  # HERE, HOST_DEVICE, CONNECTED, AWAY, FREE or COMPUTER
+    acting: str  # "": not to act; "you": this device's turn; "thinking"; "waiting"
+
+
+def table_presence(app) -> list[SeatPresence]:
+    """Every seat's presence, or [] when the open game is played on this device alone."""
+    session = app.session
+    if isinstance(session, HostedMatchSession):
+        table = session.table
+        players = table.players()
+        where = [COMPUTER if seat.kind == AI else HERE for seat in session.seats]
+        for seat in session.remote_seats:
+            holder = table.seat_holder(seat)
+            where[seat] = FREE if holder is None else CONNECTED if players[seat]["connected"] else AWAY
+    elif isinstance(session, RemoteMatchSession) and session is app.devices.guest:
+        players = session.table.players
+        mine = set(session.here)
+        where = [HERE if seat in mine else COMPUTER if player["place"] == "computer"
+                 else HOST_DEVICE if player["place"] == "host" else CONNECTED if player["connected"] else AWAY
+                 for seat, player in enumerate(players)]
+    else:
+        return []
+    if session.is_over:
+        to_move = ()
+    else:
+        to_move = set(session.position().to_move()) - set(session.resigners)
+    here = set(session.players_here)
+    result = []
+    for seat, player in enumerate(players):
+        acting = ""
+        if seat in to_move:
+            acting = "you" if seat in here else "thinking" if where[seat] == COMPUTER else "waiting"
+        result.append(SeatPresence(seat, player["name"], where[seat], acting))
+    return result
+
+
+def render_presence(app) -> str:
+    """The play screen's list of who is at the table (nothing on a one-device game)."""
+    seats = table_presence(app)
+    if not seats:
+        return ""
+    t = app.t
+    items = []
+    for seat in seats:
+        state = t(f"presence.{seat.where}")
+        if seat.acting:
+            state = t("presence.and", where=state, acting=t(f"presence.{seat.acting}"))
+        items.append(f'<li class="presence-{seat.where}{" acting" if seat.acting else ""}"'
+                     f' data-testid="presence-seat-{seat.seat}">'
+                     f'{escape(shown_name(seat.name))}: {escape(state)}</li>')
+    waiting = [shown_name(seat.name) for seat in seats if seat.acting in ("waiting", "thinking")]
+    summary = (f'<p class="presence-waiting" data-testid="presence-waiting">'
+               f'{escape(t("presence.waiting_for", names=", ".join(waiting)))}</p>') if waiting else ""
+    return (f'<section class="presence banner" aria-labelledby="presence-title" data-testid="presence">'
+            f'<h2 id="presence-title" class="presence-title">{escape(t("presence.title"))}</h2>'
+            f'<ul>{"".join(items)}</ul>{summary}</section>')
