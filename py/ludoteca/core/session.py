@@ -150,6 +150,13 @@ class MatchSession(ABC):
         """Move `index` as `viewer` may know it: (message key, params) pairs from the
         engine's `State.describe_move` (the move, then each chance event it set off)."""
 
+    def move_forced(self, index: int, viewer: Optional[int]) -> bool:
+        """Whether move `index` was its player's only move, of a kind the app plays by
+        itself (`GameUI.auto_play_forced`), as far as `viewer` may know it: the mover
+        knows, the others only where that player's moves are public (a single move
+        would tell them about a hand). A session that cannot tell says no."""
+        return False
+
     @abstractmethod
     def position(self, at: Optional[int] = None) -> Position:
         """The position after `at` moves (None: the live one)."""
@@ -266,8 +273,9 @@ class MatchSession(ABC):
             listener(made_here)
 
     def log_entries(self) -> list:
-        """The history's entries for the log (player, automatic, is_resignation, move, chance):
-        a session with full access gives its match's; another gives what it may know."""
+        """The history's entries (player, automatic, is_resignation), one object per entry
+        while it stays the same (an undo or a redo replaces it: the log's cache key): a
+        session with full access gives its match's; another gives what it may know."""
         full = self.full_access()
         return list(full.entries) if full is not None else []
 

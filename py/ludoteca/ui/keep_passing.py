@@ -16,14 +16,7 @@ from ..core.match import HUMAN
 from ..games import registry
 from . import screens
 from .computers import FORCED_MOVE_PAUSE
-
-
-def only_move(position, player: int, ui) -> bool:
-    """Whether `player` has a single move at `position`, of a kind the game lets the app play."""
-    if player not in position.to_move():
-        return False
-    moves = position.legal_moves(player)
-    return len(moves) == 1 and ui.auto_play_forced(moves[0])
+from .session import only_move
 
 
 class KeepPassing:
@@ -112,7 +105,7 @@ class KeepPassing:
             index = session.move_count - 1
             viewer = player if session.training_mode else None  # hotseat: the screen is shared
             entry = session.log_entries()[index]
-            move = app.move_description(index, entry, viewer, registry.game_ui(session.game_id))
+            move = app.game_log.line(index, entry, viewer)
             app.notify("info", app.t("notice.forced", move=move), topic="play")
         app.render()
         app._after_change()

@@ -456,7 +456,7 @@ def render_game(app, model) -> str:
     banner += app.devices.banner()
     if hint is not None:
         banner += (f'<p class="banner hint-line" role="status" data-testid="hint-line">'
-                   f'{escape(t("game.hint_line", move=app.hint_description(*hint)))}</p>')
+                   f'{escape(t("game.hint_line", move=app.game_log.hint_line(*hint)))}</p>')
     overlay = ""
     if app.devices.panel_open and session.full_access() is not None:
         overlay = app.devices.render_panel()
@@ -647,12 +647,11 @@ def render_log(app, ui, viewer) -> str:
         return f'<div class="log"><h3>{escape(t("game.log"))}</h3><p class="muted">{escape(t("game.log_empty"))}</p></div>'
     items = []
     folded = revealed_submissions(session, ui) if app.play.replay_index is None else set()
-    # Log lines are still written from the whole match (the local session's full access).
     for index, entry in enumerate(session.log_entries()):
         if index in folded:
             continue
         current = " current" if app.play.replay_index == index + 1 else ""
-        text = app.move_description(index, entry, viewer, ui)
+        text = app.game_log.line(index, entry, viewer)
         items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'
                      f' data-arg="{index + 1}"{log_marks(app, ui, index, entry)}>{escape(text)}</button></li>')
     # Newest first, in a region that takes new lines at its top without a rebuild.
