@@ -785,7 +785,7 @@ def install(root):
 
 async def _import_file(app, file):
     if file.size > MAX_IMPORT_BYTES:  # refuse before reading megabytes into Python
-        app.import_too_large()
+        app.menu.import_too_large()
         return
     text = await file.text()
     app.import_text(str(text))
