@@ -7,8 +7,10 @@ reads what a seat may see and submits moves. Each of its jobs is a module of
 its own: opening a game (opening.py), the setup form (setup.py), the computer
 players' scheduler (computers.py), the round clock (clock_control.py), Keep
 passing and forced moves (keep_passing.py), undo (undo.py), the replay
-viewer (replay.py), saving and two tabs (saving.py), data files (assets.py)
-and the play model (play_model.py). It talks to the browser only through the
+viewer (replay.py), saving and two tabs (saving.py), data files (assets.py),
+the play model (play_model.py), a human's moves and selections
+(play_input.py), the log's lines (game_log.py), hints (hints.py), the menu's
+export, resign and quit (menu_actions.py) and other devices (devices.py). It talks to the browser only through the
 `Browser` interface (`ui/browser_api.py`; `ui/browser.py` is the real one,
 the tests have a fake), so all of it runs under CPython too.
 """
@@ -17,8 +19,6 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from ..core.match import HUMAN
-from ..core.protocol import SIMULTANEOUS, GameError
 from ..core.session import MatchSession
 from ..games import registry
 from . import screens
@@ -44,6 +44,7 @@ from .i18n import Catalog, language_for
 from .keep_passing import KeepPassing
 from .menu_actions import MenuActions
 from .opening import GameOpener
+from .play_input import PlayInput
 from .play_model import Confirmation, Notice, PlayModel, PlayView, play_model  # noqa: F401 - re-exported
 from .prefs import DEFAULT_PREFS, PREF_CHOICES, SWITCH_PREFS, valid_prefs  # noqa: F401 - re-exported
 from .replay import ReplayViewer
@@ -86,6 +87,7 @@ class App:
         self.opener = GameOpener(self)  # ui/opening.py
         self.hints = Hints(self)  # ui/hints.py
         self.game_log = GameLog(self)  # ui/game_log.py: log lines and announcements
+        self.play_input = PlayInput(self)  # ui/play_input.py: moves, selections, hand-offs
         self.menu = MenuActions(self)  # ui/menu_actions.py: export, save now, resign, quit, delete
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
         self.saving = GameSaving(self)  # ui/saving.py: autosave, two tabs, games storage refused
@@ -241,9 +243,9 @@ class App:
             "cancel_confirm": self.on_cancel_confirm,
             "escape": self.on_escape,
             "pref": self.on_pref,
-            "move": self.on_move,
-            "select": self.on_select,
-            "option": self.on_option,
+            "move": self.play_input.on_move,
+            "select": self.play_input.on_select,
+            "option": self.play_input.on_option,
             "undo": self.on_undo,
             "redo": self.on_redo,
             "menu": self.on_menu,
@@ -251,8 +253,8 @@ class App:
             "export": self.menu.on_export,
             "resign": self.menu.on_resign,
             "quit": self.menu.on_quit,
-            "reveal": self.on_reveal,
-            "no-target": self.on_no_target,
+            "reveal": self.play_input.on_reveal,
+            "no-target": self.play_input.on_no_target,
             "clock-pause": self.on_clock_pause,
             "clock-resume": self.on_clock_resume,
             "replay": self.replay.show,
@@ -262,8 +264,8 @@ class App:
             "replay-exit": self.replay.leave,
             "hide-results": self.on_hide_results,
             "rematch": self.on_rematch,
-            "keep-passing": self.on_keep_passing,
-            "stop-passing": self.on_stop_passing,
+            "keep-passing": self.keep_passing.on_choose,
+            "stop-passing": self.keep_passing.on_stop,
             "ai-retry": self.on_ai_retry,
             "hint": self.on_hint,
             "save-now": self.menu.on_save_now,
@@ -354,34 +356,6 @@ class App:
         self.browser.set_theme(self.prefs["theme"])
         self._write_prefs()
 
-    def on_move(self, arg: str):
-        player_text, _, move_text = arg.partition(":")
-        if player_text.isdigit():
-            player, moves_before = int(player_text), self.session.move_count if self.session else 0
-            self._human_move(player, move_text.strip())
-            if self.session is not None and self.session.move_count > moves_before:
-                self.notices = [n for n in self.notices if n.topic != "play"]  # about a position now gone
-                if self.play.revealed_to != player:
-                    self.play.revealed_to = None  # hotseat: the device is in this player's hands now
-
-    def on_select(self, arg: str):
-        """A step of a multi-step move; the same token again (or an empty one) clears it."""
-        if self.session is None:
-            return False
-        same = self.play.selection == arg and self.play.selection_moves == self.session.move_count
-        self.play.selection = None if same or not arg else arg[:100]
-        self.play.selection_moves = self.session.move_count
-
-    def on_option(self, arg: str):
-        """A game's display switch, "name=value"; an empty value switches it off."""
-        name, _, value = arg.partition("=")
-        if self.session is None or not name or len(name) > 40 or len(self.play.ui_options) > 20:
-            return False
-        if value:
-            self.play.ui_options[name] = value[:100]
-        else:
-            self.play.ui_options.pop(name, None)
-
     # --- undo and redo: ui/undo.py ------------------------------------------------------
     def on_undo(self, _arg: str):
         """Takes moves back to the nearest position where the player has a real choice."""
@@ -407,18 +381,6 @@ class App:
             return False
         self.play.help_open = not self.play.help_open
         self.play.menu_open = False
-
-    def on_reveal(self, arg: str):
-        self.play.revealed_to = int(arg)
-        self.play.revealed_moves = self.session.move_count if self.session is not None else 0
-
-    def on_no_target(self, _arg: str):
-        """Enter on a board node that plays nothing: say why, rather than nothing at all."""
-        if self.route.name != "play" or self.session is None:
-            return False
-        model = self.play_model()
-        reason = "replay" if model.replaying else "over" if self.session.is_over else "" if model.can_act else "wait"
-        self.notify("info", self.t("game.no_target" + (f".{reason}" if reason else "")), topic="play")
 
     def on_clock_pause(self, arg: str):
         """Stops the round timer on `arg`'s pause budget."""
@@ -449,39 +411,6 @@ class App:
             return {}
         return dict(registry.game_ui(self.session.game_id).KEY_SHORTCUTS)
 
-    def on_keep_passing(self, arg: str):
-        """A human passes now and lets the app pass for them in the rounds to come (ui/keep_passing.py)."""
-        if self.session is None or not arg.isdigit() or int(arg) not in self.play_model().actors:
-            return False
-        return None if self.keep_passing.choose(int(arg)) else False
-
-    def on_stop_passing(self, arg: str):
-        if not arg.isdigit() or not self.keep_passing.stop(int(arg)):
-            return False
-
-    def _human_move(self, player: int, text: str) -> None:
-        session = self.session
-        if session is None or self.play.replay_index is not None or self.play.conflict:
-            return
-        if session.seats[player].kind != HUMAN:
-            return
-        simultaneous = session.position().acting_mode() == SIMULTANEOUS
-        try:
-            session.play(player, text)
-        except GameError as error:
-            self.notify("error", self.t("error.illegal", reason=self.error_text(error)))
-            return
-        self.play.selection = None
-        self._clear_hint()
-        if not self._searches_still_sound(simultaneous):
-            self._cancel_ai()  # a search under way was for the position before this move
-        self._autosave()
-
-    def _searches_still_sound(self, simultaneous_round: bool) -> bool:
-        """A human's secret choice in a simultaneous round tells the computers
-        of that round nothing, so their searches go on while they are still to choose."""
-        return searches_still_sound(self.session.position().to_move(), self.play.ai_thinking, simultaneous_round)
-
     def _write_prefs(self) -> None:
         if self.storage_off:
             return
@@ -506,12 +435,9 @@ class App:
         self.computers.cancel()
         self.play.ai_thinking = ()
         self.play.ai_failed = False
-        self._clear_hint()
-
-    # --- hints: the hard AI's move for the human to play ---------------------------
-    def _clear_hint(self) -> None:
         self.hints.clear()
 
+    # --- hints: the hard AI's move for the human to play (ui/hints.py) ---------------
     def hint_player(self, model: Optional[PlayModel] = None) -> Optional[int]:
         """The human a hint would be for now (ui/hints.py)."""
         return self.hints.player(model)
