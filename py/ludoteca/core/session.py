@@ -11,8 +11,8 @@ change for it. This is boardgame.io's client in front of its master.
 
 No method that answers for a viewer hands out a `State`: a `Position` only
 answers what every seat may know, and a viewer's view. Seeing everything
-(every seat's secrets: the computer players that think on this device, the
-log lines games still write from the whole state) is a capability of its own,
+(every seat's secrets: the computer players that think on this device, and
+their hints for a human) is a capability of its own,
 `full_access()`, which only a session holding the whole match has.
 """
 
@@ -106,8 +106,8 @@ class StatePosition(Position):
 class FullAccess(Protocol):
     """The whole match, every seat's secrets included. Only a session that
     holds the match on this device has it (`MatchSession.full_access`): the
-    hotseat app's computer players search from it, and log lines are still
-    written from it."""
+    hotseat app's computer players and hints search from it. Log lines never
+    need it: `describe_entry` and `move_facts`/`move_forced` are plain data."""
 
     game: Game
     seed: int

@@ -3,7 +3,7 @@
 This is the only UI module that holds a `Match`. It is today's single-device
 play (hotseat, or against the computer): every seat is here, so the app may
 also see everything through the explicit `full_access()` capability, which
-the computer players and the log lines use. `HostedMatchSession` is the same
+the computer players and hints use. `HostedMatchSession` is the same
 match opened to guests on other devices (issue 31). Saves go through `SaveStore`
 (`ui/storage.py`); replaying a record into a match happens here too.
 """
