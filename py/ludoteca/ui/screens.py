@@ -8,7 +8,6 @@ carries `data-action` (and `data-arg`); the browser glue forwards them to
 
 from __future__ import annotations
 
-import bisect
 import copy
 import re
 from html import escape
@@ -45,6 +44,7 @@ def attr(value) -> str:
 NAME_OPEN, NAME_CLOSE = "\ue000", "\ue001"
 FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
 MARKED_NAME = re.compile("\ue000([^\ue000\ue001]*)\ue001")
+NAME_CONTEXTS = ("<", ">", "<svg", "</svg>", "<option", "</option>")  # where a name may not be an element
 
 
 def shown_name(name: str) -> str:
@@ -64,24 +64,23 @@ def shown_seats(seats: list) -> list:
 
 def isolate_names(html: str) -> str:
     """Each marked name in the page's markup as <bdi>NAME</bdi>; inside a tag
-    (an attribute), SVG or an option, as NAME between the Unicode isolates."""
+    (an attribute), SVG or an option (the last opening before it comes after the
+    last closing), as NAME between the Unicode isolates."""
     if NAME_OPEN not in html:
         return html
-    # Where each delimiter starts, found once: a page names players hundreds of times
-    # (the log), and searching back from each name was most of a redraw's time.
-    starts = {mark: [found.start() for found in re.finditer(re.escape(mark), html)]
-              for mark in ("<", ">", "<svg", "</svg>", "<option", "</option>")}
-
-    def last_before(mark: str, position: int) -> int:
-        index = bisect.bisect_left(starts[mark], position)
-        return starts[mark][index - 1] if index else -1
-
-    def inside(position: int, opening: str, closing: str) -> bool:
-        return last_before(opening, position) > last_before(closing, position)
+    # The names are met in order, so the markup is searched once, from each name back
+    # to the one before (a page names players hundreds of times: the log).
+    last = dict.fromkeys(NAME_CONTEXTS, -1)  # where each delimiter last starts before the name at hand
+    searched = [0]  # the markup before this is already in `last`
 
     def isolate(found: re.Match) -> str:
         at = found.start()
-        if inside(at, "<", ">") or inside(at, "<svg", "</svg>") or inside(at, "<option", "</option>"):
+        for mark in NAME_CONTEXTS:
+            position = html.rfind(mark, searched[0], at)
+            if position >= 0:
+                last[mark] = position
+        searched[0] = at
+        if last["<"] > last[">"] or last["<svg"] > last["</svg>"] or last["<option"] > last["</option>"]:
             return f"{FIRST_STRONG_ISOLATE}{found.group(1)}{POP_ISOLATE}"
         return f"<bdi>{found.group(1)}</bdi>"
 
