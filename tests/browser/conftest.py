@@ -252,9 +252,11 @@ FRESH_CONTEXT_MODULES = {
 }
 # Context options a shared context gives each page of a test instead.
 PER_PAGE_OPTIONS = {"viewport", "color_scheme"}
-# Locales with a shared context of their own (None: the browser's own, en-US):
-# each costs one cold start and one snapshot, worth it for the several tests of each.
+# Locales with a shared context of their own: each costs one cold start and one
+# snapshot, worth it for the several tests of each. A test that names no locale
+# shares en-US's (the English the tests read), so the two cost one start, not two.
 SHARED_LOCALES = {None, "en-US", "it-IT"}
+DEFAULT_LOCALE = "en-US"
 
 
 def _may_share(request, kwargs: dict) -> bool:
@@ -361,8 +363,9 @@ def shared_contexts(browser, browser_context_args, app_url) -> Iterator[Callable
     made: dict[str | None, SharedContext] = {}
 
     def of_locale(locale: str | None) -> SharedContext:
+        locale = locale or DEFAULT_LOCALE
         if locale not in made:
-            options = {**browser_context_args, **({"locale": locale} if locale else {})}
+            options = {**browser_context_args, "locale": locale}
             context = _prepare(browser.new_context(**options))
             # Memory snapshots on the app's own origin only (a private server's origin
             # starts cold), the first one made as soon as the warm-up's start is over.

@@ -147,7 +147,9 @@ def test_keep_passing_by_keyboard_lets_three_computers_play_on_until_stopped(fas
     wait_for_choice(fast)
     fast.wait_for_selector('[data-testid="status"]:not([data-thinking])')
     before = moves_played(fast)
-    fast.wait_for_timeout(1500)  # the computers have chosen; nobody passes for the human any more
+    # The computers have chosen, and once the app has no task left (a pass it had
+    # scheduled has woken and seen the stop), nothing more happens without input.
+    fast.wait_for_function("() => window.ludotecaTasks === 0")
     assert moves_played(fast) == before and fast.locator(f'{TABLE} [data-testid="pass"]').count() == 1
     assert fast.evaluate("() => window.ludotecaBoot.cspViolations") == []
 

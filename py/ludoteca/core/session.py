@@ -11,8 +11,8 @@ change for it. This is boardgame.io's client in front of its master.
 
 No method that answers for a viewer hands out a `State`: a `Position` only
 answers what every seat may know, and a viewer's view. Seeing everything
-(every seat's secrets: the computer players that think on this device, the
-log lines games still write from the whole state) is a capability of its own,
+(every seat's secrets: the computer players that think on this device, and
+their hints for a human) is a capability of its own,
 `full_access()`, which only a session holding the whole match has.
 """
 
@@ -106,8 +106,8 @@ class StatePosition(Position):
 class FullAccess(Protocol):
     """The whole match, every seat's secrets included. Only a session that
     holds the match on this device has it (`MatchSession.full_access`): the
-    hotseat app's computer players search from it, and log lines are still
-    written from it."""
+    hotseat app's computer players and hints search from it. Log lines never
+    need it: `describe_entry` and `move_facts`/`move_forced` are plain data."""
 
     game: Game
     seed: int
@@ -149,6 +149,13 @@ class MatchSession(ABC):
     def describe_entry(self, index: int, viewer: Optional[int]) -> list:
         """Move `index` as `viewer` may know it: (message key, params) pairs from the
         engine's `State.describe_move` (the move, then each chance event it set off)."""
+
+    def move_forced(self, index: int, viewer: Optional[int]) -> bool:
+        """Whether move `index` was its player's only move, of a kind the app plays by
+        itself (`GameUI.auto_play_forced`), as far as `viewer` may know it: the mover
+        knows, the others only where that player's moves are public (a single move
+        would tell them about a hand). A session that cannot tell says no."""
+        return False
 
     @abstractmethod
     def position(self, at: Optional[int] = None) -> Position:
@@ -266,8 +273,9 @@ class MatchSession(ABC):
             listener(made_here)
 
     def log_entries(self) -> list:
-        """The history's entries for the log (player, automatic, is_resignation, move, chance):
-        a session with full access gives its match's; another gives what it may know."""
+        """The history's entries (player, automatic, is_resignation), one object per entry
+        while it stays the same (an undo or a redo replaces it: the log's cache key): a
+        session with full access gives its match's; another gives what it may know."""
         full = self.full_access()
         return list(full.entries) if full is not None else []
 

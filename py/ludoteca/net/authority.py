@@ -2,8 +2,8 @@
 
 Everything a guest is sent comes from here, and only from what the `MatchSession`
 interface answers for a viewer (core/session.py): the engine's view for that seat, the
-log lines the engine describes for that seat (`describe_entry`), and a position's public
-facts. Nothing here reads a `State` or the record, so no other seat's secret and no seed
+log lines the engine describes for that seat (`describe_entry`) and whether each move was
+forced as that seat may know it (`move_forced`), and a position's public facts. Nothing here reads a `State` or the record, so no other seat's secret and no seed
 can reach a guest's link.
 """
 
@@ -116,8 +116,9 @@ class SessionAuthority:
         before = session.position(index)
         lines = [] if facts.resignation else [{"key": key, "params": dict(params)}
                                               for key, params in session.describe_entry(index, seat)]
+        forced = not facts.resignation and session.move_forced(index, seat)
         return {"player": facts.player, "automatic": facts.automatic, "resignation": facts.resignation,
-                "lines": lines, "to_move": list(before.to_move()), "mode": before.acting_mode(),
+                "forced": forced, "lines": lines, "to_move": list(before.to_move()), "mode": before.acting_mode(),
                 "scores": list(before.scores())}
 
     def play(self, seat: int, move_text: str) -> None:

@@ -61,26 +61,14 @@ class RemotePosition(Position):
         return [self._parse(text) for text in texts or ()]
 
 
-@dataclass(frozen=True)
-class _UnseenMove:
-    """Where the app reads a log entry's move: a guest never has it (its lines say what it may know)."""
-
-    text: str = ""
-    keyword: str = ""
-
-
-UNSEEN = _UnseenMove()
-
-
 @dataclass(eq=False)
 class RemoteEntry:
-    """A log entry as a guest has it (the fields the app reads of a `core.match.Entry`)."""
+    """A log entry as a guest has it (the fields the app reads of a `core.match.Entry`;
+    never the move: the host's lines say what this device may know of it)."""
 
     player: int
     automatic: bool
     is_resignation: bool
-    move: Any = UNSEEN
-    chance: tuple = ()
 
 
 class RemoteMatchSession(MatchSession):
@@ -189,6 +177,10 @@ class RemoteMatchSession(MatchSession):
     def describe_entry(self, index: int, viewer: Optional[int]) -> list:
         """The lines the host described for `viewer`'s seat (another viewer: the first held seat's)."""
         return [(line["key"], dict(line["params"])) for line in self._entries(viewer)[index]["lines"]]
+
+    def move_forced(self, index: int, viewer: Optional[int]) -> bool:
+        """As the host said for `viewer`'s seat (another viewer: the first held seat's)."""
+        return self._entries(viewer)[index]["forced"]
 
     def position(self, at: Optional[int] = None) -> Position:
         count = self.move_count

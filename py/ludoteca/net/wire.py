@@ -246,11 +246,12 @@ MODE = text(16, re.compile(r"[a-z]{1,16}"))  # how the players to move act (core
 STATUS = text(16, re.compile(r"playing|finished|resigned"))
 SCORES = list_of(number, MAX_SEATS)
 MOVE_TEXT = text(MAX_MOVE_TEXT)
-# One entry of the history as one seat may know it: who played and how (public), the
-# log lines the engine described for that seat, and the public facts of the position
-# the entry was played in (who was to act, how, the scores then).
-ENTRY = record(player=SEAT, automatic=boolean, resignation=boolean, lines=list_of(LOG_LINE, MAX_LINES),
-               to_move=SEATS, mode=MODE, scores=SCORES)
+# One entry of the history as one seat may know it: who played and how (public), whether
+# it was the mover's only move as that seat may know it (`forced`), the log lines the
+# engine described for that seat, and the public facts of the position the entry was
+# played in (who was to act, how, the scores then).
+ENTRY = record(player=SEAT, automatic=boolean, resignation=boolean, forced=boolean,
+               lines=list_of(LOG_LINE, MAX_LINES), to_move=SEATS, mode=MODE, scores=SCORES)
 # The live position's public facts: the same for every seat.
 POSITION = record(count=integer(0, MAX_SEQ), to_move=SEATS, mode=MODE, scores=SCORES, status=STATUS,
                   resigners=SEATS, clocked=SEATS, undos=integer(0, MAX_SEQ),

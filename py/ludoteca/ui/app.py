@@ -7,25 +7,23 @@ reads what a seat may see and submits moves. Each of its jobs is a module of
 its own: opening a game (opening.py), the setup form (setup.py), the computer
 players' scheduler (computers.py), the round clock (clock_control.py), Keep
 passing and forced moves (keep_passing.py), undo (undo.py), the replay
-viewer (replay.py), saving and two tabs (saving.py), data files (assets.py)
-and the play model (play_model.py). It talks to the browser only through the
+viewer (replay.py), saving and two tabs (saving.py), data files (assets.py),
+the play model (play_model.py), a human's moves and selections
+(play_input.py), the log's lines (game_log.py), hints (hints.py), the menu's
+export, resign and quit (menu_actions.py) and other devices (devices.py). It talks to the browser only through the
 `Browser` interface (`ui/browser_api.py`; `ui/browser.py` is the real one,
 the tests have a fake), so all of it runs under CPython too.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Callable, Optional
 
-from ..core.match import AI, HUMAN
-from ..core.protocol import SIMULTANEOUS, GameError
 from ..core.session import MatchSession
 from ..games import registry
 from . import screens
 from .assets import AssetLoader
 from .browser_api import Browser
-from .clock import same_decision
 from .clock_control import ClockControl
 from .devices import Devices
 from .computers import (  # noqa: F401 - re-exported: tests and the AI host page read them here
@@ -40,10 +38,13 @@ from .computers import (  # noqa: F401 - re-exported: tests and the AI host page
     think_in_slices,
     thinkers_now,
 )
+from .game_log import GameLog
 from .hints import Hints
 from .i18n import Catalog, language_for
-from .keep_passing import KeepPassing, only_move
+from .keep_passing import KeepPassing
+from .menu_actions import MenuActions
 from .opening import GameOpener
+from .play_input import PlayInput
 from .play_model import Confirmation, Notice, PlayModel, PlayView, play_model  # noqa: F401 - re-exported
 from .prefs import DEFAULT_PREFS, PREF_CHOICES, SWITCH_PREFS, valid_prefs  # noqa: F401 - re-exported
 from .replay import ReplayViewer
@@ -52,7 +53,7 @@ from .saving import GameSaving
 from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, set_field  # noqa: F401 - MAX_NAME re-exported
 from .table import TableScreen
 from .undo import UndoControl
-from .storage import MAX_IMPORT_BYTES, SaveStore, StorageError, StorageReadError, write_error_key
+from .storage import SaveStore, StorageError, write_error_key
 
 MAX_NOTICES = 3
 
@@ -85,6 +86,9 @@ class App:
         self.undo = UndoControl(self)  # ui/undo.py
         self.opener = GameOpener(self)  # ui/opening.py
         self.hints = Hints(self)  # ui/hints.py
+        self.game_log = GameLog(self)  # ui/game_log.py: log lines and announcements
+        self.play_input = PlayInput(self)  # ui/play_input.py: moves, selections, hand-offs
+        self.menu = MenuActions(self)  # ui/menu_actions.py: export, save now, resign, quit, delete
         self.replay_on_open: Optional[str] = None  # a finished save to open in the replay viewer
         self.saving = GameSaving(self)  # ui/saving.py: autosave, two tabs, games storage refused
         self.asking_before_leaving = False  # what ask_before_leaving last told the browser
@@ -231,43 +235,43 @@ class App:
             "field": self.on_field,
             "start": self.on_start,
             "dismiss": self.on_dismiss,
-            "delete-save": self.on_delete_save,
-            "export-raw": self.on_export_raw,
+            "delete-save": self.menu.on_delete_save,
+            "export-raw": self.menu.on_export_raw,
             "conflict-reload": self.on_conflict_reload,
             "conflict-keep": self.on_conflict_keep,
             "confirm": self.on_confirm,
             "cancel_confirm": self.on_cancel_confirm,
             "escape": self.on_escape,
             "pref": self.on_pref,
-            "move": self.on_move,
-            "select": self.on_select,
-            "option": self.on_option,
+            "move": self.play_input.on_move,
+            "select": self.play_input.on_select,
+            "option": self.play_input.on_option,
             "undo": self.on_undo,
             "redo": self.on_redo,
             "menu": self.on_menu,
             "help": self.on_help,
-            "export": self.on_export,
-            "resign": self.on_resign,
-            "quit": self.on_quit,
-            "reveal": self.on_reveal,
-            "no-target": self.on_no_target,
+            "export": self.menu.on_export,
+            "resign": self.menu.on_resign,
+            "quit": self.menu.on_quit,
+            "reveal": self.play_input.on_reveal,
+            "no-target": self.play_input.on_no_target,
             "clock-pause": self.on_clock_pause,
             "clock-resume": self.on_clock_resume,
-            "replay": self.on_replay,
-            "replay-save": self.on_replay_save,
-            "replay-autoplay": self.on_replay_autoplay,
-            "replay-step": self.on_replay_step,
-            "replay-exit": self.on_replay_exit,
+            "replay": self.replay.show,
+            "replay-save": self.replay.open_save,
+            "replay-autoplay": self.replay.toggle_autoplay,
+            "replay-step": self.replay.step,
+            "replay-exit": self.replay.leave,
             "hide-results": self.on_hide_results,
             "rematch": self.on_rematch,
-            "keep-passing": self.on_keep_passing,
-            "stop-passing": self.on_stop_passing,
+            "keep-passing": self.keep_passing.on_choose,
+            "stop-passing": self.keep_passing.on_stop,
             "ai-retry": self.on_ai_retry,
             "hint": self.on_hint,
-            "save-now": self.on_save_now,
-            "export-unsaved": self.on_export_unsaved,
+            "save-now": self.menu.on_save_now,
+            "export-unsaved": self.menu.on_export_unsaved,
             "table": self.on_table,
-            "devices": self.on_devices,
+            "devices": self.devices.on_action,
         }
 
     def on_field(self, arg: str):
@@ -277,9 +281,6 @@ class App:
         if name.startswith("devices."):
             return self.devices.on_field(name[len("devices."):], value)
         return set_field(self, name, value)
-
-    def on_devices(self, arg: str):
-        return self.devices.on_action(arg)  # play on several devices (ui/devices.py)
 
     def on_table(self, arg: str):
         return self.table.on_action(arg) if self.route.name == "table" else False
@@ -292,27 +293,6 @@ class App:
         index = int(arg)
         if 0 <= index < len(self.notices):
             del self.notices[index]
-
-    def on_delete_save(self, save_id: str):
-        def delete():
-            self.saves.delete(save_id)
-            if self.save_id == save_id:
-                self.session, self.save_id = None, None
-            self.unsaved.pop(save_id, None)  # deleted on purpose: nothing to keep
-            self.save_unsaved()  # the room just freed may be enough for it
-
-        self.confirming = Confirmation(self.t("saves.confirm_delete"), self.t("saves.delete"), delete)
-
-    def on_export_raw(self, save_id: str):
-        """Downloads a damaged save's stored text as it is, so nothing is lost."""
-        try:
-            text = self.saves.raw(save_id)
-        except StorageReadError as error:
-            self.notify("error", self.t("error.save_unreadable", reason=str(error)))
-            return
-        if text is not None:
-            safe = "".join(ch for ch in save_id if ch.isalnum() or ch == "-")[:40] or "save"
-            self.browser.download(f"ludoteca-damaged-{safe}.txt", text)
 
     # --- two tabs, and games storage refused: ui/saving.py ---------------------------------
     @property
@@ -376,34 +356,6 @@ class App:
         self.browser.set_theme(self.prefs["theme"])
         self._write_prefs()
 
-    def on_move(self, arg: str):
-        player_text, _, move_text = arg.partition(":")
-        if player_text.isdigit():
-            player, moves_before = int(player_text), self.session.move_count if self.session else 0
-            self._human_move(player, move_text.strip())
-            if self.session is not None and self.session.move_count > moves_before:
-                self.notices = [n for n in self.notices if n.topic != "play"]  # about a position now gone
-                if self.play.revealed_to != player:
-                    self.play.revealed_to = None  # hotseat: the device is in this player's hands now
-
-    def on_select(self, arg: str):
-        """A step of a multi-step move; the same token again (or an empty one) clears it."""
-        if self.session is None:
-            return False
-        same = self.play.selection == arg and self.play.selection_moves == self.session.move_count
-        self.play.selection = None if same or not arg else arg[:100]
-        self.play.selection_moves = self.session.move_count
-
-    def on_option(self, arg: str):
-        """A game's display switch, "name=value"; an empty value switches it off."""
-        name, _, value = arg.partition("=")
-        if self.session is None or not name or len(name) > 40 or len(self.play.ui_options) > 20:
-            return False
-        if value:
-            self.play.ui_options[name] = value[:100]
-        else:
-            self.play.ui_options.pop(name, None)
-
     # --- undo and redo: ui/undo.py ------------------------------------------------------
     def on_undo(self, _arg: str):
         """Takes moves back to the nearest position where the player has a real choice."""
@@ -430,87 +382,12 @@ class App:
         self.play.help_open = not self.play.help_open
         self.play.menu_open = False
 
-    def on_export(self, _arg: str):
-        self._export()
-        self.play.menu_open = False
-
-    def on_resign(self, _arg: str):
-        if self.session is None or self.session.is_over:
-            return
-        human = self.play_model().viewer
-        if human is None:
-            return
-        session = self.session
-
-        def resign():
-            if self.session is session and not session.is_over:
-                self._cancel_ai()
-                session.resign(human)
-                self.play.menu_open = False
-                self._autosave()
-
-        self.play.menu_open = False  # the question takes the menu's place
-        self.confirming = Confirmation(self.t("game.confirm_resign"), self.t("game.resign"), resign)
-
-    def on_quit(self, _arg: str):
-        self._autosave()
-        if self.save_id in self.unsaved:
-            def export_and_leave():
-                self._export()
-                self.go(Route("home"))
-
-            self.play.menu_open = False  # the question takes the menu's place
-            self.confirming = Confirmation(self.t("unsaved.leave"), self.t("unsaved.export_and_leave"),
-                                           export_and_leave)
-            return
-        self.go(Route("home"))
-        return False
-
-    def on_save_now(self, _arg: str):
-        """The player asks to try the refused save again (after freeing room elsewhere)."""
-        self.play.menu_open = False
-        if not self.save_unsaved():
-            self.notify("error", self.t(self.storage_problem or "error.storage_full"))
-
-    def on_export_unsaved(self, save_id: str):
-        kept = self.unsaved.get(save_id)
-        if kept is not None:
-            self._export(kept.session, save_id)
-
-    def on_reveal(self, arg: str):
-        self.play.revealed_to = int(arg)
-        self.play.revealed_moves = self.session.move_count if self.session is not None else 0
-
-    def on_no_target(self, _arg: str):
-        """Enter on a board node that plays nothing: say why, rather than nothing at all."""
-        if self.route.name != "play" or self.session is None:
-            return False
-        model = self.play_model()
-        reason = "replay" if model.replaying else "over" if self.session.is_over else "" if model.can_act else "wait"
-        self.notify("info", self.t("game.no_target" + (f".{reason}" if reason else "")), topic="play")
-
     def on_clock_pause(self, arg: str):
         """Stops the round timer on `arg`'s pause budget."""
         return None if self.round_clock.pause(arg) else False
 
     def on_clock_resume(self, _arg: str):
         return None if self.round_clock.resume() else False
-
-    # --- the replay viewer: ui/replay.py --------------------------------------------
-    def on_replay(self, arg: str):
-        return self.replay.show(arg)
-
-    def on_replay_save(self, save_id: str):
-        return self.replay.open_save(save_id)
-
-    def on_replay_autoplay(self, arg: str):
-        return self.replay.toggle_autoplay(arg)
-
-    def on_replay_step(self, arg: str):
-        return self.replay.step(arg)
-
-    def on_replay_exit(self, arg: str):
-        return self.replay.leave(arg)
 
     def on_hide_results(self, _arg: str):
         self.play.hide_results = not self.play.hide_results
@@ -523,11 +400,6 @@ class App:
         self.start_game(form)
         return False
 
-    def import_too_large(self) -> None:
-        limit = MAX_IMPORT_BYTES // 1000
-        self.notify("error", self.t("error.import", reason=self.t("error.import.too_large", limit=limit)))
-        self.render()
-
     # --- playing ----------------------------------------------------------------
     def play_model(self) -> PlayModel:
         """Who sees what and who may act, for the position on screen (ui/play_model.py)."""
@@ -539,62 +411,6 @@ class App:
             return {}
         return dict(registry.game_ui(self.session.game_id).KEY_SHORTCUTS)
 
-    def move_description(self, index: int, entry, viewer: Optional[int], ui) -> str:
-        """The log line of entry `index` for `viewer`, computed once per entry, viewer and language.
-        Games still write it from the whole state: the local session's full access."""
-        key = (index, viewer, self.catalog.language)
-        cached = self.play.log_cache.get(key)
-        if cached is not None and cached[0] is entry:
-            return cached[1]
-        names = [screens.shown_name(seat.name) for seat in self.session.seats]  # isolated on the page
-        if entry.is_resignation:  # the core's own move: games never see it
-            text = self.t("game.log.resigned", name=names[entry.player])
-        else:
-            # The engine names the move for this viewer; the game's UI only words it.
-            text = ui.log_line(self.session.describe_entry(index, viewer), names, self.t)
-            position = self.session.position(index)
-            if entry.automatic:
-                text = self.t("game.log.automatic", move=text)
-            elif ui.auto_play_forced(entry.move) and (viewer == entry.player or position.moves_are_public(entry.player)) \
-                    and only_move(position, entry.player, ui):
-                # "had no other move" tells others about a hand only where the moves are public.
-                text = self.t("game.log.forced", move=text, name=names[entry.player])
-        self.play.log_cache[key] = (entry, text)
-        return text
-
-    def on_keep_passing(self, arg: str):
-        """A human passes now and lets the app pass for them in the rounds to come (ui/keep_passing.py)."""
-        if self.session is None or not arg.isdigit() or int(arg) not in self.play_model().actors:
-            return False
-        return None if self.keep_passing.choose(int(arg)) else False
-
-    def on_stop_passing(self, arg: str):
-        if not arg.isdigit() or not self.keep_passing.stop(int(arg)):
-            return False
-
-    def _human_move(self, player: int, text: str) -> None:
-        session = self.session
-        if session is None or self.play.replay_index is not None or self.play.conflict:
-            return
-        if session.seats[player].kind != HUMAN:
-            return
-        simultaneous = session.position().acting_mode() == SIMULTANEOUS
-        try:
-            session.play(player, text)
-        except GameError as error:
-            self.notify("error", self.t("error.illegal", reason=self.error_text(error)))
-            return
-        self.play.selection = None
-        self._clear_hint()
-        if not self._searches_still_sound(simultaneous):
-            self._cancel_ai()  # a search under way was for the position before this move
-        self._autosave()
-
-    def _searches_still_sound(self, simultaneous_round: bool) -> bool:
-        """A human's secret choice in a simultaneous round tells the computers
-        of that round nothing, so their searches go on while they are still to choose."""
-        return searches_still_sound(self.session.position().to_move(), self.play.ai_thinking, simultaneous_round)
-
     def _write_prefs(self) -> None:
         if self.storage_off:
             return
@@ -602,12 +418,6 @@ class App:
             self.saves.write_settings(self.prefs)
         except StorageError as error:
             self.notify("error", self.t(write_error_key(error)))
-
-    def _export(self, session: Optional[MatchSession] = None, save_id: Optional[str] = None) -> None:
-        record = (session or self.session).record()
-        filename = f"ludoteca-{record['game']}-{save_id or self.save_id}.json"
-        self.browser.download(filename, json.dumps(record, indent=1))
-        self.notify("info", self.t("notice.exported", file=filename))
 
     # --- the round clock (ui/clock_control.py) ------------------------------------
     def _sync_clock(self) -> None:
@@ -625,12 +435,9 @@ class App:
         self.computers.cancel()
         self.play.ai_thinking = ()
         self.play.ai_failed = False
-        self._clear_hint()
-
-    # --- hints: the hard AI's move for the human to play ---------------------------
-    def _clear_hint(self) -> None:
         self.hints.clear()
 
+    # --- hints: the hard AI's move for the human to play (ui/hints.py) ---------------
     def hint_player(self, model: Optional[PlayModel] = None) -> Optional[int]:
         """The human a hint would be for now (ui/hints.py)."""
         return self.hints.player(model)
@@ -641,22 +448,6 @@ class App:
 
     def on_hint(self, _arg: str):
         return self.hints.ask()
-
-    def hint_description(self, player: int, text: str) -> str:
-        """The game's own log line for the hinted move, as if played (its chance unseen)."""
-        session = self.session
-        ui = registry.game_ui(session.game_id)
-        names = [screens.shown_name(seat.name) for seat in session.seats]
-        # Described where the decision opened: others' secret choices of the same round stay unseen.
-        opened = session.move_count
-        while opened > 0 and same_decision(session, opened - 1):
-            opened -= 1
-        try:
-            move = session.parse_move(text)
-            before = session.full_access().state_before(opened)
-            return ui.log_line([before.describe_move(move, player, player)], names, self.t)
-        except Exception:  # noqa: BLE001 - a description is a courtesy: the move text still says it
-            return text
 
     def _after_change(self) -> None:
         """Starts whatever must happen next on its own: an AI turn, a forced move."""
@@ -688,20 +479,6 @@ class App:
         name = self.t("app.name")
         self.browser.set_title(self.t("title.your_turn", app=name) if model is not None and model.can_act else name)
         if model is not None and model.fresh:
-            self._announce_fresh(model)
+            self.game_log.announce_fresh(model)
         if model is not None and not model.replaying:
             self.play.rendered_entries = self.session.move_count
-
-    def _announce_fresh(self, model) -> None:
-        """Says each new move once to screen readers; a chime, if wanted, when a computer or
-        another device (a guest, or the host seen from a guest) hands back the turn."""
-        ui = registry.game_ui(self.session.game_id)
-        first = self.play.rendered_entries
-        lines = [self.t("game.announce", n=first + offset + 1,
-                        move=self.move_description(first + offset, entry, model.viewer, ui))
-                 for offset, entry in enumerate(model.fresh)]
-        self.browser.announce(screens.plain_names(" ".join(lines)), self.catalog.language)
-        here = self.session.players_here
-        if self.prefs.get("sound") and model.can_act and any(
-                self.session.seats[entry.player].kind == AI or entry.player not in here for entry in model.fresh):
-            self.browser.chime()

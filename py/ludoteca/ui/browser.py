@@ -353,10 +353,13 @@ class PyScriptBrowser(Browser):
     def spawn(self, coroutine):
         task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)  # keep a reference: asyncio holds tasks weakly
+        # The tasks in flight, for tests: at 0 with no input nothing more happens on its own.
+        window.ludotecaTasks = len(self._tasks)
         task.add_done_callback(self._task_done)
 
     def _task_done(self, task):
         self._tasks.discard(task)
+        window.ludotecaTasks = len(self._tasks)
         if not task.cancelled() and task.exception() is not None:
             report_error(self.app, task.exception())
 
@@ -785,7 +788,7 @@ def install(root):
 
 async def _import_file(app, file):
     if file.size > MAX_IMPORT_BYTES:  # refuse before reading megabytes into Python
-        app.import_too_large()
+        app.menu.import_too_large()
         return
     text = await file.text()
     app.import_text(str(text))

@@ -233,7 +233,7 @@ class ClockControl:
                 move = session.timeout_move(late[0])
                 if move is None:
                     break
-                self.app._human_move(late[0], move.text)
+                self.app.play_input.submit(late[0], move.text)
             self.app.render()
             self.app._after_change()
             return

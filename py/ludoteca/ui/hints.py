@@ -129,7 +129,7 @@ class Hints:
         """The hint's line under the board (markup): the move in the game's own
         words, then its reason. A status region: screen readers announce both."""
         app = self.app
-        words = escape(app.t("game.hint_line", move=app.hint_description(player, text)))
+        words = escape(app.t("game.hint_line", move=app.game_log.hint_line(player, text)))
         reason = self.reason(player, text)
         if reason is not None:
             ui = registry.game_ui(app.session.game_id)

@@ -16,14 +16,7 @@ from ..core.match import HUMAN
 from ..games import registry
 from . import screens
 from .computers import FORCED_MOVE_PAUSE
-
-
-def only_move(position, player: int, ui) -> bool:
-    """Whether `player` has a single move at `position`, of a kind the game lets the app play."""
-    if player not in position.to_move():
-        return False
-    moves = position.legal_moves(player)
-    return len(moves) == 1 and ui.auto_play_forced(moves[0])
+from .session import only_move
 
 
 class KeepPassing:
@@ -52,10 +45,21 @@ class KeepPassing:
         app.play.keep_passing[player] = position.view(player)
         verdict, what = self.verdict(position, player)
         if verdict == "play":
-            app.on_move(f"{player}:{what}")
+            app.play_input.on_move(f"{player}:{what}")
         elif verdict == "stop":
             self.stopped(player, what)
         return True
+
+    def on_choose(self, arg: str):
+        """The page's Keep passing for player `arg`, who may act now."""
+        app = self.app
+        if app.session is None or not arg.isdigit() or int(arg) not in app.play_model().actors:
+            return False
+        return None if self.choose(int(arg)) else False
+
+    def on_stop(self, arg: str):
+        if not arg.isdigit() or not self.stop(int(arg)):
+            return False
 
     def stop(self, player: int) -> bool:
         """The player stops it; False when they had not chosen it."""
@@ -106,13 +110,13 @@ class KeepPassing:
         session = app.session
         if generation != app.computers.generation or session is None:
             return
-        app._human_move(player, text)
+        app.play_input.submit(player, text)
         # A visible, explained event, not a flash.
         if session.move_count and session.move_facts(session.move_count - 1).player == player:
             index = session.move_count - 1
             viewer = player if session.training_mode else None  # hotseat: the screen is shared
             entry = session.log_entries()[index]
-            move = app.move_description(index, entry, viewer, registry.game_ui(session.game_id))
+            move = app.game_log.line(index, entry, viewer)
             app.notify("info", app.t("notice.forced", move=move), topic="play")
         app.render()
         app._after_change()
@@ -124,6 +128,6 @@ class KeepPassing:
         if generation != app.computers.generation or app.session is None \
                 or self.verdict(app.session.position(), player) != ("play", text):
             return  # stopped meanwhile, or the position changed
-        app._human_move(player, text)  # not on_move: whoever holds the device keeps it
+        app.play_input.submit(player, text)  # not on_move: whoever holds the device keeps it
         app.render()
         app._after_change()

@@ -44,6 +44,7 @@ def attr(value) -> str:
 NAME_OPEN, NAME_CLOSE = "\ue000", "\ue001"
 FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
 MARKED_NAME = re.compile("\ue000([^\ue000\ue001]*)\ue001")
+NAME_CONTEXTS = ("<", ">", "<svg", "</svg>", "<option", "</option>")  # where a name may not be an element
 
 
 def shown_name(name: str) -> str:
@@ -61,20 +62,25 @@ def shown_seats(seats: list) -> list:
     return shown
 
 
-def _inside(html: str, position: int, opening: str, closing: str) -> bool:
-    return html.rfind(opening, 0, position) > html.rfind(closing, 0, position)
-
-
 def isolate_names(html: str) -> str:
     """Each marked name in the page's markup as <bdi>NAME</bdi>; inside a tag
-    (an attribute), SVG or an option, as NAME between the Unicode isolates."""
+    (an attribute), SVG or an option (the last opening before it comes after the
+    last closing), as NAME between the Unicode isolates."""
     if NAME_OPEN not in html:
         return html
+    # The names are met in order, so the markup is searched once, from each name back
+    # to the one before (a page names players hundreds of times: the log).
+    last = dict.fromkeys(NAME_CONTEXTS, -1)  # where each delimiter last starts before the name at hand
+    searched = [0]  # the markup before this is already in `last`
 
     def isolate(found: re.Match) -> str:
         at = found.start()
-        if _inside(html, at, "<", ">") or _inside(html, at, "<svg", "</svg>") \
-                or _inside(html, at, "<option", "</option>"):
+        for mark in NAME_CONTEXTS:
+            position = html.rfind(mark, searched[0], at)
+            if position >= 0:
+                last[mark] = position
+        searched[0] = at
+        if last["<"] > last[">"] or last["<svg"] > last["</svg>"] or last["<option"] > last["</option>"]:
             return f"{FIRST_STRONG_ISOLATE}{found.group(1)}{POP_ISOLATE}"
         return f"<bdi>{found.group(1)}</bdi>"
 
@@ -652,12 +658,11 @@ def render_log(app, ui, viewer) -> str:
         return f'<div class="log"><h3>{escape(t("game.log"))}</h3><p class="muted">{escape(t("game.log_empty"))}</p></div>'
     items = []
     folded = revealed_submissions(session, ui) if app.play.replay_index is None else set()
-    # Log lines are still written from the whole match (the local session's full access).
     for index, entry in enumerate(session.log_entries()):
         if index in folded:
             continue
         current = " current" if app.play.replay_index == index + 1 else ""
-        text = app.move_description(index, entry, viewer, ui)
+        text = app.game_log.line(index, entry, viewer)
         items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'
                      f' data-arg="{index + 1}"{log_marks(app, ui, index, entry)}>{escape(text)}</button></li>')
     # Newest first, in a region that takes new lines at its top without a rebuild.

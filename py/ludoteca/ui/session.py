@@ -3,7 +3,7 @@
 This is the only UI module that holds a `Match`. It is today's single-device
 play (hotseat, or against the computer): every seat is here, so the app may
 also see everything through the explicit `full_access()` capability, which
-the computer players and the log lines use. `HostedMatchSession` is the same
+the computer players and hints use. `HostedMatchSession` is the same
 match opened to guests on other devices (issue 31). Saves go through `SaveStore`
 (`ui/storage.py`); replaying a record into a match happens here too.
 """
@@ -17,7 +17,17 @@ from ..core.match import HUMAN, SEAT_COLOURS, Match
 from ..core.protocol import GameError, Move, RecordError
 from ..core.session import FullAccess, MatchSession, MoveFacts, Position, StatePosition
 from ..net.authority import SessionAuthority
+from ..games import registry
 from ..net.host import HostTable, Outgoing
+
+
+def only_move(position: Position, player: int, ui) -> bool:
+    """Whether `player` has a single move at `position`, of a kind the game lets the
+    app play by itself (`ui`: the game's GameUI, `auto_play_forced`)."""
+    if player not in position.to_move():
+        return False
+    moves = position.legal_moves(player)
+    return len(moves) == 1 and ui.auto_play_forced(moves[0])
 
 
 def give_seats_distinct_colours(seats: list) -> None:
@@ -93,6 +103,17 @@ class LocalMatchSession(MatchSession):
 
     def describe_entry(self, index: int, viewer: Optional[int]) -> list:
         return self.match.describe_entry(index, viewer)
+
+    def move_forced(self, index: int, viewer: Optional[int]) -> bool:
+        if self.game_id not in registry.PACKAGES:
+            return False  # a game the app does not list (a test's): the app plays nothing for it
+        entry = self.match.entries[index]
+        ui = registry.game_ui(self.game_id)
+        if entry.automatic or entry.is_resignation or not ui.auto_play_forced(entry.move):
+            return False
+        before = StatePosition(self.match.state_before(index), index)
+        return (viewer == entry.player or before.moves_are_public(entry.player)) \
+            and only_move(before, entry.player, ui)
 
     def position(self, at: Optional[int] = None) -> Position:
         count = len(self.match.entries)

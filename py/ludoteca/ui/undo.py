@@ -31,9 +31,8 @@ class UndoControl:
         session = app.session
         landing = self.landing(human)
         viewer = human if session.training_mode else None
-        ui = registry.game_ui(session.game_id)
         entries = session.log_entries()
-        taken = [app.move_description(index, entries[index], viewer, ui) for index in range(landing, len(entries))]
+        taken = [app.game_log.line(index, entries[index], viewer) for index in range(landing, len(entries))]
         app._cancel_ai()
         app.play.keep_passing.pop(human, None)  # else the app would pass again at once
         if not session.can_redo():

@@ -90,6 +90,30 @@ def test_a_whole_psychopath_game_is_played_across_two_devices():
     assert host_log == guest_log and len(host_log) == host.session.move_count
 
 
+def test_a_guests_log_says_a_forced_move_had_no_other_as_the_hosts_does():
+    """The note comes from the session's facts (the host sends `forced` per entry and
+    seat), not from the move itself, which a guest's entries never carry."""
+    network, (host, host_browser), (guest, guest_browser) = two_devices()
+    rng = random.Random(6)  # a PSYCHOPATH game with a forced return of a piece by move 112
+    forced = []
+    for _ in range(400):
+        if host.session.is_over or forced:
+            break
+        (player,) = host.session.position().to_move()
+        app = host if player == 0 else guest
+        app.dispatch("move", f"{player}:{rng.choice(legal_texts_of(host, player))}")
+        network.pump()
+        forced = [index for index in range(host.session.move_count) if host.session.move_forced(index, None)]
+    assert forced, "no forced move came up"
+    index = forced[0]
+    assert guest.session.full_access() is None and guest.session.move_forced(index, 1)
+    assert "had no other move" in guest.game_log.line(index, guest.session.log_entries()[index], 1)
+    host_log = re.findall(r'class="logbtn"[^>]*>([^<]*)<', shown_text(host_browser.html))
+    guest_log = re.findall(r'class="logbtn"[^>]*>([^<]*)<', shown_text(guest_browser.html))
+    notes = [[index for index, line in enumerate(log) if "had no other move" in line] for log in (host_log, guest_log)]
+    assert notes[0] == notes[1] and notes[1]
+
+
 def test_a_guest_cannot_play_for_the_hosts_seat_nor_undo():
     network, (host, _host_browser), (guest, guest_browser) = two_devices()
     (player,) = host.session.position().to_move()

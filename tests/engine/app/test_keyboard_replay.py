@@ -4,7 +4,6 @@ live region, the turn chime and the replay viewer (the app under CPython)."""
 import re
 
 from ludoteca.core.match import HUMAN
-from ludoteca.games import registry
 from ludoteca.ui.keyboard import COMMAND_KEYS, SHORTCUT_HELP, shortcut
 
 from .fake_browser import make_app, shown_text
@@ -120,7 +119,7 @@ def test_each_move_is_announced_once_in_the_players_language():
     play_human_moves(app, browser, 3)
     for _ in range(3):  # redraws that add no move say nothing
         app.dispatch("menu")
-    first_move = app.move_description(0, app.match.entries[0], 0, registry.game_ui("alphabeticell"))
+    first_move = app.game_log.line(0, app.match.entries[0], 0)
     app.dispatch("pref", "language=it")
     play_human_moves(app, browser, 1)
     said = " ".join(text for text, _ in browser.announced)

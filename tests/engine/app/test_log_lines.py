@@ -70,7 +70,7 @@ def test_the_app_hands_the_game_ui_only_keys_and_plain_params(game_id, monkeypat
     match = app.match
     human = next(p for p, seat in enumerate(match.seats) if seat.kind == HUMAN)
     if human in match.state.to_move():  # the hint's line is worded the same way
-        app.hint_description(human, match.state.legal_moves(human).texts()[0])
+        app.game_log.hint_line(human, match.state.legal_moves(human).texts()[0])
     assert match.entries and any(name == "log_line" for name, _, _ in calls)
     for name, args, kwargs in calls:
         assert not kwargs
@@ -89,7 +89,6 @@ def test_a_forced_end_of_turn_is_called_forced_only_to_its_player():
     """Alphagon's legal moves hang on secret letters and cards: "had no other move"
     would tell the others that this player holds no card to claim a pair with."""
     app, browser = started_against_the_computer("alphagon")
-    ui = registry.game_ui("alphagon")
     chooser = random.Random(3)
     forced = []
     for _ in range(200):
@@ -105,6 +104,6 @@ def test_a_forced_end_of_turn_is_called_forced_only_to_its_player():
     assert forced, "no forced end of turn came up"
     index = forced[0]
     entry = app.match.entries[index]
-    assert "no other move" in app.move_description(index, entry, entry.player, ui)
-    assert "no other move" not in app.move_description(index, entry, 1 - entry.player, ui)
-    assert "no other move" not in app.move_description(index, entry, None, ui)
+    assert "no other move" in app.game_log.line(index, entry, entry.player)
+    assert "no other move" not in app.game_log.line(index, entry, 1 - entry.player)
+    assert "no other move" not in app.game_log.line(index, entry, None)

@@ -82,3 +82,36 @@ def test_no_screen_carries_inline_styles_the_csp_would_block():
         pages.append(browser.html)
     for html in pages:
         assert "style=" not in html and "<style" not in html
+
+
+def test_names_are_isolated_as_elements_in_text_and_as_isolates_in_tags_svg_and_options():
+    """isolate_names against the plain rule it implements, on random markup: a name is
+    inside a tag, SVG or an option when the last opening before it comes after the last
+    closing (searched back from each name, as the rule reads)."""
+    import random
+
+    from ludoteca.ui.screens import FIRST_STRONG_ISOLATE, POP_ISOLATE, isolate_names, shown_name
+
+    def inside(html, at, opening, closing):
+        return html.rfind(opening, 0, at) > html.rfind(closing, 0, at)
+
+    def expected(html):
+        out, at = [], 0
+        while True:
+            start = html.find("\ue000", at)
+            if start < 0:
+                return "".join(out) + html[at:]
+            end = html.index("\ue001", start)
+            name = html[start + 1:end]
+            hidden = any(inside(html, start, *pair) for pair in (("<", ">"), ("<svg", "</svg>"), ("<option", "</option>")))
+            out += [html[at:start], f"{FIRST_STRONG_ISOLATE}{name}{POP_ISOLATE}" if hidden else f"<bdi>{name}</bdi>"]
+            at = end + 1
+
+    pieces = ["<p>", "</p>", '<b title="', '">', "<svg>", "</svg>", "<option>", "</option>", "<select>", "text ",
+              shown_name("Ada"), shown_name("Bo <i>")]
+    chooser = random.Random(5)
+    for _ in range(300):
+        html = "".join(chooser.choice(pieces) for _ in range(chooser.randrange(1, 30)))
+        assert isolate_names(html) == expected(html), html
+    assert isolate_names(f'<p title="{shown_name("Ada")}">{shown_name("Ada")}</p>') == \
+        f'<p title="{FIRST_STRONG_ISOLATE}Ada{POP_ISOLATE}"><bdi>Ada</bdi></p>'

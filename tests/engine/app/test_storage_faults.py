@@ -224,7 +224,7 @@ def test_a_rejected_import_says_why_and_the_app_works_normally_after(text, words
 
 def test_file_too_large_is_refused_before_reading():
     app, browser = make_app()
-    app.import_too_large()
+    app.menu.import_too_large()
     assert any("larger than" in e for e in errors(app))
 
 

@@ -130,7 +130,13 @@ def describe_case(case: dict) -> str:
 
 
 def sample_states(game_id: str, players: int, games: int = 2, per_game: int = 4) -> list:
-    """Clones of states from seeded random games: a few decision nodes and the end."""
+    """Clones of states from seeded random games: a few decision nodes and the end.
+    The games are played once (each damaged-state kind asks again); each call gets clones."""
+    return [state.clone() for state in _sampled_states(game_id, players, games, per_game)]
+
+
+@functools.lru_cache(maxsize=None)
+def _sampled_states(game_id: str, players: int, games: int, per_game: int) -> tuple:
     game = LOADED[game_id]
     settings_list = fuzzing.every_settings(game, players)
     off = fuzzing.Checks(clone=False, json_round_trip=False, replay=False, record=False, parse_back=False,
@@ -145,7 +151,7 @@ def sample_states(game_id: str, players: int, games: int = 2, per_game: int = 4)
         picker = fuzzing.SeededRng(seed)
         chosen = [nodes[picker.randbelow(len(nodes))] for _ in range(per_game - 1)] + [nodes[-1]]
         states.extend(chosen)
-    return states
+    return tuple(states)
 
 
 @functools.lru_cache(maxsize=None)

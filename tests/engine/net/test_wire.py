@@ -11,7 +11,7 @@ TOKEN = "t" * 22
 POSITION = {"count": 4, "to_move": [1], "mode": "turn", "scores": [2, 5.5], "status": "playing", "resigners": [],
             "clocked": [], "undos": 0, "hints": [0, 0], "places": []}
 UPDATE = {"seat": 1, "turn": 3, "view": {"board": [[0, 1], [None, "A"]], "scores": [2, 5]},
-          "entries": [{"player": 0, "automatic": False, "resignation": False, "to_move": [0], "mode": "turn",
+          "entries": [{"player": 0, "automatic": False, "resignation": False, "forced": False, "to_move": [0], "mode": "turn",
                        "scores": [2, 5], "lines": [{"key": "log.move", "params": {"player": "Ada", "cell": 7}}]}],
           "position": POSITION, "legal": ["place A 12", "pass"]}
 LINE = UPDATE["entries"][0]
