@@ -119,6 +119,7 @@ class Devices:
             for link in links:
                 app.browser.net_close(link)
             self.invitation = None
+            app.signaling.close_room()
         else:
             return False
         return None
@@ -311,9 +312,12 @@ class Devices:
             rows.append(f'<li data-testid="devices-seat-{seat}">{name}: {escape(state)}</li>')
         seats = f'<ul class="devices-seats">{"".join(rows)}</ul>'
         invitation = self._render_invitation()
+        room = app.signaling.render_room()  # a signaling service set: a room code instead (ui/signaling.py)
         invite = "" if self.invitation is not None else button(
             t("devices.invite_thinking" if self.making_invitation else "devices.invite"), "devices", "invite",
             cls="wide primary", testid="devices-invite", disabled=self.making_invitation)
+        if room:
+            invitation, invite = room, ""
         stop = button(t("devices.stop"), "devices", "stop", cls="wide", testid="devices-stop") if hosted else ""
         return (f'<div class="overlay" data-testid="devices-panel">'
                 f'<div class="dialog devices" role="dialog" aria-modal="true" aria-labelledby="devices-title">'

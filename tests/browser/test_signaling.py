@@ -1,0 +1,183 @@
+"""Play on several devices through a signaling service (ui/signaling.py, web/net/signal.mjs): the
+stock PeerJS server from npm runs on loopback; two browser contexts (a host and a guest device)
+with it set in Settings pair by room code and play ALPHA // PSYCHOPATH; the page's CSP lets them
+connect to that server and nowhere else, and with no setting, to nothing but the origin."""
+
+import json
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+import test_net_pairing
+from build import CSP_TEMPLATE
+from test_devices import acting_page, start_hosting
+from test_new_games import psychopath_turn
+from test_play import SETTINGS_KEY, moves_played
+
+peer_server = test_net_pairing.peer_server  # the fixture: the stock PeerJS server on loopback
+
+CSP = 'meta[http-equiv="Content-Security-Policy"]'
+
+
+def setting_of(server: dict) -> dict:
+    return {**server, "iceServers": []}
+
+
+def device(new_context, open_app, url=None, setting=None):
+    """A device whose stored preferences (before the page's first script) hold `setting`."""
+    context = new_context()
+    stored = json.dumps({"pace": "fast", **({"signaling": setting} if setting else {})})
+    context.add_init_script(f"if (location.protocol.startsWith('http') && !localStorage.getItem({SETTINGS_KEY!r}))"
+                            f" localStorage.setItem({SETTINGS_KEY!r}, {json.dumps(stored)});")
+    page = context.new_page()
+    open_app(page, *([url] if url else []))
+    return page
+
+
+def fetch_outcome(page, url: str) -> str:
+    return page.evaluate("""url => fetch(url, {mode: "no-cors"}).then(() => "fetched", () => "refused")""", url)
+
+
+def connect_violations(page) -> list:
+    return [v["blocked"] for v in page.evaluate("() => window.ludotecaBoot.cspViolations")
+            if v["directive"] == "connect-src"]
+
+
+def test_with_no_setting_the_page_connects_only_to_its_origin(new_context, open_app, app_url, peer_server):
+    page = device(new_context, open_app)
+    policies = [page.locator(CSP).nth(index).get_attribute("content") for index in range(page.locator(CSP).count())]
+    assert len(policies) == 2 and "connect-src *" in policies[0] and policies[1] == "connect-src 'self'"
+    # Together they are the whole policy as it always was.
+    assert "connect-src 'self';" in CSP_TEMPLATE
+    server = f"http://127.0.0.1:{peer_server['port']}/"
+    assert fetch_outcome(page, server) == "refused"
+    assert fetch_outcome(page, app_url + "manifest.webmanifest") == "fetched"
+    assert connect_violations(page) == [server]
+
+
+def test_with_a_setting_only_its_server_is_added(new_context, open_app, peer_server):
+    page = device(new_context, open_app, setting=setting_of(peer_server))
+    port = peer_server["port"]
+    assert page.locator(CSP).nth(1).get_attribute("content") == \
+        f"connect-src 'self' http://127.0.0.1:{port} ws://127.0.0.1:{port}"
+    assert fetch_outcome(page, f"http://127.0.0.1:{port}/") == "fetched"
+    elsewhere = f"http://127.0.0.1:{port + 1 if port < 65535 else port - 1}/"
+    assert fetch_outcome(page, elsewhere) == "refused"
+    assert fetch_outcome(page, "https://elsewhere.invalid/x") == "refused"
+    assert connect_violations(page) == [elsewhere, "https://elsewhere.invalid/x"]
+
+
+def test_a_damaged_setting_adds_nothing_to_the_policy(new_context, open_app):
+    page = device(new_context, open_app, setting={"host": "x.example 'unsafe-inline' *", "port": 1, "secure": True,
+                                                  "path": "/", "iceServers": []})
+    assert page.locator(CSP).nth(1).get_attribute("content") == "connect-src 'self'"
+    page.goto(page.url.split("#")[0] + "#/settings")
+    expect(page.locator('[data-testid="signal-server"]')).to_have_value("")  # read as no setting
+
+
+@pytest.mark.timeout(600)
+def test_host_and_guest_pair_by_room_code_and_play(new_context, open_app, app_url, peer_server, request_log):
+    setting = setting_of(peer_server)
+    host = device(new_context, open_app, setting=setting)
+    guest = device(new_context, open_app, url=app_url + "#/room", setting=setting)
+    logs, sockets = [request_log(host.context), request_log(guest.context)], []
+    for page in (host, guest):
+        page.on("websocket", lambda socket: sockets.append(socket.url))
+    start_hosting(host)
+    expect(host.locator('[data-testid="devices-invite"]')).to_have_count(0)  # a room instead
+    host.click('[data-testid="signal-open-room"]')
+    code = host.locator('[data-testid="signal-code"]')
+    expect(code).to_have_text(re.compile(r"^[2-9a-z]{6}$"), timeout=20_000)
+    expect(host.locator('[data-testid="signal-qr"] svg')).to_be_visible()
+    room = code.text_content()
+    assert host.locator('[data-testid="signal-link"]').input_value() == app_url + "#/room/" + room
+    # The guest types the code (as read aloud: in capitals, with a space) and joins in one step.
+    guest.fill('[data-testid="signal-code-input"]', room[:3].upper() + " " + room[3:].upper())
+    guest.click('[data-testid="signal-join"]')
+    expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=30_000)
+    expect(host.locator('[data-testid="devices-seat-1"]')).to_contain_text("connected")
+    assert guest.url.endswith("#/room/" + room)
+    host.click('[data-testid="devices-close"]')
+    for _ in range(4):
+        page = acting_page([host, guest])
+        other = guest if page is host else host
+        assert other.locator('[data-testid="game"] [data-action="select"][data-testid^="node-"]').count() == 0
+        before = moves_played(page)
+        assert psychopath_turn(page)
+        expect(other.locator('[data-testid="game"]')).to_have_attribute("data-moves", str(before + 1))
+    # A reload (a phone that slept) opens the room link again: the guest rejoins its seat.
+    played = moves_played(host)
+    guest.reload()
+    expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", str(played), timeout=30_000)
+    page = acting_page([host, guest])
+    assert psychopath_turn(page)
+    expect((guest if page is host else host).locator('[data-testid="game"]')).to_have_attribute(
+        "data-moves", str(played + 1))
+    for page in (host, guest):
+        assert page.evaluate("() => window.ludotecaBoot.cspViolations") == []
+    # Nothing went anywhere but the app's origin and the server that was set.
+    server = (f"http://127.0.0.1:{peer_server['port']}", f"ws://127.0.0.1:{peer_server['port']}")
+    assert sockets and all(url.startswith(server[1] + "/") for url in sockets), sockets
+    origin = urlsplit(app_url)[:2]
+    assert [url for log in logs for url in log
+            if urlsplit(url).scheme not in ("blob", "data") and urlsplit(url)[:2] != origin
+            and not url.startswith(server)] == []
+
+
+def test_settings_refuses_a_bad_address_keeps_it_and_asks_for_a_reload(new_context, open_app, app_url, peer_server):
+    page = device(new_context, open_app, url=app_url + "#/settings")
+    page.fill('[data-testid="signal-server"]', "peer.example.org:9000")
+    page.click('[data-testid="signal-save"]')
+    expect(page.locator('[data-testid="signal-error"]')).to_contain_text("must start with https://")
+    expect(page.locator('[data-testid="signal-server"]')).to_have_value("peer.example.org:9000")
+    page.fill('[data-testid="signal-server"]', f"http://127.0.0.1:{peer_server['port']}")
+    page.click('[data-testid="signal-save"]')
+    expect(page.locator('[data-testid="signal-error"]')).to_have_count(0)
+    stored = json.loads(page.evaluate(f"localStorage.getItem({SETTINGS_KEY!r})"))["signaling"]
+    assert stored == {**setting_of(peer_server), "path": "/"}
+    expect(page.locator('[data-testid="signal-state"]')).to_contain_text("reloads")
+    page.click('[data-testid="signal-reload"]')
+    expect(page.locator('[data-testid="signal-join-link"]')).to_be_visible(timeout=30_000)
+    assert f"ws://127.0.0.1:{peer_server['port']}" in page.locator(CSP).nth(1).get_attribute("content")
+
+
+def test_the_signaling_screens_pass_axe_and_fit_a_phone_in_both_languages(new_context, open_app, app_url, peer_server):
+    from test_accessibility import problems_in_both_themes
+
+    found = {}
+    setting = setting_of(peer_server)
+    host = device(new_context, open_app, url=app_url + "#/settings", setting=setting)
+    host.set_viewport_size({"width": 360, "height": 640})
+    host.fill('[data-testid="signal-server"]', "ftp://nowhere")
+    host.click('[data-testid="signal-save"]')
+    expect(host.locator('[data-testid="signal-error"]')).to_be_visible()
+    problems_in_both_themes(host, "settings with a refused signaling service", found)
+    host.click('[data-testid="language-it"]')
+    host.click('[data-testid="signal-save"]')
+    expect(host.locator('[data-testid="signal-error"]')).to_contain_text("deve cominciare")
+    host.click('[data-testid="language-en"]')
+    host.goto(app_url + "#/")
+    start_hosting(host)
+    problems_in_both_themes(host, "pairing panel with a room to open", found)
+    host.click('[data-testid="signal-open-room"]')
+    expect(host.locator('[data-testid="signal-code"]')).to_be_visible(timeout=20_000)
+    problems_in_both_themes(host, "pairing panel with a room code", found)
+    for testid in ("devices-close", "devices-stop"):
+        box = host.locator(f'[data-testid="{testid}"]').bounding_box()
+        assert box["height"] >= 44 and box["x"] + box["width"] <= 360, (testid, box)
+    guest = device(new_context, open_app, url=app_url + "#/room/abcdef", setting=setting)
+    guest.set_viewport_size({"width": 360, "height": 640})
+    expect(guest.locator('[data-testid="signal-join-error"]')).to_contain_text("No table has", timeout=20_000)
+    problems_in_both_themes(guest, "room code page, no such room", found)
+    # Keyboard alone: the code field, then Join.
+    guest.focus('[data-testid="signal-code-input"]')
+    guest.keyboard.press("Control+A")  # the code that found no room stays, to be corrected
+    guest.keyboard.type(host.locator('[data-testid="signal-code"]').text_content())
+    guest.keyboard.press("Tab")
+    guest.keyboard.press("Enter")
+    expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=30_000)
+    for page in (host, guest):
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    assert found == {}
