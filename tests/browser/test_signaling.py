@@ -92,11 +92,12 @@ def test_host_and_guest_pair_by_room_code_and_play(new_context, open_app, app_ur
     expect(code).to_have_text(re.compile(r"^[2-9a-z]{6}$"), timeout=20_000)
     expect(host.locator('[data-testid="signal-qr"] svg')).to_be_visible()
     room = code.text_content()
-    assert host.locator('[data-testid="signal-link"]').input_value() == app_url + "#/room/" + room
+    assert host.locator('[data-testid="signal-link"]').input_value() == \
+        f"{app_url}#/room/{room}/http/127.0.0.1/{peer_server['port']}/"  # the server too: see the next test
     # The guest types the code (as read aloud: in capitals, with a space) and joins in one step.
     guest.fill('[data-testid="signal-code-input"]', room[:3].upper() + " " + room[3:].upper())
     guest.click('[data-testid="signal-join"]')
-    expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=30_000)
+    expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=60_000)
     expect(host.locator('[data-testid="devices-seat-1"]')).to_contain_text("connected")
     assert guest.url.endswith("#/room/" + room)
     host.click('[data-testid="devices-close"]')
@@ -124,6 +125,26 @@ def test_host_and_guest_pair_by_room_code_and_play(new_context, open_app, app_ur
     assert [url for log in logs for url in log
             if urlsplit(url).scheme not in ("blob", "data") and urlsplit(url)[:2] != origin
             and not url.startswith(server)] == []
+
+
+@pytest.mark.timeout(600)
+def test_a_guest_with_no_service_set_opens_the_room_link_agrees_and_joins(new_context, open_app, peer_server):
+    host = device(new_context, open_app, setting=setting_of(peer_server))
+    start_hosting(host)
+    host.click('[data-testid="signal-open-room"]')
+    link = host.locator('[data-testid="signal-link"]')
+    expect(link).to_have_value(re.compile(r"#/room/[2-9a-z]{6}/http/"), timeout=20_000)
+    guest = device(new_context, open_app, url=link.input_value())
+    assert guest.locator(CSP).nth(1).get_attribute("content") == "connect-src 'self'"
+    expect(guest.locator('[data-testid="signal-adopt"]')).to_be_visible()
+    assert connect_violations(guest) == []  # nothing tried before the player agreed
+    guest.click('[data-testid="signal-adopt"]')  # saved, and the page loads again with the link
+    expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=60_000)
+    assert f"ws://127.0.0.1:{peer_server['port']}" in guest.locator(CSP).nth(1).get_attribute("content")
+    expect(host.locator('[data-testid="devices-seat-1"]')).to_contain_text("connected")
+    host.click('[data-testid="devices-close"]')
+    assert psychopath_turn(host)
+    expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "1")
 
 
 def test_settings_refuses_a_bad_address_keeps_it_and_asks_for_a_reload(new_context, open_app, app_url, peer_server):

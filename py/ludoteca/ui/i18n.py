@@ -175,6 +175,8 @@ MESSAGES = {
         "signal.code_label": "Room code (6 letters and digits)",
         "signal.join": "Join",
         "signal.joining": "Joining the table…",
+        "signal.offered": "This table uses the signaling service {server}, which this device does not use yet. Use it here too? It is saved in Settings, and the page reloads to join.",
+        "signal.adopt": "Use it and join",
         "signal.no_service": "This device has no signaling service set. Set the host's one in Settings, then open the link again.",
         "error.signal.bad_server": "“{value}” is not a server address: write one like {example}",
         "error.signal.bad_scheme": "“{value}” must start with https:// (or http:// for a server on your own network).",

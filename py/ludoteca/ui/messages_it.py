@@ -207,6 +207,8 @@ MESSAGES_IT = {
     "signal.code_label": "Codice della stanza (6 lettere e cifre)",
     "signal.join": "Entra",
     "signal.joining": "Ingresso nella partita…",
+    "signal.offered": "Questa partita usa il servizio di segnalazione {server}, che questo dispositivo non usa ancora. Usarlo anche qui? Viene salvato nelle Impostazioni, e la pagina si ricarica per entrare.",
+    "signal.adopt": "Usalo ed entra",
     "signal.no_service": "Su questo dispositivo non c'è un servizio di segnalazione. Imposta quello di chi ospita nelle Impostazioni, poi riapri il collegamento.",
     "error.signal.bad_server": "«{value}» non è l'indirizzo di un server: scrivine uno come {example}",
     "error.signal.bad_scheme": "«{value}» deve cominciare con https:// (o http:// per un server della tua rete).",

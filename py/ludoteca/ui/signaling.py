@@ -22,12 +22,34 @@ from ..net.guest import GuestTable
 from ..net.remote import RemoteMatchSession
 from .routes import Route
 from .screens import attr, button, escape, link
-from .signaling_setting import SettingError, connect_origins, make_setting, read_setting, server_text
+from .signaling_setting import (SettingError, connect_origins, make_setting, parse_server, read_setting,
+                                server_text)
 
 ROOM_CODE = re.compile(r"[2-9a-hjkmnp-z]{6}")  # web/net/signal.mjs's alphabet: no 0/o, 1/l/i
 FIELDS = ("server", "ice", "username", "credential")
 URL_KEYBOARD = ' inputmode="url"'
 EXAMPLE_SERVER = "https://peer.example.org:9000/"  # in the form's label and its errors (build.py knows it)
+
+
+def link_server(setting: dict) -> str:
+    """The server as a room link carries it: scheme/host/port/path (a guest may take it from there)."""
+    return f'{"https" if setting["secure"] else "http"}/{setting["host"]}/{setting["port"]}{setting["path"]}'
+
+
+def server_of_link(text: str) -> Optional[dict]:
+    """The server a room link names (`link_server`'s form), checked as typed input is; None if none."""
+    scheme, _, rest = text.partition("/")
+    host, _, rest = rest.partition("/")
+    port, _, path = rest.partition("/")
+    try:
+        return parse_server(f"{scheme}://{host}:{port}/{path}") if scheme in ("http", "https") else None
+    except SettingError:
+        return None
+
+
+def same_server(one: Optional[dict], other: Optional[dict]) -> bool:
+    keys = ("host", "port", "path", "secure")
+    return one is not None and other is not None and all(one[key] == other[key] for key in keys)
 
 
 def room_code(text: str) -> Optional[str]:
@@ -47,6 +69,7 @@ class Signaling:
         self.join_code = ""  # the guest's typed code
         self.join_state = ""  # joining | failed
         self.join_error = ""
+        self.offered: Optional[dict] = None  # a room link's server, which this device has not set
 
     # --- the setting -------------------------------------------------------------------
     @property
@@ -79,7 +102,7 @@ class Signaling:
         return False
 
     def on_action(self, arg: str):
-        """`signaling` actions: save, clear, reload (Settings); room (host); join (guest)."""
+        """`signaling` actions: save, clear, reload (Settings); room (host); join, adopt (guest)."""
         app = self.app
         if arg == "save":
             try:
@@ -96,6 +119,12 @@ class Signaling:
             return False
         elif arg == "room":
             self._open_room()
+        elif arg == "adopt" and self.offered is not None:
+            # The player agreed to use the link's server: stored, then the page loads again so that
+            # its policy allows it, and the same link (still in the address) joins the room.
+            self._store({**self.offered, "iceServers": []})
+            app.browser.reload()
+            return False
         elif arg == "join":
             code = room_code(self.join_code)
             if code is None:
@@ -164,7 +193,7 @@ class Signaling:
                     f'<p class="muted">{escape(t("signal.room_intro", server=server_text(self.active)))}</p>'
                     + button(t("signal.room_opening" if busy else "signal.room_open"), "signaling", "room",
                              cls="wide primary", testid="signal-open-room", disabled=busy) + "</div>")
-        url = app.browser.app_url() + Route("room", self.room_code).hash
+        url = app.browser.app_url() + Route("room", f"{self.room_code}/{link_server(self.active)}").hash
         qr = app.browser.qr_svg(url, t("signal.qr_label"))
         return (f'<div class="signal-room" data-testid="signal-room">'
                 f'<p>{escape(t("signal.room_help"))}</p><div class="qr" data-testid="signal-qr">{qr}</div>'
@@ -176,9 +205,13 @@ class Signaling:
     # --- the guest: joining by code ----------------------------------------------------
     def open_route(self, arg: str) -> None:
         """`#/room/<code>` was opened (a link, a scan, or the code typed): join that room at once."""
-        code = room_code(arg) if arg else None
+        code_text, _, server = arg.partition("/")
+        code = room_code(code_text) if code_text else None
         devices = self.app.devices
-        if code is None or self.active is None or self.join_state == "joining":
+        offered = server_of_link(server) if server else None
+        self.offered = offered if offered is not None and not same_server(offered, self.active) else None
+        if code is None or self.offered is not None or self.active is None or self.join_state == "joining":
+            self.join_code = code or self.join_code
             return
         if devices.guest is not None and devices.guest_link is not None and devices.join_state == "connected":
             return  # already at that table
@@ -206,7 +239,11 @@ class Signaling:
     def render_join(self) -> str:
         """`#/room`: the guest types a room code (or its link was opened and it is joining)."""
         t = self.app.t
-        if self.setting is None:
+        if self.offered is not None:
+            body = (f'<p>{escape(t("signal.offered", server=server_text(self.offered)))}</p>'
+                    + button(t("signal.adopt"), "signaling", "adopt", cls="primary", testid="signal-adopt")
+                    + link(t("nav.home"), "#/", "btn", "signal-decline"))
+        elif self.setting is None:
             body = (f'<p role="alert">{escape(t("signal.no_service"))}</p>'
                     f'{link(t("nav.settings"), "#/settings", "btn primary", "signal-settings")}')
         elif self.active is None:

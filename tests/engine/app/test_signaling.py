@@ -172,14 +172,13 @@ class RoomBrowser(NetBrowser):
     policy allows the origins in `allowed` (None: no policy)."""
 
     allowed = None
-    codes = iter(["k7m2qp", "abcdef", "xyz234"])
 
     def connect_allowed(self):
         return self.allowed
 
     async def net_host_room(self, setting):
         rooms = self.network.__dict__.setdefault("rooms", {})
-        code = next(self.codes)
+        code = next(self.network.__dict__.setdefault("codes", iter(["k7m2qp", "xyz234"])))
         rooms[code] = self
         return code
 
@@ -278,3 +277,35 @@ def test_without_a_setting_nothing_changes_and_a_room_link_says_what_to_do():
     host.navigate("#/room/k7m2qp")
     assert "no signaling service set" in shown_text(host_browser.html)
     assert "rooms" not in network.__dict__
+
+
+def test_a_room_link_carries_the_server_and_a_guest_without_it_is_asked_before_using_it():
+    network = FakeNetwork()
+    host, host_browser = room_device(network)
+    setup_with_remote_seat(host)
+    host.dispatch("signaling", "room")
+    network.pump()
+    link = re.search(r'value="([^"]+)" data-testid="signal-link"', host_browser.html).group(1)
+    assert link.endswith("#/room/k7m2qp/https/peer.example.org/9000/")
+    # A guest with no setting: nothing is stored nor joined until the player agrees.
+    guest, guest_browser = room_device(network, setting=None)
+    reloads = []
+    guest_browser.reload = lambda: reloads.append(guest_browser.hash)
+    guest.navigate(link.split("#")[1])
+    assert "uses the signaling service https://peer.example.org:9000/" in shown_text(guest_browser.html)
+    assert guest.prefs.get("signaling") is None and host.session.table.links == {}
+    guest.dispatch("signaling", "adopt")
+    assert guest.prefs["signaling"] == SERVER and len(reloads) == 1
+    # The page loaded again (its policy allows the server now): the same link joins at once.
+    again, again_browser = room_device(network, setting=json.loads(guest_browser.store.get(SETTINGS_KEY))["signaling"])
+    again.navigate(link.split("#")[1])
+    network.pump()
+    assert isinstance(again.session, RemoteMatchSession) and host.session.connected(1)
+    # A link naming another server than the one set asks too; a damaged one is no server.
+    other, other_browser = room_device(network)
+    other.navigate("#/room/k7m2qp/http/10.0.0.5/9000/")
+    assert "uses the signaling service http://10.0.0.5:9000/" in shown_text(other_browser.html)
+    assert parse_route("#/room/k7m2qp/https/bad host/1").name == "missing"
+    other.navigate("#/room/abcdef/ftp/x/1/")
+    network.pump()
+    assert "No table has the room code abcdef" in shown_text(other_browser.html)
