@@ -202,3 +202,42 @@ def test_the_signaling_screens_pass_axe_and_fit_a_phone_in_both_languages(new_co
     for page in (host, guest):
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     assert found == {}
+
+
+WRITER_CASES = [
+    None, {}, [], "x", {"host": "peer.example.org", "port": 9000, "secure": True},
+    {"host": "127.0.0.1", "port": 1, "secure": False}, {"host": "a.b", "port": 65535, "secure": True},
+    {"host": "peer.example.org 'unsafe-inline'", "port": 9000, "secure": True},
+    {"host": "*", "port": 9000, "secure": True}, {"host": "a;b", "port": 9000, "secure": True},
+    {"host": "peer.example.org", "port": "9000", "secure": True}, {"host": "a.b", "port": 0, "secure": True},
+    {"host": "a.b", "port": 65536, "secure": True}, {"host": "a.b", "port": 1.5, "secure": True},
+    {"host": "a.b", "port": 9, "secure": "yes"}, {"host": "-a.b", "port": 9, "secure": True},
+]
+
+
+def test_the_pages_policy_writer_allows_what_the_app_reads_and_nothing_else(tmp_path):
+    """index.html's first script, run under Node for stored settings good and bad: the origins it adds
+    are the ones ui/signaling_setting.py gives for what it reads (the host, port and scheme checks)."""
+    import subprocess
+
+    from build import CONNECT_POLICY_WRITER, INLINE_SCRIPT, ROOT
+    from ludoteca.ui.signaling_setting import HOST_NAME, connect_origins
+
+    writer = INLINE_SCRIPT.search((ROOT / "index.html").read_text(encoding="utf-8")).group("body")
+    assert CONNECT_POLICY_WRITER in writer and SETTINGS_KEY in writer
+    runner = tmp_path / "run.js"
+    runner.write_text(f"""
+        const cases = {json.dumps([json.dumps({"signaling": case}) for case in WRITER_CASES] + ["{{not json"])};
+        const out = [];
+        for (const stored of cases) {{
+          globalThis.localStorage = {{ getItem: () => stored }};
+          globalThis.document = {{ createElement: () => ({{}}), head: {{ append: (meta) => out.push(meta.content) }} }};
+          {writer}
+        }}
+        console.log(JSON.stringify(out));""", encoding="utf-8")
+    written = json.loads(subprocess.run(["node", str(runner)], capture_output=True, text=True, check=True).stdout)
+    for case, policy in zip(WRITER_CASES + ["damaged"], written):
+        good = (isinstance(case, dict) and isinstance(case.get("host"), str) and HOST_NAME.fullmatch(case["host"])
+                and type(case.get("port")) is int and 1 <= case["port"] <= 65535 and isinstance(case.get("secure"), bool))
+        expected = " ".join(["connect-src 'self'", *connect_origins(case if good else None)])
+        assert policy == expected, case

@@ -297,7 +297,7 @@ def test_a_room_link_carries_the_server_and_a_guest_without_it_is_asked_before_u
     guest.dispatch("signaling", "adopt")
     assert guest.prefs["signaling"] == SERVER and len(reloads) == 1
     # The page loaded again (its policy allows the server now): the same link joins at once.
-    again, again_browser = room_device(network, setting=json.loads(guest_browser.store.get(SETTINGS_KEY))["signaling"])
+    again, _again_browser = room_device(network, setting=json.loads(guest_browser.store.get(SETTINGS_KEY))["signaling"])
     again.navigate(link.split("#")[1])
     network.pump()
     assert isinstance(again.session, RemoteMatchSession) and host.session.connected(1)
