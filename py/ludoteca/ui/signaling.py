@@ -63,7 +63,6 @@ class Signaling:
         self.app = app
         self.draft = self._drafts(self.setting)
         self.error = ""  # the Settings form's last refusal, as shown
-        self.saved = False  # a setting saved since the page loaded (it needs a reload)
         self.room_code: Optional[str] = None  # the host's open room
         self.room_state = ""  # opening | open | failed
         self.join_code = ""  # the guest's typed code
@@ -130,6 +129,9 @@ class Signaling:
             if code is None:
                 self.join_state, self.join_error = "failed", app.t("error.signal.bad_code")
                 return None
+            if app.route == Route("room", code):
+                self.open_route(code)  # the same code again (it found no room before): no hashchange
+                return None
             app.browser.set_hash(Route("room", code).hash)  # the route joins (and a reload rejoins)
             return False
         else:
@@ -143,7 +145,6 @@ class Signaling:
             app.prefs.pop("signaling", None)
         else:
             app.prefs["signaling"] = setting
-        self.saved = True
         app._write_prefs()
         app.notify("info", app.t("signal.saved" if setting is not None else "signal.cleared"), topic="settings")
 
