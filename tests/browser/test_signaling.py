@@ -17,6 +17,7 @@ from test_new_games import psychopath_turn
 from test_play import SETTINGS_KEY, moves_played
 
 peer_server = test_net_pairing.peer_server  # the fixture: the stock PeerJS server on loopback
+open_device = test_net_pairing.open_device  # the fixture: a context on web/net's test page
 
 CSP = 'meta[http-equiv="Content-Security-Policy"]'
 
@@ -241,3 +242,23 @@ def test_the_pages_policy_writer_allows_what_the_app_reads_and_nothing_else(tmp_
                 and type(case.get("port")) is int and 1 <= case["port"] <= 65535 and isinstance(case.get("secure"), bool))
         expected = " ".join(["connect-src 'self'", *connect_origins(case if good else None)])
         assert policy == expected, case
+
+
+def test_what_a_guest_says_as_soon_as_it_joins_waits_for_the_hosts_listener(open_device, peer_server):
+    """The app attaches its listener a task after a room's channel opens (Python awaits it): a hello
+    sent at once must not be lost (it was, on a loaded machine, and the guest then waited forever)."""
+    origins = (f"http://127.0.0.1:{peer_server['port']}", f"ws://127.0.0.1:{peer_server['port']}")
+    host, guest = (open_device(connect_origins=origins, permissions=test_net_pairing.LOCAL_NETWORK) for _ in range(2))
+    code = host.evaluate("""async settings => {
+        const signal = await import("../web/net/signal.mjs");
+        const room = await signal.hostRoom(settings);
+        window.late = [];
+        room.nextGuest().then((channel) => setTimeout(
+            () => channel.addEventListener("message", (event) => window.late.push(event.data)), 500));
+        return room.code; }""", peer_server)
+    guest.evaluate("""async ([settings, code]) => {
+        const signal = await import("../web/net/signal.mjs");
+        const channel = await signal.joinRoom(settings, code);
+        channel.send("hello, at once"); channel.send("and again"); }""", [peer_server, code])
+    host.wait_for_function("() => window.late.length === 2")
+    assert host.evaluate("window.late") == ["hello, at once", "and again"]

@@ -183,15 +183,22 @@ export function offerFromUrl(url) {
 }
 
 // --- the channel ----------------------------------------------------------------
-/** An open data channel: send(text), and "message" (event.data), "close" and "error" events. */
+/** An open data channel: send(text), and "message" (event.data), "close" and "error" events.
+ * Texts that arrive before anything listens are kept for the first "message" listener: the other
+ * side may speak as soon as the channel opens, and Python attaches its listener a task later. */
 export class Channel extends EventTarget {
+  #early = [];
+  #heard = false;
+
   constructor(connection, channel) {
     super();
     this.connection = connection;
     this.channel = channel;
     this.closed = false;
     channel.addEventListener("message", (event) => {
-      if (typeof event.data === "string") this.dispatchEvent(new MessageEvent("message", { data: event.data }));
+      if (typeof event.data !== "string") return;
+      if (this.#heard) this.dispatchEvent(new MessageEvent("message", { data: event.data }));
+      else this.#early.push(event.data);
     });
     channel.addEventListener("close", () => this.#finish());
     channel.addEventListener("error", (event) => this.#fail(event.error?.message || "data channel error"));
@@ -199,6 +206,14 @@ export class Channel extends EventTarget {
       if (connection.connectionState === "failed") this.#fail("connection failed");
       if (connection.connectionState === "closed") this.#finish();
     });
+  }
+
+  addEventListener(type, listener, options) {
+    super.addEventListener(type, listener, options);
+    if (type !== "message" || this.#heard) return;
+    this.#heard = true;
+    const early = this.#early.splice(0);
+    queueMicrotask(() => early.forEach((data) => this.dispatchEvent(new MessageEvent("message", { data }))));
   }
 
   get open() {
