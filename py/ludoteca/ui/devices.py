@@ -322,7 +322,7 @@ class Devices:
         return (f'<div class="overlay" data-testid="devices-panel">'
                 f'<div class="dialog devices" role="dialog" aria-modal="true" aria-labelledby="devices-title">'
                 f'<h2 id="devices-title">{escape(t("devices.title"))}</h2>'
-                f'<p class="muted">{escape(t("devices.help"))}</p>{seats}{invitation}{invite}{stop}'
+                f'<p class="muted">{escape(t("signal.help_panel" if room else "devices.help"))}</p>{seats}{invitation}{invite}{stop}'
                 f'{button(t("game.close_menu"), "devices", "close", cls="wide", testid="devices-close", autofocus=True)}'
                 "</div></div>")
 

@@ -224,6 +224,7 @@ def test_a_guest_joins_by_room_code_and_plays_on_the_same_wire():
     setup_with_remote_seat(host)
     assert isinstance(host.session, HostedMatchSession)
     assert 'data-testid="devices-invite"' not in host_browser.html  # a room instead of an invitation
+    assert "through the signaling service set in Settings" in shown_text(host_browser.html)
     host.dispatch("signaling", "room")
     network.pump()
     assert re.search(r'data-testid="signal-code">k7m2qp<', host_browser.html)
@@ -283,6 +284,7 @@ def test_without_a_setting_nothing_changes_and_a_room_link_says_what_to_do():
     host, host_browser = room_device(network, setting=None)
     setup_with_remote_seat(host)
     assert 'data-testid="devices-invite"' in host_browser.html and "signal-room" not in host_browser.html
+    assert "with no server" in shown_text(host_browser.html)
     host.navigate("#/room/k7m2qp")
     assert "no signaling service set" in shown_text(host_browser.html)
     assert "rooms" not in network.__dict__
