@@ -5,6 +5,7 @@ connect to that server and nowhere else, and with no setting, to nothing but the
 
 import json
 import re
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -97,8 +98,10 @@ def test_host_and_guest_pair_by_room_code_and_play(new_context, open_app, app_ur
         f"{app_url}#/room/{room}/http/127.0.0.1/{peer_server['port']}/"  # the server too: see the next test
     # The guest types the code (as read aloud: in capitals, with a space) and joins in one step.
     guest.fill('[data-testid="signal-code-input"]', room[:3].upper() + " " + room[3:].upper())
+    started = time.perf_counter()
     guest.click('[data-testid="signal-join"]')
     expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=60_000)
+    print(f"\nroom code typed → the guest's table: {(time.perf_counter() - started) * 1000:.0f} ms")  # not asserted
     expect(host.locator('[data-testid="devices-seat-1"]')).to_contain_text("connected")
     assert guest.url.endswith("#/room/" + room)
     host.click('[data-testid="devices-close"]')
@@ -111,8 +114,10 @@ def test_host_and_guest_pair_by_room_code_and_play(new_context, open_app, app_ur
         expect(other.locator('[data-testid="game"]')).to_have_attribute("data-moves", str(before + 1))
     # A reload (a phone that slept) opens the room link again: the guest rejoins its seat.
     played = moves_played(host)
+    started = time.perf_counter()
     guest.reload()
     expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", str(played), timeout=30_000)
+    print(f"guest's reload → back at its seat (boot included): {(time.perf_counter() - started) * 1000:.0f} ms")
     page = acting_page([host, guest])
     assert psychopath_turn(page)
     expect((guest if page is host else host).locator('[data-testid="game"]')).to_have_attribute(
