@@ -108,6 +108,7 @@ NEVER_FETCHED_URLS = {
     b"http://en.wikipedia.org/wiki/Bresenham": "a link in a jsQR comment",
     b"http://www.apache.org/licenses/": "a link in jsQR's licence text",
     b"http://www.apache.org/licenses/LICENSE-2.0": "a link in jsQR's licence text",
+    b"https://peer.example.org:9000/": "the example signaling server in Settings (ui/signaling.py)",
 }
 # npm files shipped as they are (dist path: node_modules path): the QR code
 # maker and reader that web/net/qr.mjs uses to pair devices, and the PeerJS
@@ -546,10 +547,18 @@ CSP_TEMPLATE = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashe
                 "img-src 'self'; font-src 'self'; connect-src 'self'; worker-src 'self'; "
                 "manifest-src 'self'; object-src 'none'; frame-src 'none'; child-src 'none'; "
                 "base-uri 'none'; form-action 'none'")
+# What the page can connect to follows a setting (a PeerJS server, ui/signaling.py), which a
+# static policy cannot: the static <meta> leaves connect-src open and index.html's first
+# inline script adds a second policy, "connect-src 'self'" plus that server's origins, before
+# anything else runs (both policies apply, so the effective one is CSP_TEMPLATE's, and more
+# only when a player set a server). A page without that writer would connect anywhere: refused.
+STATIC_CSP_TEMPLATE = CSP_TEMPLATE.replace("connect-src 'self'", "connect-src *")
+CONNECT_POLICY_WRITER = """policy.content = ["connect-src 'self'", ...origins].join(" ");"""
 
 
 def content_security_policy(page: str) -> str:
-    """The CSP for `page`, with a hash for each inline script it executes."""
+    """The static CSP for `page`, with a hash for each inline script it executes (connect-src is
+    the second policy's, which index.html's first inline script writes)."""
     hashes = []
     for match in INLINE_SCRIPT.finditer(page):
         attributes = match.group("attributes")
@@ -558,7 +567,7 @@ def content_security_policy(page: str) -> str:
             continue
         digest = base64.b64encode(hashlib.sha256(match.group("body").encode("utf-8")).digest()).decode()
         hashes.append(f"'sha256-{digest}'")
-    return CSP_TEMPLATE.format(hashes=" ".join(hashes)).replace("  ", " ")
+    return STATIC_CSP_TEMPLATE.format(hashes=" ".join(hashes)).replace("  ", " ")
 
 
 def static_home_screens() -> dict:
@@ -616,6 +625,9 @@ def finalize_dist(dist: Path, sw_template: Path = WEB / "sw.js", boot_files: tup
         raise BuildError('index.html lacks <script type="application/json" id="boot-preload"></script>')
     preload = json.dumps({"modules": start_up_modules(dist), "files": list(START_UP_FETCHES)})
     page = BOOT_PRELOAD_TAG.sub(lambda m: m.group(1) + preload + m.group(3), page, count=1)
+    first_script = INLINE_SCRIPT.search(page)
+    if first_script is None or CONNECT_POLICY_WRITER not in first_script.group("body"):
+        raise BuildError("index.html's first inline script must write the connect-src policy")
     if page.count(CSP_PLACEHOLDER) == 1:
         page = page.replace(CSP_PLACEHOLDER, content_security_policy(page))
     elif not CSP_META_TAG.search(page):

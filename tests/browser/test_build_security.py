@@ -21,7 +21,7 @@ POLICY = {
     "style-src": ["'self'"],
     "img-src": ["'self'"],
     "font-src": ["'self'"],
-    "connect-src": ["'self'"],
+    "connect-src": ["*"],  # narrowed to 'self' (and a set signaling server) by index.html's first script
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
@@ -50,6 +50,26 @@ def test_the_shipped_policy_has_exactly_the_directives_plus_its_script_hashes(di
     shipped = directives(policy)
     hashes = [source for source in shipped["script-src"] if source.startswith("'sha256-")]
     assert hashes and {**shipped, "script-src": [s for s in shipped["script-src"] if s not in hashes]} == POLICY
+
+
+def test_the_whole_policy_is_the_static_one_narrowed_by_the_connect_policy():
+    whole = directives(build.CSP_TEMPLATE.format(hashes=""))
+    assert whole == {**POLICY, "connect-src": ["'self'"]}
+
+
+def test_a_page_whose_first_script_does_not_write_the_connect_policy_is_refused(dist_dir, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)
+    index = site / "index.html"
+    page = index.read_text(encoding="utf-8")
+    assert page.count(build.CONNECT_POLICY_WRITER) == 1
+    index.write_text(page.replace(build.CONNECT_POLICY_WRITER, "policy.content = \"connect-src *\";"), encoding="utf-8")
+    with pytest.raises(build.BuildError, match="connect-src policy"):
+        build.finalize_dist(site)
+    # Nor may another script run before it.
+    index.write_text(page.replace("<script>", "<script>window.early = 1;</script><script>", 1), encoding="utf-8")
+    with pytest.raises(build.BuildError, match="connect-src policy"):
+        build.finalize_dist(site)
 
 
 def test_an_inline_script_is_hashed_exactly_as_written_whitespace_included():

@@ -183,16 +183,17 @@ export function offerFromUrl(url) {
 }
 
 // --- the channel ----------------------------------------------------------------
-/** An open data channel: send(text), and "message" (event.data), "close" and "error" events. */
+/** An open data channel: send(text), and "message" (event.data), "close" and "error" events.
+ * Texts that arrive before anything listens are kept for the first "message" listener: the other
+ * side may speak as soon as the channel opens, and Python attaches its listener a task later. */
 export class Channel extends EventTarget {
+
   constructor(connection, channel) {
     super();
     this.connection = connection;
     this.channel = channel;
     this.closed = false;
-    // Texts that came before anyone listened: the other side may speak as soon as the channel
-    // opens, before this page's code has its listener on (a guest's hello, racing the host's accept).
-    this.unheard = [];
+    this.unheard = []; // texts that came before anyone listened (see the class comment)
     channel.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return;
       if (this.unheard === null) this.dispatchEvent(new MessageEvent("message", { data: event.data }));

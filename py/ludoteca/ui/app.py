@@ -26,6 +26,7 @@ from .assets import AssetLoader
 from .browser_api import Browser
 from .clock_control import ClockControl
 from .devices import Devices
+from .signaling import Signaling
 from .computers import (  # noqa: F401 - re-exported: tests and the AI host page read them here
     AI_SLICE_SECONDS,
     FORCED_MOVE_PAUSE,
@@ -96,6 +97,7 @@ class App:
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
         self.table = TableScreen(self)  # At the table: the Alphagon companion (ui/table.py)
         self.devices = Devices(self)  # play on several devices (ui/devices.py)
+        self.signaling = Signaling(self)  # ...through a signaling service, when one is set (ui/signaling.py)
 
     # --- the open game's session ------------------------------------------------
     @property
@@ -166,6 +168,8 @@ class App:
             route = Route("home")
         elif route.name == "join":
             self.devices.join(route.arg)
+        elif route.name == "room":
+            self.signaling.open_route(route.arg)
         elif route.name == "rules" and route.arg not in self.games:
             route = Route("missing", route.arg)
         elif route.name == "new":
@@ -272,6 +276,7 @@ class App:
             "export-unsaved": self.menu.on_export_unsaved,
             "table": self.on_table,
             "devices": self.devices.on_action,
+            "signaling": self.signaling.on_action,
         }
 
     def on_field(self, arg: str):
@@ -280,6 +285,8 @@ class App:
             return self.table.on_field(name[len("table."):], value)
         if name.startswith("devices."):
             return self.devices.on_field(name[len("devices."):], value)
+        if name.startswith("signal."):
+            return self.signaling.on_field(name[len("signal."):], value)
         return set_field(self, name, value)
 
     def on_table(self, arg: str):

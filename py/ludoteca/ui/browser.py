@@ -137,6 +137,9 @@ class PyScriptBrowser(Browser):
         self._links = {}  # link id -> an open data channel
         self._link_proxies = []  # the channels' event handlers, alive as long as the page
         self._link_count = 0
+        self._signal_module = None  # web/net/signal.mjs, once a signaling service is used
+        self._room = None  # the room this host keeps open on the signaling server
+        self._parked_links = {}  # link id -> a joined room's channel, until net_open
         # Outside the redrawn root, so a redraw never re-creates it (nor repeats what it said).
         self.announcer = document.createElement("div")
         for name, value in (("aria-live", "polite"), ("aria-atomic", "true"), ("class", "visually-hidden"),
@@ -562,6 +565,64 @@ class PyScriptBrowser(Browser):
         if not result.get("ok"):
             raise OSError(str(result.get("reason", "camera.unavailable")))
         return str(result["text"])
+
+    # --- a signaling service, when the players set one (web/net/signal.mjs) ----------------
+    def connect_allowed(self):
+        # index.html's writer adds the one connect-src policy; its sources beyond 'self' are the setting's.
+        metas = document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')
+        allowed = []
+        for index in range(metas.length):
+            for directive in str(metas.item(index).content).split(";"):
+                words = directive.split()
+                if words and words[0] == "connect-src" and "*" not in words:
+                    allowed.append(tuple(word for word in words[1:] if word != "'self'"))
+        return min(allowed, key=len) if allowed else ()
+
+    def reload(self):
+        window.location.reload()
+
+    async def _signal(self):
+        if self._signal_module is None:
+            await self._net()  # the room's QR code is drawn by qr.mjs
+            self._signal_module = await window.ludotecaImport("web/net/signal.mjs")
+        return self._signal_module
+
+    async def net_host_room(self, setting):
+        signal = await self._signal()
+        self.net_close_room()
+        try:
+            room = await signal.hostRoom(to_js(setting, dict_converter=Object.fromEntries))
+        except JsException as error:
+            raise OSError(str(getattr(error, "code", None) or getattr(error, "message", error))) from None
+        self._room = room
+        self.spawn(self._room_guests(room))
+        return str(room.code)
+
+    async def _room_guests(self, room):
+        while self._room is room:
+            channel = await room.nextGuest()
+            if self._room is room:
+                self._watch_link(self._new_link(), channel)
+
+    def net_close_room(self):
+        if self._room is not None:
+            self._room.close()
+            self._room = None
+
+    async def net_join_room(self, setting, code):
+        signal = await self._signal()
+        try:
+            channel = await signal.joinRoom(to_js(setting, dict_converter=Object.fromEntries), code)
+        except JsException as error:
+            raise OSError(str(getattr(error, "code", None) or getattr(error, "message", error))) from None
+        link_id = self._new_link()
+        self._parked_links[link_id] = channel
+        return link_id
+
+    def net_open(self, link_id):
+        channel = self._parked_links.pop(link_id, None)
+        if channel is not None:
+            self._watch_link(link_id, channel)
 
     async def fetch_bytes(self, path):
         response = await window.fetch(path)

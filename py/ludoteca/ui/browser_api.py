@@ -67,3 +67,22 @@ class Browser:
     async def scan_qr(self) -> str:
         """The text of a QR code read with the camera (raises when there is none or it is refused)."""
         raise OSError("no camera here")
+
+    # --- a signaling service, when the players set one (web/net/signal.mjs, ui/signaling.py)
+    def connect_allowed(self):
+        """The origins beyond its own this page's CSP lets it connect to (a tuple), or None when
+        no policy limits it (a test's fake browser)."""
+        return None
+    def reload(self) -> None:
+        """Loads the page again (a new signaling setting's policy applies from there)."""
+    async def net_host_room(self, setting: dict) -> str:
+        """Opens a room on the signaling server: its code. Each guest that joins it comes to
+        app.devices.link_opened(link) as a new link, as an accepted invitation does."""
+        raise OSError("no signaling here")
+    def net_close_room(self) -> None: ...
+    async def net_join_room(self, setting: dict, code: str) -> str:
+        """Joins the room `code`: a link id, open but not yet heard (net_open starts it); raises
+        OSError("signal.no_room" / "signal.bad_code" / a reason) when it cannot."""
+        raise OSError("no signaling here")
+    def net_open(self, link: str) -> None:
+        """Starts a link net_join_room made: app.devices hears of it from now on."""

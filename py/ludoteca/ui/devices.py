@@ -131,6 +131,7 @@ class Devices:
             for link in links:
                 app.browser.net_close(link)
             self.invitation = None
+            app.signaling.close_room()
         else:
             return False
         return None
@@ -324,14 +325,17 @@ class Devices:
             rows.append(f'<li data-testid="devices-seat-{seat}">{name}: {escape(state)}</li>')
         seats = f'<ul class="devices-seats">{"".join(rows)}</ul>'
         invitation = self._render_invitation()
+        room = app.signaling.render_room()  # a signaling service set: a room code instead (ui/signaling.py)
         invite = "" if self.invitation is not None else button(
             t("devices.invite_thinking" if self.making_invitation else "devices.invite"), "devices", "invite",
             cls="wide primary", testid="devices-invite", disabled=self.making_invitation)
+        if room:
+            invitation, invite = room, ""
         stop = button(t("devices.stop"), "devices", "stop", cls="wide", testid="devices-stop") if hosted else ""
         return (f'<div class="overlay" data-testid="devices-panel">'
                 f'<div class="dialog devices" role="dialog" aria-modal="true" aria-labelledby="devices-title">'
                 f'<h2 id="devices-title">{escape(t("devices.title"))}</h2>'
-                f'<p class="muted">{escape(t("devices.help"))}</p>{seats}{invitation}{invite}{stop}'
+                f'<p class="muted">{escape(t("signal.help_panel" if room else "devices.help"))}</p>{seats}{invitation}{invite}{stop}'
                 f'{button(t("game.close_menu"), "devices", "close", cls="wide", testid="devices-close", autofocus=True)}'
                 "</div></div>")
 

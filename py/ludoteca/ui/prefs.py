@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.match import clean_name
 from .setup import MAX_NAME
+from .signaling_setting import read_setting
 
 DEFAULT_PREFS = {"motion": "system", "pace": "normal", "auto_forced": True, "language": "en", "sound": False,
                  "theme": "system"}
@@ -22,4 +23,7 @@ def valid_prefs(stored: dict) -> dict:
     name = clean_name(stored.get("name"), MAX_NAME)  # it becomes a seat's name: cleaned as seats' are
     if name:
         prefs["name"] = name
+    signaling = read_setting(stored.get("signaling"))  # ui/signaling.py: none unless a player set one
+    if signaling is not None:
+        prefs["signaling"] = signaling
     return prefs

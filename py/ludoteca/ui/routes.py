@@ -1,5 +1,6 @@
 """Hash routes: `#/`, `#/new/<game>`, `#/play/<save id>`, `#/rules/<game>`, `#/settings`,
-`#/join/<a host's invitation>` (play on several devices, ui/devices.py)."""
+`#/join/<a host's invitation>` (play on several devices, ui/devices.py), `#/room[/<code>]`
+(joining through a signaling service, ui/signaling.py)."""
 
 import re
 from dataclasses import dataclass
@@ -18,12 +19,17 @@ class Route:
             return "#/"
         if self.name == "settings":
             return "#/settings"
+        if self.name == "room" and not self.arg:
+            return "#/room"
         return f"#/{self.name}/{self.arg}"
 
 
 ROUTES_WITH_ARGUMENT = ("new", "play", "rules", "table")
 # A host's invitation (web/net/link.mjs's offer: ICE credentials may hold "/" and "+",
 # candidates "," and ":"), the rest of the fragment after "#/join/".
+# web/net/signal.mjs's room codes, any case, then the signaling server the host uses
+# (scheme/host/port/path, ui/signaling.py checks it) when the link carries it.
+ROOM_CODE = re.compile(r"[2-9A-HJKMNP-Za-hjkmnp-z]{6}(/[A-Za-z0-9._~/-]{1,300})?")
 JOIN_OFFER = re.compile(r"[A-Za-z0-9_.~,:+/=-]{8,2000}")
 # What each route's argument may look like; anything else from a link is a missing page.
 ARGUMENT_FORMAT = {
@@ -40,6 +46,8 @@ def parse_route(hash_text: str) -> Route:
         return Route("home")
     if path.startswith("join/") and JOIN_OFFER.fullmatch(path[len("join/"):]):
         return Route("join", path[len("join/"):])
+    if path == "room" or (path.startswith("room/") and ROOM_CODE.fullmatch(path[len("room/"):])):
+        return Route("room", path[len("room/"):])
     parts = path.split("/")
     if parts == ["settings"]:
         return Route("settings")

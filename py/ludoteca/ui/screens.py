@@ -141,6 +141,7 @@ def render_app(app, model=None) -> str:
             "settings": render_settings,
             "table": lambda app: app.table.render(),
             "join": lambda app: app.devices.render_join(),
+            "room": lambda app: app.signaling.render_join(),
         }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
     return isolate_names(f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
@@ -845,7 +846,8 @@ def render_settings(app) -> str:
             f' {escape(t("settings.auto_forced"))}</label>'
             f'<label class="radio"><input type="checkbox" data-pref="sound" data-testid="sound"{sound}>'
             f' {escape(t("settings.sound"))}</label>'
-            f'<p class="muted">{escape(t("settings.credits"))}</p>'
+            + app.signaling.render_settings()  # ui/signaling.py
+            + f'<p class="muted">{escape(t("settings.credits"))}</p>'
             f'<h2 id="about">{escape(t("about.title"))}</h2><div data-testid="credits">'
             + "".join(f"<p>{escape(t(key))}</p>" for key in ("about.games", "about.software", "about.words"))
             + f'<p class="muted" data-testid="boot-path">{escape(t("about.boot." + app.browser.boot_path()))}</p>'

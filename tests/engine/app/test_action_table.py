@@ -15,7 +15,7 @@ from .fake_browser import make_app
 UI_DIR = pathlib.Path(inspect.getfile(App)).parent
 GAMES_DIR = UI_DIR.parent / "games"
 # The markup sources: the app's screens and every game's UI modules (ui.py, companion_ui.py, ...).
-MARKUP_SOURCES = (UI_DIR / "screens.py", *sorted(GAMES_DIR.glob("*/*ui.py")))
+MARKUP_SOURCES = (UI_DIR / "screens.py", UI_DIR / "signaling.py", *sorted(GAMES_DIR.glob("*/*ui.py")))
 LITERAL_ACTION = re.compile(r'data-action="([a-z][a-z_-]*)"')
 
 
