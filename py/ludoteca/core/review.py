@@ -19,7 +19,7 @@ that is 0.05, 0.10 and 0.15. We mark three kinds, so a blunder is a mistake.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from . import ai as core_ai
@@ -60,11 +60,11 @@ class Estimator:
     calls are generators: they yield between short pieces of work, so a
     review can stop after any of them; their return value is the answer."""
 
-    def position(self, state: State) -> Iterator[None]:  # returns Estimate
+    def position(self, state: State) -> Generator[None, None, "Estimate"]:
         return Estimate()
         yield  # pragma: no cover - makes this a generator
 
-    def played(self, before: State, player: int, move: Move, after: Estimate) -> Iterator[None]:  # returns float
+    def played(self, before: State, player: int, move: Move, after: Estimate) -> Generator[None, None, float | None]:
         """The mover's chance after `move`. Default: the next position's estimate."""
         return None if after.chances is None else after.chances[player]
         yield  # pragma: no cover

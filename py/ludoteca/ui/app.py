@@ -47,6 +47,7 @@ from .opening import GameOpener
 from .play_model import Confirmation, Notice, PlayModel, PlayView, play_model  # noqa: F401 - re-exported
 from .prefs import DEFAULT_PREFS, PREF_CHOICES, SWITCH_PREFS, valid_prefs  # noqa: F401 - re-exported
 from .replay import ReplayViewer
+from .review import GameReview
 from .routes import Route, parse_route
 from .saving import GameSaving
 from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, set_field  # noqa: F401 - MAX_NAME re-exported
@@ -92,6 +93,7 @@ class App:
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
         self.table = TableScreen(self)  # At the table: the Alphagon companion (ui/table.py)
         self.devices = Devices(self)  # play on several devices (ui/devices.py)
+        self.review = GameReview(self)  # the review after the game (ui/review.py)
 
     # --- the open game's session ------------------------------------------------
     @property
@@ -268,6 +270,7 @@ class App:
             "export-unsaved": self.on_export_unsaved,
             "table": self.on_table,
             "devices": self.on_devices,
+            "review": self.on_review,
         }
 
     def on_field(self, arg: str):
@@ -277,6 +280,9 @@ class App:
         if name.startswith("devices."):
             return self.devices.on_field(name[len("devices."):], value)
         return set_field(self, name, value)
+
+    def on_review(self, arg: str):
+        return self.review.on_action(arg)  # the review after the game (ui/review.py)
 
     def on_devices(self, arg: str):
         return self.devices.on_action(arg)  # play on several devices (ui/devices.py)
@@ -361,6 +367,8 @@ class App:
             self.play.help_open = False
         elif self.play.menu_open:
             self.play.menu_open = False
+        elif self.review.showing():
+            self.review.open = False
         elif self.play.selection is not None:
             self.play.selection = None
         else:

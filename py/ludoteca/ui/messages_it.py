@@ -7,6 +7,8 @@ texts of those error codes, to be merged into the English catalog. Each game's
 own texts live in its `ui.MESSAGES`.
 """
 
+from .review_messages import REVIEW_IT
+
 CORE_ERRORS_EN = {
     "error.core.player_count": "This game is for {min} to {max} players, not {count}.",
     "error.core.variant_value": "The rule option {variant} cannot be set to {value}.",
@@ -305,3 +307,5 @@ MESSAGES_IT = {
     "error.net.guest_record": "Solo il dispositivo che ospita tiene la registrazione della partita.",
     "error.net.move_refused": "Chi ospita ha rifiutato quella mossa.",
 }
+
+MESSAGES_IT.update(REVIEW_IT)  # ui/review.py
