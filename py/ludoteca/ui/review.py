@@ -329,8 +329,10 @@ class GameReview:
             + "".join(f"<td>{_value(row[p], chances) if row is not None else '–'}</td>" for p in range(players))
             + "</tr>"
             for i, row in enumerate(rows))
-        return (f'<div class="table-scroll" data-testid="{chart_id}-table"><table>'
-                f'<caption>{escape(t(f"review.{name}"))}</caption>'
+        # A scrolling box takes the focus, so the keyboard scrolls it too.
+        return (f'<div class="table-scroll" data-testid="{chart_id}-table" tabindex="0" role="region"'
+                f' aria-labelledby="{chart_id}-caption"><table>'
+                f'<caption id="{chart_id}-caption">{escape(t(f"review.{name}"))}</caption>'
                 f'<thead><tr><th scope="col">{escape(t("review.move"))}</th>{head}</tr></thead>'
                 f'<tbody>{body}</tbody></table></div>')
 
