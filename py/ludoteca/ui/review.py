@@ -29,7 +29,7 @@ from ..games.review_estimates import estimator_for
 from .computers import TIMER_YIELD_SECONDS
 
 REVIEW_SLICE_SECONDS = 0.012  # as an AI's slice: far below a 50 ms task
-REDRAW_EVERY_SECONDS = 0.25  # the progress bar's redraws while it works
+REDRAW_EVERY_SECONDS = 0.5  # the progress bar's redraws while it works: each redraws the screen
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 6
 SMALL_WIDTH, SMALL_HEIGHT = 160, 48
 
@@ -143,17 +143,24 @@ class GameReview:
     async def _run(self, generation: int, review: Review) -> None:
         app = self.app
         browser = app.browser
-        drawn = browser.now()
+        began = drawn = browser.now()
+        figures = {"slices": 0, "longest_slice_ms": 0.0, "redraws": 0, "longest_redraw_ms": 0.0}
         try:
             while True:
                 await browser.sleep(TIMER_YIELD_SECONDS)
                 if generation != self.generation or self.for_game != self._key():
                     return
-                if review.step(REVIEW_SLICE_SECONDS):
+                sliced = browser.now()
+                finished = review.step(REVIEW_SLICE_SECONDS)
+                figures["slices"] += 1
+                figures["longest_slice_ms"] = max(figures["longest_slice_ms"], (browser.now() - sliced) * 1000)
+                if finished:
                     break
                 if browser.now() - drawn >= REDRAW_EVERY_SECONDS and self.showing():
                     drawn = browser.now()
                     app.render()
+                    figures["redraws"] += 1
+                    figures["longest_redraw_ms"] = max(figures["longest_redraw_ms"], (browser.now() - drawn) * 1000)
         except Exception as error:  # noqa: BLE001 - a broken review must not break the game
             browser.log_error("".join(traceback.format_exception(error)))
             if generation == self.generation:
@@ -161,8 +168,12 @@ class GameReview:
                 app.render()
             return
         self.review, self.result = None, review.result
-        app.stats.setdefault("reviews", []).append({"moves": len(review.entries), "thinking": review.elapsed})
+        drawn = browser.now()
         app.render()
+        # The browser benchmark (py/tools/bench_review.py) reads these.
+        figures.update(moves=len(review.entries), thinking=review.elapsed, wall=browser.now() - began,
+                       final_redraw_ms=(browser.now() - drawn) * 1000)
+        app.stats.setdefault("reviews", []).append(figures)
 
     def _show_mark(self, index: int):
         result = self.current()
