@@ -142,6 +142,7 @@ class Review:
         for index in range(count + 1):
             state = self.state_before(index)
             result.scores.append(list(state.scores()))
+            yield  # a game's scores may take a while (GeonAxis counts territory)
             estimate = Estimate()
             if self.estimator is not None and not state.is_terminal():
                 estimate = yield from self.estimator.position(state)
