@@ -69,6 +69,13 @@ class Estimator:
         return None if after.chances is None else after.chances[player]
         yield  # pragma: no cover
 
+    def round(self, opening: State, player: int, moves: dict) -> Generator[None, None, tuple | None]:
+        """A secret round, judged knowing what the others chose in it (`moves`:
+        each actor's submission): (best move, its chance, the played move's
+        chance) for `player`, or None when the game cannot say. Default: None."""
+        return None
+        yield  # pragma: no cover
+
 
 @dataclass
 class Mark:
@@ -153,25 +160,49 @@ class Review:
             yield
         if self.estimator is None:
             return
+        opening = 0  # where the secret round of the entry at hand opened
         for index, entry in enumerate(self.entries):
+            before = self.state_before(index)
+            if not self._same_round(index - 1, index):
+                opening = index
             if entry.player not in self.humans or entry.automatic or entry.is_resignation:
                 continue
-            before = self.state_before(index)
             if before.acting_mode() == SIMULTANEOUS:
-                continue  # a secret round: the others' choices decide as much as the mover's
-            estimate = estimates[index]
-            if estimate.chances is None or estimate.best is None:
-                continue
-            played = yield from self.estimator.played(before, entry.player, entry.move, estimates[index + 1])
-            if played is None:
-                continue
-            best_chance = estimate.chances[entry.player]
-            same = entry.move == estimate.best
+                # A secret round is judged against what the others chose in it: their
+                # choices decide as much as the mover's.
+                judged = yield from self.estimator.round(self.state_before(opening), entry.player,
+                                                         self._round_moves(opening))
+                if judged is None:
+                    continue
+                best, best_chance, played = judged
+            else:
+                estimate = estimates[index]
+                if estimate.chances is None or estimate.best is None:
+                    continue
+                played = yield from self.estimator.played(before, entry.player, entry.move, estimates[index + 1])
+                if played is None:
+                    continue
+                best, best_chance = estimate.best, estimate.chances[entry.player]
+            same = entry.move == best
             loss = 0.0 if same else max(0.0, best_chance - played)
             kind = mark_for(loss)
             result.marks.append(Mark(index, entry.player, entry.move.text, kind, round(loss, 4),
-                                     None if same or kind == GOOD else estimate.best.text))
+                                     None if same or kind == GOOD else best.text))
             yield
+
+    def _same_round(self, earlier: int, later: int) -> bool:
+        """Whether entries `earlier` and `later` (the next one) are submissions of one secret round."""
+        if earlier < 0:
+            return False
+        first, second = self.state_before(earlier), self.state_before(later)
+        return first.acting_mode() == SIMULTANEOUS and second.acting_mode() == SIMULTANEOUS \
+            and set(second.to_move()) == set(first.to_move()) - {self.entries[earlier].player}
+
+    def _round_moves(self, opening: int) -> dict:
+        """Every submission of the secret round that opened at entry `opening`."""
+        actors = self.state_before(opening).to_move()
+        return {entry.player: entry.move for entry in self.entries[opening:opening + len(actors)]
+                if not entry.is_resignation}
 
 
 def review_match(match, estimator: Estimator | None) -> Review:

@@ -21,7 +21,10 @@ the hard AI's time budget (which buys more on a faster machine):
   heuristic's move values say, in cards, against the best of them.
 - GeonAxis: the AI's projected credits (wealth plus the pot's share of the
   estimated points); the margin becomes a chance with a scale of 8 credits.
-  Its moves are secret rounds, which are not marked (core/review.py).
+  A round of play is judged knowing what the other chose in it: each of the
+  mover's candidates (pass, 16 cells near stones, a tile's spots, the move
+  played) against that choice, the table after the round valued so; the
+  other decisions (proposals, challenges, agreements) are not marked.
 - Alphagon: the points against the goal (its AI values words, not
   positions): the margin becomes a chance with a scale of a tenth of the
   goal. Its moves are not marked: no evaluation says what a move was worth.
@@ -36,6 +39,7 @@ PSYCHOPATH_DEPTH = 2
 PSYCHOPATH_SCALE = 272.0  # lichess's logistic scale for centipawns; our unit is a hundredth of a piece too
 SLICE = 0.004  # a search's piece of work between two yields
 GEONAXIS_SCALE = 8.0
+GEONAXIS_CANDIDATES = 16  # the cells near stones tried in a round (the hard AI tries 24)
 
 
 def two_sided(chance: float, player: int) -> list:
@@ -130,10 +134,43 @@ class MarginEstimator(Estimator):
         return Estimate(two_sided(chance_from_margin(self.margin(state), self.scale(state)), 0))
 
 
-def geonaxis_estimator() -> Estimator:
-    from .geonaxis import ai
+class GeonAxisEstimator(MarginEstimator):
+    """A round of play is judged as the AI's round search judges it, but
+    knowing the other's real choice: each candidate of the mover (pass, the
+    cells near stones, a tile's spots, the move played) is played against it
+    and the table after the round is valued."""
 
-    return MarginEstimator(lambda state: ai.evaluate(state, 0), lambda _state: GEONAXIS_SCALE)
+    def __init__(self):
+        from .geonaxis import ai, rules
+
+        self.ai, self.rules = ai, rules
+        super().__init__(lambda state: ai.evaluate(state, 0), lambda _state: GEONAXIS_SCALE)
+
+    def round(self, opening, player, moves):
+        ai, rules = self.ai, self.rules
+        if opening.phase != rules.PLAY or player not in moves:
+            return None
+        cells = ai.stone_candidates(opening, player, GEONAXIS_CANDIDATES, SeededRng(opening.round))
+        candidates = [rules.PASS] + [rules.Stone(q, r) for q, r in cells]
+        if opening.tile_in_hand[player]:
+            candidates += [rules.Tile(a, b) for a, b in opening.table.open_spots
+                           if (a, b) not in opening.barred_spots.get(player, ())]
+        played = moves[player]
+        if not isinstance(played, (rules.Stone, rules.Tile)) and played != rules.PASS:
+            return None  # a proposal or a challenge plays out over the rounds after: one round cannot say
+        if played not in candidates:
+            candidates.append(played)
+        chances = {}
+        for move in candidates:
+            yield
+            after = ai.simulate(opening, {**moves, player: move})
+            chances[move] = chance_from_margin(ai.evaluate(after, player), GEONAXIS_SCALE)
+        best = max(candidates, key=lambda move: chances[move])
+        return best, chances[best], chances[played]
+
+
+def geonaxis_estimator() -> Estimator:
+    return GeonAxisEstimator()
 
 
 def alphagon_estimator() -> Estimator:

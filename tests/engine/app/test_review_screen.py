@@ -91,3 +91,21 @@ def test_the_review_of_a_game_changed_since_is_not_shown():
     browser.run_pending()
     assert app.session is not reviewed
     assert app.review.current() is None and not app.review.showing() and 'data-testid="review"' not in browser.html
+
+
+def test_a_geonaxis_round_s_mark_lights_the_better_cell():
+    from ..core.test_review import geonaxis_game_with_a_bad_round
+
+    app, browser = make_app()
+    match, (index, _text) = geonaxis_game_with_a_bad_round()
+    record = match.record()
+    record["moves"].append("0:resign")
+    app.import_text(json.dumps(record))
+    browser.run_pending()
+    app.dispatch("review", "open")
+    browser.run_pending()
+    assert 'data-testid="chart-scores"' in browser.html and 'data-testid="chart-chances"' in browser.html
+    app.dispatch("review", f"mark-{index}")
+    mark = next(m for m in app.review.current().marks if m.index == index)
+    assert f'data-arg="0:{mark.better}" data-suggested' in browser.html
+    assert 'data-testid="review-better"' in browser.html

@@ -133,3 +133,50 @@ def test_no_estimator_gives_scores_only():
     result = Review("psychopath", match.state_before, list(match.entries), [0], None, 2).run()
     assert result.scores == [match.state_before(0).scores(), match.state.scores()]
     assert not result.has_chances and not result.marks
+
+
+def geonaxis_game_with_a_bad_round(seed: int = 3, bad_round: int = 6):
+    """Two players, the easy AI for both, except that in `bad_round` the human
+    (player 0) plays the candidate the estimate values least against the
+    computer's real choice of that round, which is submitted first."""
+    from ludoteca.games.geonaxis import ai as geonaxis_ai
+    from ludoteca.games.geonaxis import rules as geonaxis_rules
+    from ludoteca.core.rng import SeededRng
+
+    match = new_match("geonaxis", seed)
+    bots = [geonaxis_ai.easy(seed * 2 + p) for p in range(2)]
+    bad = None
+    while not match.is_over and match.state.round <= bad_round + 2:
+        state = match.state
+        chosen = {p: bots[p].start(state.determinize(p, SeededRng(seed)), p).run() for p in state.to_move()}
+        if bad is None and state.round == bad_round and state.phase == geonaxis_rules.PLAY and set(chosen) == {0, 1}:
+            estimator = estimator_for("geonaxis")
+            judged = {}
+            for move in [geonaxis_rules.PASS] + [geonaxis_rules.Stone(q, r) for q, r in
+                                                 geonaxis_ai.stone_candidates(state, 0, 16, SeededRng(state.round))]:
+                _best, _chance, played = run_generator(estimator.round(state, 0, {1: chosen[1], 0: move}))
+                judged[move] = played
+            chosen[0] = min(judged, key=judged.get)
+            bad = (len(match.entries) + 1, chosen[0].text)  # the computer submits first
+            match.play(1, chosen.pop(1))
+        for player, move in chosen.items():
+            match.play(player, move)
+    return match, bad
+
+
+def run_generator(generator):
+    while True:
+        try:
+            next(generator)
+        except StopIteration as stop:
+            return stop.value
+
+
+def test_a_geonaxis_round_is_judged_against_the_other_s_real_choice():
+    match, (index, text) = geonaxis_game_with_a_bad_round()
+    result = review_match(match, estimator_for("geonaxis")).run()
+    mark = next(mark for mark in result.marks if mark.index == index)
+    assert mark.move == text and mark.kind == MISTAKE_MARK and mark.better not in (None, text)
+    assert {m.player for m in result.marks} == {0}
+    # Proposals and challenges are not judged by one round.
+    assert all(not m.move.startswith(("propose", "challenge")) for m in result.marks)
