@@ -83,8 +83,12 @@ class GameReview:
         return cached[2]
 
     def available(self) -> bool:
+        """Only a finished game is reviewed: the estimates read every seat's secrets
+        (hands, a round's choices), which a game under way must keep. A guest's
+        device has no whole match to read."""
         session = self.app.session
-        return session is not None and session.full_access() is not None and session.move_count > 0
+        return session is not None and session.is_over and session.full_access() is not None \
+            and session.move_count > 0
 
     # --- actions ----------------------------------------------------------------
     def on_action(self, arg: str):

@@ -109,3 +109,12 @@ def test_a_geonaxis_round_s_mark_lights_the_better_cell():
     mark = next(m for m in app.review.current().marks if m.index == index)
     assert f'data-arg="0:{mark.better}" data-suggested' in browser.html
     assert 'data-testid="review-better"' in browser.html
+
+
+def test_a_game_under_way_offers_no_review_its_secrets_are_still_kept():
+    from .test_hints import started_against_the_computer
+
+    app, browser = started_against_the_computer("alphabeticell")
+    app.dispatch("replay", "0")
+    assert app.play.replay_index == 0 and 'data-testid="replay-review"' not in browser.html
+    assert app.dispatch("review", "open") is None and not app.review.showing()
