@@ -182,8 +182,8 @@ class GameReview:
     def _show_mark(self, index: int):
         result = self.current()
         mark = next((m for m in result.marks if m.index == index), None) if result else None
-        if mark is None:
-            return False
+        if mark is None or not mark.better:
+            return False  # a good move has no better one to show
         self.open = False
         self.shown_mark = index
         self.app.replay.show(str(index))
@@ -215,11 +215,9 @@ class GameReview:
         t = self.app.t
         if mark is None:
             return ""
-        kind = t(f"review.mark.{mark.kind}")
-        article = t(f"review.article.{mark.kind}") if mark.kind == "inaccuracy" else t("review.article")
-        text = t("review.better_line", n=mark.index + 1, article=article, kind=kind,
+        text = t(f"review.better_line.{mark.kind}", n=mark.index + 1,
                  move=self.describe(mark.index, mark.player, mark.move),
-                 better=self.describe(mark.index, mark.player, mark.better or mark.move))
+                 better=self.describe(mark.index, mark.player, mark.better))
         return (f'<div class="banner review-better" role="status" data-testid="review-better">'
                 f'<span>{escape(text)}</span>{_button(t("review.back"), "back", "review-back", "small")}</div>')
 
@@ -231,7 +229,10 @@ class GameReview:
     def render_panel(self) -> str:
         app = self.app
         t = app.t
-        parts = [f'<h2 id="review-title">{escape(t("review.title"))}</h2>']
+        finished = not self.running and self.current() is not None
+        # Finished, the focus goes to the title, so a screen reader reads on from the top.
+        focus = ' tabindex="-1" data-autofocus' if finished else ""
+        parts = [f'<h2 id="review-title"{focus}>{escape(t("review.title"))}</h2>']
         if self.running:
             percent = int(self.review.progress * 100)
             parts.append(

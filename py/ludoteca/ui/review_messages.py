@@ -27,9 +27,8 @@ REVIEW_EN = {
     "review.mark.inaccuracy": "inaccuracy",
     "review.mark.mistake": "mistake",
     "review.mark_line": "Move {n}, {name}: {move} ({kind})",
-    "review.better_line": "Move {n} was {article} {kind}: {move}. Better: {better}",
-    "review.article": "a",
-    "review.article.inaccuracy": "an",
+    "review.better_line.inaccuracy": "Move {n} was an inaccuracy: {move}. Better: {better}",
+    "review.better_line.mistake": "Move {n} was a mistake: {move}. Better: {better}",
     "review.back": "Back to the review",
     "review.small": "The game in charts",
 }
@@ -61,9 +60,8 @@ REVIEW_IT = {
     "review.mark.inaccuracy": "imprecisione",
     "review.mark.mistake": "errore",
     "review.mark_line": "Mossa {n}, {name}: {move} ({kind})",
-    "review.better_line": "La mossa {n} è stata {article} {kind}: {move}. Meglio: {better}",
-    "review.article": "un",
-    "review.article.inaccuracy": "un'",
+    "review.better_line.inaccuracy": "La mossa {n} è stata un'imprecisione: {move}. Meglio: {better}",
+    "review.better_line.mistake": "La mossa {n} è stata un errore: {move}. Meglio: {better}",
     "review.back": "Torna all'analisi",
     "review.small": "La partita in grafici",
 }
