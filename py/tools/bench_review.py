@@ -14,6 +14,7 @@ every run reviews the same games.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import pathlib
 import sys
@@ -30,6 +31,7 @@ from browser_harness import (
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "py"))
 
+from ludoteca.core import ai as core_ai  # noqa: E402
 from ludoteca.core.match import AI, HUMAN, Match, Seat  # noqa: E402
 from ludoteca.core.rng import SeededRng  # noqa: E402
 from ludoteca.games import registry  # noqa: E402
@@ -60,20 +62,25 @@ def psychopath_record(moves: int = 100) -> dict:
 
 
 def geonaxis_record(rounds: int = 40) -> dict:
-    """Two players, 40 rounds: the easy AI (no clock-bound search) for both."""
+    """Two players, 40 rounds: the easy AI for both, its time budget counted in clock readings."""
     from ludoteca.games.geonaxis import ai
 
-    for seed in range(1, 50):
-        match = new_match("geonaxis", seed)
-        bots = [ai.easy(seed * 2 + p) for p in range(2)]
-        while not match.is_over and match.state.round <= rounds:
-            state = match.state
-            for player in state.to_move():
-                if player in match.state.to_move():
-                    match.play(player, bots[player].start(match.state.determinize(player, SeededRng(seed)), player).run())
-        if not match.is_over:
-            match.resign(0)
-            return match.record()
+    readings = itertools.count(1)
+    kept, core_ai.clock = core_ai.clock, lambda: next(readings) * 0.01  # the easy AI's budget, by clock readings
+    try:
+        for seed in range(1, 50):
+            match = new_match("geonaxis", seed)
+            bots = [ai.easy(seed * 2 + p) for p in range(2)]
+            while not match.is_over and match.state.round <= rounds:
+                state = match.state
+                chosen = {p: bots[p].start(state.determinize(p, SeededRng(seed)), p).run() for p in state.to_move()}
+                for player, move in chosen.items():
+                    match.play(player, move)
+            if not match.is_over:
+                match.resign(0)
+                return match.record()
+    finally:
+        core_ai.clock = kept
     raise RuntimeError("no 40-round game found")
 
 

@@ -22,11 +22,16 @@ import traceback
 from html import escape
 from typing import Optional
 
-from ..core.review import GOOD, Review, ReviewResult
+from typing import TYPE_CHECKING
+
 from ..games import registry
 from ..games.game_ui import seat_class
-from ..games.review_estimates import estimator_for
 from .computers import TIMER_YIELD_SECONDS
+
+if TYPE_CHECKING:  # the review's modules load with the first review, not at start-up
+    from ..core.review import Review, ReviewResult
+
+GOOD = "good"  # core.review.GOOD
 
 REVIEW_SLICE_SECONDS = 0.012  # as an AI's slice: far below a 50 ms task
 REDRAW_EVERY_SECONDS = 0.5  # the progress bar's redraws while it works: each redraws the screen
@@ -48,8 +53,8 @@ class GameReview:
         self.app = app
         self.open = False  # see `showing`
         self.open_for = None  # the session the panel was opened for
-        self.review: Optional[Review] = None
-        self.result: Optional[ReviewResult] = None
+        self.review: Optional["Review"] = None
+        self.result: Optional["ReviewResult"] = None
         self.for_game = None  # (session, move count) the result belongs to
         self.generation = 0
         self.failed = ""
@@ -67,7 +72,7 @@ class GameReview:
         """The review panel is on screen (for the game it was opened in, not one opened since)."""
         return self.open and self.open_for is self.app.session
 
-    def current(self) -> Optional[ReviewResult]:
+    def current(self) -> Optional["ReviewResult"]:
         """The finished review of the game on screen, if there is one."""
         return self.result if self.result is not None and self.for_game == self._key() else None
 
@@ -135,6 +140,9 @@ class GameReview:
         self.failed = ""
         self.result = None
         self.for_game = self._key()
+        from ..core.review import Review
+        from ..games.review_estimates import estimator_for
+
         self.review = Review(session.game_id, full.state_before, list(full.entries), session.human_players,
                              estimator_for(session.game_id), session.settings.num_players)
         app.browser.spawn(self._run(self.generation, self.review))
@@ -144,7 +152,7 @@ class GameReview:
         self.generation += 1
         self.review = None
 
-    async def _run(self, generation: int, review: Review) -> None:
+    async def _run(self, generation: int, review: "Review") -> None:
         app = self.app
         browser = app.browser
         began = drawn = browser.now()
@@ -254,7 +262,7 @@ class GameReview:
                 f'<div class="dialog review" role="dialog" aria-modal="true" aria-labelledby="review-title">'
                 f'{"".join(parts)}</div></div>')
 
-    def render_charts(self, result: ReviewResult, small: bool = False) -> str:
+    def render_charts(self, result: "ReviewResult", small: bool = False) -> str:
         session = self.app.session
         ui = registry.game_ui(session.game_id)
         charts = []
@@ -282,7 +290,7 @@ class GameReview:
         return (f'<div class="review-small" data-testid="results-charts">'
                 f'<p class="muted">{escape(self.app.t("review.small"))}</p>{"".join(charts)}</div>')
 
-    def render_chart(self, name: str, rows: list, small: bool, result: Optional[ReviewResult]) -> str:
+    def render_chart(self, name: str, rows: list, small: bool, result: Optional["ReviewResult"]) -> str:
         app = self.app
         t = app.t
         session = app.session
@@ -352,7 +360,7 @@ class GameReview:
                 f'<thead><tr><th scope="col">{escape(t("review.move"))}</th>{head}</tr></thead>'
                 f'<tbody>{body}</tbody></table></div>')
 
-    def render_marks(self, result: ReviewResult) -> str:
+    def render_marks(self, result: "ReviewResult") -> str:
         t = self.app.t
         session = self.app.session
         judged = result.marks

@@ -2,6 +2,10 @@
 blunder is marked a mistake with the better move named, and the charts'
 data are the record's own positions."""
 
+import contextlib
+import itertools
+
+from ludoteca.core import ai as core_ai
 from ludoteca.core.match import AI, HUMAN, Match, Seat
 from ludoteca.core.review import (
     GOOD,
@@ -140,28 +144,49 @@ def geonaxis_game_with_a_bad_round(seed: int = 3, bad_round: int = 6):
     (player 0) plays the candidate the estimate values least against the
     computer's real choice of that round, which is submitted first."""
     from ludoteca.games.geonaxis import ai as geonaxis_ai
-    from ludoteca.games.geonaxis import rules as geonaxis_rules
-    from ludoteca.core.rng import SeededRng
 
     match = new_match("geonaxis", seed)
     bots = [geonaxis_ai.easy(seed * 2 + p) for p in range(2)]
     bad = None
-    while not match.is_over and match.state.round <= bad_round + 2:
-        state = match.state
-        chosen = {p: bots[p].start(state.determinize(p, SeededRng(seed)), p).run() for p in state.to_move()}
-        if bad is None and state.round == bad_round and state.phase == geonaxis_rules.PLAY and set(chosen) == {0, 1}:
-            estimator = estimator_for("geonaxis")
-            judged = {}
-            for move in [geonaxis_rules.PASS] + [geonaxis_rules.Stone(q, r) for q, r in
-                                                 geonaxis_ai.stone_candidates(state, 0, 16, SeededRng(state.round))]:
-                _best, _chance, played = run_generator(estimator.round(state, 0, {1: chosen[1], 0: move}))
-                judged[move] = played
-            chosen[0] = min(judged, key=judged.get)
-            bad = (len(match.entries) + 1, chosen[0].text)  # the computer submits first
-            match.play(1, chosen.pop(1))
-        for player, move in chosen.items():
-            match.play(player, move)
+    with counting_clock():
+        while not match.is_over and match.state.round <= bad_round + 2:
+            bad = play_a_round(match, bots, bad, bad_round, seed)
     return match, bad
+
+
+@contextlib.contextmanager
+def counting_clock(step: float = 0.01):
+    """The searches' clock moves on a fixed step per reading: a time-budgeted
+    search (GeonAxis's easy AI) makes the same moves on every run, however busy the machine."""
+    readings = itertools.count(1)
+    kept = core_ai.clock
+    core_ai.clock = lambda: next(readings) * step
+    try:
+        yield
+    finally:
+        core_ai.clock = kept
+
+
+def play_a_round(match, bots, bad, bad_round, seed):
+    """One decision of every actor; in `bad_round`, the human's worst candidate (see above). Returns `bad`."""
+    from ludoteca.core.rng import SeededRng
+    from ludoteca.games.geonaxis import ai as geonaxis_ai
+    from ludoteca.games.geonaxis import rules as geonaxis_rules
+
+    state = match.state
+    chosen = {p: bots[p].start(state.determinize(p, SeededRng(seed)), p).run() for p in state.to_move()}
+    if bad is None and state.round == bad_round and state.phase == geonaxis_rules.PLAY and set(chosen) == {0, 1}:
+        estimator = estimator_for("geonaxis")
+        cells = geonaxis_ai.stone_candidates(state, 0, 16, SeededRng(state.round))
+        judged = {}
+        for move in [geonaxis_rules.PASS] + [geonaxis_rules.Stone(q, r) for q, r in cells]:
+            judged[move] = run_generator(estimator.round(state, 0, {1: chosen[1], 0: move}))[2]
+        chosen[0] = min(judged, key=judged.get)
+        bad = (len(match.entries) + 1, chosen[0].text)  # the computer submits first
+        match.play(1, chosen.pop(1))
+    for player, move in chosen.items():
+        match.play(player, move)
+    return bad
 
 
 def run_generator(generator):
