@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from ..games import registry
 from ..games.game_ui import seat_class
 from .computers import TIMER_YIELD_SECONDS
+from .screens import shown_name
 
 if TYPE_CHECKING:  # the review's modules load with the first review, not at start-up
     from ..core.review import Review, ReviewResult
@@ -295,6 +296,7 @@ class GameReview:
         t = app.t
         session = app.session
         seats = session.seats
+        names = _names(session)  # isolated on the page, as every screen shows them
         players = len(seats)
         chances = name == "chances"
         width, height = (SMALL_WIDTH, SMALL_HEIGHT) if small else (CHART_WIDTH, CHART_HEIGHT)
@@ -320,7 +322,7 @@ class GameReview:
         if chances and result is not None:
             dots = "".join(f'<circle class="mark-dot {m.kind}" cx="{x(m.index + 1)}" cy="{y(rows[m.index + 1][m.player])}"'
                            f' r="{2 if small else 3.5}"/>' for m in result.marks if m.kind != GOOD and rows[m.index + 1])
-        final = ", ".join(f"{seats[p].name} {_value(known[-1][p], chances)}"
+        final = ", ".join(f"{names[p]} {_value(known[-1][p], chances)}"
                           for p in range(players if not chances else 2)) if known else ""
         title = t(f"review.{name}")
         summary = t(f"review.{name}_summary", n=len(rows) - 1, final=final)
@@ -337,7 +339,7 @@ class GameReview:
                   f' aria-expanded="{"true" if shown else "false"}" aria-controls="{chart_id}-table"'
                   f' data-testid="{chart_id}-toggle">{escape(t("review.hide_table" if shown else "review.show_table"))}</button>')
         table = self._table(name, rows, chances, chart_id) if shown else ""
-        legend = "".join(f'<li class="{seat_class(seats[p].color)}"><span class="dot"></span>{escape(seats[p].name)}</li>'
+        legend = "".join(f'<li class="{seat_class(seats[p].color)}"><span class="dot"></span>{escape(names[p])}</li>'
                          for p in range(players if not chances else 2))
         return (f'<figure class="review-chart"><figcaption>{escape(title)}</figcaption>{svg}'
                 f'<ul class="legend" aria-hidden="true">{legend}</ul>{toggle}'
@@ -347,7 +349,8 @@ class GameReview:
         t = self.app.t
         seats = self.app.session.seats
         players = 2 if chances else len(seats)
-        head = "".join(f"<th scope=\"col\">{escape(seats[p].name)}</th>" for p in range(players))
+        names = _names(self.app.session)
+        head = "".join(f"<th scope=\"col\">{escape(names[p])}</th>" for p in range(players))
         body = "".join(
             f'<tr><th scope="row">{escape(t("review.start")) if i == 0 else i}</th>'
             + "".join(f"<td>{_value(row[p], chances) if row is not None else '–'}</td>" for p in range(players))
@@ -370,15 +373,13 @@ class GameReview:
                    inaccuracies=sum(m.kind == "inaccuracy" for m in judged),
                    mistakes=sum(m.kind == "mistake" for m in judged))
         items = "".join(
-            f'<li>{_button(t("review.mark_line", n=m.index + 1, name=session.seats[m.player].name, kind=t(f"review.mark.{m.kind}"), move=self.describe(m.index, m.player, m.move)), f"mark-{m.index}", f"review-mark-{m.index}", f"small mark {m.kind}")}</li>'
+            f'<li>{_button(t("review.mark_line", n=m.index + 1, name=_names(session)[m.player], kind=t(f"review.mark.{m.kind}"), move=self.describe(m.index, m.player, m.move)), f"mark-{m.index}", f"review-mark-{m.index}", f"small mark {m.kind}")}</li>'
             for m in judged if m.kind != GOOD)
         return (f'<h3>{escape(t("review.marks"))}</h3><p data-testid="review-counts">{escape(counts)}</p>'
                 + (f'<ul class="review-marks" data-testid="review-marks">{items}</ul>' if items else ""))
 
 
 def _names(session) -> list:
-    from .screens import shown_name  # screens imports this module's users; a late import keeps the layers simple
-
     return [shown_name(seat.name) for seat in session.seats]
 
 

@@ -32,6 +32,7 @@ def test_the_results_show_the_review_button_and_the_review_marks_the_blunder():
     browser.run_pending()
     html = browser.html
     assert 'data-testid="chart-chances"' in html and "review-progress" not in html
+    assert '<span class="dot"></span><bdi>Ann</bdi>' in html  # names isolated, as on every screen
     assert f'data-testid="review-mark-{index}"' in html
     mark_button = re.search(rf'<button[^>]*data-testid="review-mark-{index}"[^>]*>([^<]*)<', shown_text(html)).group(1)
     assert "mistake" in mark_button
