@@ -163,6 +163,10 @@ class GameReview:
                 await browser.sleep(TIMER_YIELD_SECONDS)
                 if generation != self.generation or self.for_game != self._key():
                     return
+                if app.route.name != "play":  # the player left the game: no work behind other screens
+                    self.cancel()
+                    self.cancelled = True
+                    return
                 sliced = browser.now()
                 finished = review.step(REVIEW_SLICE_SECONDS)
                 figures["slices"] += 1

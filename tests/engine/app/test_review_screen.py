@@ -121,3 +121,11 @@ def test_a_game_under_way_offers_no_review_its_secrets_are_still_kept():
     app.dispatch("replay", "0")
     assert app.play.replay_index == 0 and 'data-testid="replay-review"' not in browser.html
     assert app.dispatch("review", "open") is None and not app.review.showing()
+
+
+def test_leaving_the_game_stops_the_review():
+    app, browser, _ = imported_finished_blunder_game()
+    app.dispatch("review", "open")
+    app.navigate("#/")
+    browser.run_pending()
+    assert app.review.current() is None and not app.review.running
