@@ -129,3 +129,33 @@ def test_leaving_the_game_stops_the_review():
     app.navigate("#/")
     browser.run_pending()
     assert app.review.current() is None and not app.review.running
+
+
+def test_an_alphabeticell_mark_lights_the_better_take():
+    """Two players; the human takes the card the line heuristic values least, at every choice."""
+    from ludoteca.games import registry
+    from ludoteca.games.alphabeticell import ai as alphabeticell_ai
+
+    from ..core.test_review import new_match
+
+    heuristic = alphabeticell_ai.LineHeuristic()
+    computer = registry.game_package("alphabeticell").AI_LEVELS["medium"](1)  # no clock: the same moves each run
+    match = new_match("alphabeticell", 9)
+    while not match.is_over and len(match.entries) < 40:
+        state = match.state
+        player = state.to_move()[0]
+        if player == 0 and state.phase in (alphabeticell_ai.OFFER, alphabeticell_ai.KEEP):
+            move = min(heuristic.move_values(state, 0), key=lambda pair: pair[1])[0]
+        else:
+            move = computer.start(state.clone(), player).run()
+        match.play(player, move)
+    record = match.record()
+    record["moves"].append("0:resign")
+    app, browser = make_app()
+    app.import_text(json.dumps(record))
+    browser.run_pending()
+    app.dispatch("review", "open")
+    browser.run_pending()
+    mistake = next(m for m in app.review.current().marks if m.kind == "mistake")
+    app.dispatch("review", f"mark-{mistake.index}")
+    assert f'data-arg="0:{mistake.better}" data-suggested' in browser.html
