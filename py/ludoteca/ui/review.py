@@ -38,7 +38,7 @@ REVIEW_SLICE_SECONDS = 0.012  # as an AI's slice: far below a 50 ms task
 REDRAW_EVERY_SECONDS = 0.5  # the progress bar's redraws while it works: each redraws the screen
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 6
 SMALL_WIDTH, SMALL_HEIGHT = 160, 48
-
+CHARTS = ("scores", "chances")
 
 
 def scores_series(full) -> list:
@@ -56,7 +56,7 @@ class GameReview:
         self.open_for = None  # the session the panel was opened for
         self.review: Optional["Review"] = None
         self.result: Optional["ReviewResult"] = None
-        self.for_game = None  # (session, move count) the result belongs to
+        self.for_game = None  # (session, move count) the result belongs to: that very session
         self.generation = 0
         self.failed = ""
         self.cancelled = False
@@ -67,7 +67,11 @@ class GameReview:
     # --- state ------------------------------------------------------------------
     def _key(self):
         session = self.app.session
-        return None if session is None else (id(session), session.move_count)
+        return None if session is None else (session, session.move_count)
+
+    def _is_current(self, key) -> bool:
+        now = self._key()
+        return key is not None and now is not None and key[0] is now[0] and key[1] == now[1]
 
     def showing(self) -> bool:
         """The review panel is on screen (for the game it was opened in, not one opened since)."""
@@ -75,11 +79,11 @@ class GameReview:
 
     def current(self) -> Optional["ReviewResult"]:
         """The finished review of the game on screen, if there is one."""
-        return self.result if self.result is not None and self.for_game == self._key() else None
+        return self.result if self.result is not None and self._is_current(self.for_game) else None
 
     @property
     def running(self) -> bool:
-        return self.review is not None and self.for_game == self._key()
+        return self.review is not None and self._is_current(self.for_game)
 
     def scores(self) -> list:
         session = self.app.session
@@ -119,7 +123,7 @@ class GameReview:
             self.shown_mark = None
             self.open = True
             return None
-        if arg.startswith("table-"):
+        if arg.startswith("table-") and arg[len("table-"):] in CHARTS:
             self.tables ^= {arg[len("table-"):]}
             return None
         if arg.startswith("mark-") and arg[len("mark-"):].isdigit():
@@ -161,7 +165,7 @@ class GameReview:
         try:
             while True:
                 await browser.sleep(TIMER_YIELD_SECONDS)
-                if generation != self.generation or self.for_game != self._key():
+                if generation != self.generation or not self._is_current(self.for_game):
                     return
                 if app.route.name != "play":  # the player left the game: no work behind other screens
                     self.cancel()
