@@ -49,6 +49,7 @@ from .play_input import PlayInput
 from .play_model import Confirmation, Notice, PlayModel, PlayView, play_model  # noqa: F401 - re-exported
 from .prefs import DEFAULT_PREFS, PREF_CHOICES, SWITCH_PREFS, valid_prefs  # noqa: F401 - re-exported
 from .replay import ReplayViewer
+from .review import GameReview
 from .routes import Route, parse_route
 from .saving import GameSaving
 from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, set_field  # noqa: F401 - MAX_NAME re-exported
@@ -98,6 +99,7 @@ class App:
         self.table = TableScreen(self)  # At the table: the Alphagon companion (ui/table.py)
         self.devices = Devices(self)  # play on several devices (ui/devices.py)
         self.signaling = Signaling(self)  # ...through a signaling service, when one is set (ui/signaling.py)
+        self.review = GameReview(self)  # the review after the game (ui/review.py)
 
     # --- the open game's session ------------------------------------------------
     @property
@@ -277,6 +279,7 @@ class App:
             "table": self.on_table,
             "devices": self.devices.on_action,
             "signaling": self.signaling.on_action,
+            "review": self.review.on_action,
         }
 
     def on_field(self, arg: str):
@@ -348,6 +351,8 @@ class App:
             self.play.help_open = False
         elif self.play.menu_open:
             self.play.menu_open = False
+        elif self.review.showing():
+            self.review.open = False
         elif self.play.selection is not None:
             self.play.selection = None
         else:

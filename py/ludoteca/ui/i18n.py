@@ -7,6 +7,7 @@ to the key itself, so a gap never crashes a screen.
 
 from ..games import registry
 from .messages_it import CORE_ERRORS_EN, MESSAGES_IT
+from .review_messages import REVIEW_EN
 
 MESSAGES = {
     "en": {
@@ -301,6 +302,7 @@ MESSAGES = {
 }
 
 MESSAGES["en"].update(CORE_ERRORS_EN)
+MESSAGES["en"].update(REVIEW_EN)  # ui/review.py
 MESSAGES["it"] = dict(MESSAGES_IT)
 
 DEFAULT_LANGUAGE = "en"

@@ -7,6 +7,8 @@ texts of those error codes, to be merged into the English catalog. Each game's
 own texts live in its `ui.MESSAGES`.
 """
 
+from .review_messages import REVIEW_IT
+
 CORE_ERRORS_EN = {
     "error.core.player_count": "This game is for {min} to {max} players, not {count}.",
     "error.core.variant_value": "The rule option {variant} cannot be set to {value}.",
@@ -362,3 +364,5 @@ MESSAGES_IT = {
     "error.net.no_free_seat": "Tutti i posti giocati da un altro dispositivo sono occupati: questo dispositivo non può unirsi alla partita.",
     "error.net.seat_taken": "Quel posto è già giocato da un altro dispositivo.",
 }
+
+MESSAGES_IT.update(REVIEW_IT)  # ui/review.py

@@ -9,6 +9,7 @@ carries `data-action` (and `data-arg`); the browser glue forwards them to
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from html import escape
 from typing import Optional
@@ -411,13 +412,18 @@ def render_game(app, model) -> str:
         options=dict(play.ui_options),
         lang=app.catalog.language,
     )
+    # A reviewed move's position (ui/review.py): its better move is lit as a hint is.
+    better = app.review.suggested() if replaying and model.handoff is None else None
+    if better is not None:
+        ctx = dataclasses.replace(ctx, viewer=better[0], can_act=True, actors=(better[0],),
+                                  selection=ui.hint_selection(better[1]) or None)
     if model.handoff is not None:
         table = render_handoff(app, model.handoff)
     else:
-        table = ui.render_table(view, ctx)
+        table = ui.render_table(view if better is None else state.view(better[0]), ctx)
     hint = None if replaying else app.shown_hint(model)
-    if hint is not None:
-        table = mark_hint(table, f"{hint[0]}:{hint[1]}")
+    if (hint or better) is not None:
+        table = mark_hint(table, "{}:{}".format(*(hint or better)))
     status = render_status(app, state, ctx, ui, view)
     undo_player = app._undo_player()
     toolbar = (
@@ -445,6 +451,7 @@ def render_game(app, model) -> str:
         banner = (f'<div class="banner" data-testid="replay-banner">'
                   f'<span data-testid="replay-position">{escape(t("game.replay", n=play.replay_index, total=total))}</span>'
                   f'<span class="row">{steps}'
+                  f'{button(t("review.open"), "review", "open", cls="small", testid="replay-review") if app.review.available() else ""}'
                   f'{button(t("game.replay_back"), "replay-exit", cls="small primary", testid="replay-exit")}</span></div>')
     elif play.conflict:
         banner = (f'<div class="banner error" role="alert" data-testid="conflict-banner">'
@@ -460,7 +467,7 @@ def render_game(app, model) -> str:
                   f'<span>{escape(t("game.keep_passing", names=names))}</span><span class="row">{stops}</span></div>')
     elif session.training_mode and session.undo_count:
         banner = f'<div class="banner muted">{escape(t("game.training"))}</div>'
-    banner += app.devices.banner()
+    banner += app.devices.banner() + app.review.banner()
     if hint is not None:
         banner += app.hints.line(*hint)  # the move and its reason (ui/hints.py)
     overlay = ""
@@ -470,6 +477,8 @@ def render_game(app, model) -> str:
         overlay = render_help(app)
     elif play.menu_open:
         overlay = render_menu(app, model)
+    elif app.review.showing():
+        overlay = app.review.render_panel()
     elif session.is_over and not replaying and not play.hide_results:
         overlay = render_results(app, ui, view, ctx)
     # Regions (see regions.py): a move redraws only what changed, and the
@@ -751,9 +760,10 @@ def render_results(app, ui, view: dict, ctx) -> str:
             + (f'<p data-testid="end-reason">{escape(reason)}</p>' if reason else "")
             + f"{resigned}<table><thead><tr><th>{escape(t('results.place'))}</th><th></th>"
             + (f"<th>{escape(t(ui.SCORE_HEADING or 'results.points'))}</th>" if scored else "")
-            + f"</tr></thead><tbody>{rows}</tbody></table>"
+            + f"</tr></thead><tbody>{rows}</tbody></table>{app.review.render_small()}"
             f'<div class="row">{button(t("results.rematch"), "rematch", cls="primary", testid="rematch")}'
             f'{button(t("results.replay"), "replay", "0", testid="results-replay")}'
+            f'{button(t("review.open"), "review", "open", testid="results-review") if app.review.available() else ""}'
             f'{button(t("results.view_board"), "hide-results", testid="view-board")}'
             f'{link(t("results.home"), "#/", "btn", "results-home")}</div></div></div>')
 
