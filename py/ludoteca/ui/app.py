@@ -51,6 +51,7 @@ from .routes import Route, parse_route
 from .saving import GameSaving
 from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, set_field  # noqa: F401 - MAX_NAME re-exported
 from .table import TableScreen
+from .tutorial import Tutorial
 from .undo import UndoControl
 from .storage import MAX_IMPORT_BYTES, SaveStore, StorageError, StorageReadError, write_error_key
 
@@ -92,6 +93,7 @@ class App:
         self.stats = {"ai_moves": [], "redraws": []}  # read by the browser benchmarks
         self.table = TableScreen(self)  # At the table: the Alphagon companion (ui/table.py)
         self.devices = Devices(self)  # play on several devices (ui/devices.py)
+        self.tutorial = Tutorial(self)  # the games' tutorials (ui/tutorial.py)
 
     # --- the open game's session ------------------------------------------------
     @property
@@ -162,6 +164,8 @@ class App:
             route = Route("home")
         elif route.name == "join":
             self.devices.join(route.arg)
+        elif route.name == "learn" and not self.tutorial.open(route.arg):
+            route = Route("missing", route.arg)
         elif route.name == "rules" and route.arg not in self.games:
             route = Route("missing", route.arg)
         elif route.name == "new":
@@ -217,7 +221,9 @@ class App:
     # --- events -------------------------------------------------------------------
     def dispatch(self, action: str, arg: str = "") -> None:
         """Every click or change in the page arrives here as (action, argument)."""
-        handler = self.action_handlers().get(action)
+        # On a tutorial's screen, its own handlers take the table's moves (ui/tutorial.py).
+        handler = (self.tutorial.handler(action) if self.route.name == "learn" else None) \
+            or self.action_handlers().get(action)
         if handler is None:
             return
         redraw = handler(arg)
