@@ -79,12 +79,27 @@ def psychopath_move(walk: Walk, move: str, keyboard: bool = False) -> None:
     act(f'{TABLE} [data-testid="node-{parts[2]}"]')
 
 
-MOVERS = {"psychopath": psychopath_move}
+def alphabeticell_move(walk: Walk, move: str, keyboard: bool = False) -> None:
+    act = walk.key if keyboard else walk.click
+    parts = move.split()
+    if parts[0] in ("keep", "pass"):
+        act(f'{TABLE} [data-testid="{move.replace(" ", "-")}"]')
+        return
+    slot = f'{TABLE} [data-testid="ghost-{parts[1]}"]'
+    if walk.page.locator(slot).get_attribute("data-action") == "select":  # several ways to place it there
+        act(slot)
+        slot = f'{TABLE} [data-testid="choice-{move.replace(" ", "-")}"]'
+    act(slot)
+
+
+MOVERS = {"psychopath": psychopath_move, "alphabeticell": alphabeticell_move}
 # One wrong try a game, at least: (lesson id, move text, the answer's kind, its message key and params).
 WRONG_TRIES = {
     "psychopath": [("move", "m 0 2", "wrong", "psychopath.lesson.move.wrong", {}),
                    ("danger", "m 19 13", "illegal", "error.psychopath.suicide", {"node": 13}),
                    ("paralysis", "m 2 8", "illegal", "error.psychopath.paralysed", {"node": 2})],
+    "alphabeticell": [("letter", "take R Y", "wrong", "alphabeticell.lesson.letter.wrong", {}),
+                      ("eleven", "pass", "wrong", "alphabeticell.lesson.eleven.wrong", {})],
 }
 
 

@@ -12,14 +12,18 @@ A lesson's fields:
 - `id`, and the message keys `title`, `goal`, `done`;
 - `position`: `{"state": <the game's JSON state form>}` (read by the engine's
   own `state_from_json`, which checks it), or `{"seed": n, "moves": [...]}`
-  (move texts from the initial state, every chance event drawn by the seed);
+  (texts from the initial state; at a chance node a text is the chance event,
+  and chance left pending is drawn by the seed);
   with `players` and `variants` for the settings (default: the game's, 2 players);
 - `learner`: the seat the learner plays;
 - `success`: `{"moves": [...]}` (one of these moves) or `{"reach": name}` (a
   state where the game's predicate `name` holds after the learner's move);
 - `steps` (optional): moves accepted on the way, after which the lesson goes
-  on (`"any"`: every legal move); `replies`: the other seats' moves played
-  after an accepted step (texts "player:move", or "easy": the easy computer);
+  on (`"any"`: every legal move), its feedback the message key `step` if
+  given; `replies`: the others' moves played after the learner's, when the
+  learner is no longer to move (texts "player:move", chance events as in
+  `position`, or "easy": the easy computer), before success is judged (a
+  simultaneous round is revealed only when everyone has chosen);
 - `solution`: the learner's moves that solve it, for a `reach` lesson (the
   tests play them);
 - `light`: data-testids of the table elements to light;
@@ -62,6 +66,7 @@ class Lesson:
     steps: object = ()  # move texts accepted on the way, or "any"
     replies: object = ()  # "player:move" texts, or "easy"
     wrong: dict = field(default_factory=dict)
+    step: str = ""  # the message after an accepted step (default: the app's "Good. Go on.")
     solution: tuple = ()  # the moves that solve it (the tests play them); default: steps, then a success move
 
     def solved_by(self) -> list:
@@ -70,7 +75,7 @@ class Lesson:
         return [*(self.steps if self.steps != "any" else ()), *self.success.get("moves", ())[:1]]
 
     def message_keys(self) -> list:
-        return [self.title, self.goal, self.done, *self.wrong.values()]
+        return [self.title, self.goal, self.done, self.step, *self.wrong.values()]
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,16 @@ class Verdict:
     @property
     def accepted(self) -> bool:
         return self.kind in ("done", "step")
+
+
+def text_key(game_id: str, lesson_id: str, name: str) -> str:
+    """The message key of one of a lesson's texts, as every game's lessons.py names them."""
+    return f"{game_id}.lesson.{lesson_id}.{name}"
+
+
+def text_keys(game_id: str, lesson_id: str) -> dict:
+    """A lesson's id with its title, goal and done keys."""
+    return {"id": lesson_id, **{name: text_key(game_id, lesson_id, name) for name in ("title", "goal", "done")}}
 
 
 def lessons_module(game_id: str):
@@ -135,16 +150,24 @@ def start_state(game_id: str, lesson: Lesson) -> State:
         else:
             settings = game.validate_settings(Settings(position.get("players", 2), dict(position.get("variants", {}))))
             state = game.new_state(settings, position["seed"])
-            state.resolve_chance()
-            for text in position.get("moves", ()):
-                player, move = split_move(text, state)
-                state.apply(player, game.parse_move(move))
-                state.resolve_chance()
+            play_texts(game, state, position.get("moves", ()))
     except GameError as error:
         raise LessonError(f"{game_id}/{lesson.id}: the position does not load: {error}") from error
     if lesson.learner not in state.to_move():
         raise LessonError(f"{game_id}/{lesson.id}: the learner is not to move at the start")
     return state
+
+
+def play_texts(game, state: State, texts) -> None:
+    """Plays move texts in order: at a chance node a text is the chance event (Alphabeticell's
+    "flip NH"), so a lesson chooses what chance brings; chance left pending is drawn by the seed."""
+    for text in texts:
+        if state.is_chance():
+            state.apply_chance(game.parse_move(text))
+        else:
+            player, move = split_move(text, state)
+            state.apply(player, game.parse_move(move))
+    state.resolve_chance()
 
 
 def split_move(text: str, state: State) -> tuple:
@@ -181,13 +204,18 @@ class Attempt:
             after.apply(learner, move)
         except GameError as error:
             return Verdict("illegal", "error." + error.code if error.code else "", dict(error.params))
-        after.resolve_chance()
+        try:
+            # The others answer at once (a simultaneous round is revealed only when all have
+            # chosen); at the learner's turn again, nothing more is played.
+            if after.is_chance() or learner not in after.to_move():
+                self._play_replies(after)
+        except GameError:
+            return Verdict("not_goal")  # the lesson's replies fit only the moves it asks for
         if self.succeeds(move.text, after):
             self.state, self.done = after, True
             return Verdict("done", lesson.done)
         if lesson.steps == "any" or move.text in lesson.steps:
             self.state = after
-            self._play_replies()
             if learner not in self.state.to_move():
                 raise LessonError(f"{self.game_id}/{lesson.id}: after the replies the learner is not to move")
             return Verdict("step")
@@ -199,21 +227,17 @@ class Attempt:
             return move_text in success["moves"]
         return bool(self._module.PREDICATES[success["reach"]](self.state, after, self.lesson.learner))
 
-    def _play_replies(self) -> None:
+    def _play_replies(self, state: State) -> None:
         learner = self.lesson.learner
         replies = self.lesson.replies
         if replies == "easy":
-            while not self.state.is_terminal() and learner not in self.state.to_move():
-                player = self.state.to_move()[0]
-                self.state.apply(player, self._easy_bot(self.state, player))
-                self.state.resolve_chance()
+            state.resolve_chance()
+            while not state.is_terminal() and learner not in state.to_move():
+                player = state.to_move()[0]
+                state.apply(player, self._easy_bot(state, player))
+                state.resolve_chance()
             return
-        for text in replies:
-            if learner in self.state.to_move() and len(self.state.to_move()) == 1:
-                break
-            player, move = split_move(text, self.state)
-            self.state.apply(player, self.game.parse_move(move))
-            self.state.resolve_chance()
+        play_texts(self.game, state, replies)
 
     def offered_view(self, view: dict) -> dict:
         """The learner's view, with the lesson's wrong tries offered on the table where the game can."""

@@ -177,7 +177,7 @@ class Tutorial:
         elif verdict.kind == "not_goal":
             text_shown = t("tutorial.not_goal")
         elif verdict.kind == "step":
-            text_shown = t("tutorial.step")
+            text_shown = t(self.lesson.step or "tutorial.step")
         else:
             text_shown = t(verdict.key)
         self.feedback = (verdict.kind, text_shown)

@@ -1,12 +1,13 @@
 """ALPHA // PSYCHOPATH's tutorial: its lessons as data (games/tutorial.py reads them).
 
-Positions are written as pieces on nodes ("D0": a doctor of player 0, white,
+Positions are written as pieces on nodes ("D0": a doctor of player 0, the learner,
 who sits at the bottom) and turned into the engine's own JSON state form, which
 `state_from_json` checks as it would a save (no piece standing captured, the
 right counts). Pieces missing from the board count as captured earlier.
 """
 
 from ...core.protocol import Settings
+from ..tutorial import text_key, text_keys
 from .rules import (
     EMPTY, KIND_BY_NAME, NODE_COUNT, PIECES_PER_KIND, PsychopathState, code_of, parse_move, Step,
 )
@@ -30,13 +31,12 @@ def pieces_state(pieces: dict, turn: int = WHITE) -> dict:
 
 
 def _key(lesson: str, name: str) -> str:
-    return f"psychopath.lesson.{lesson}.{name}"
+    return text_key("psychopath", lesson, name)
 
 
 def lesson(lesson_id: str, pieces: dict, success: dict, light: tuple, wrong: tuple = (), **more) -> dict:
     return {
-        "id": lesson_id,
-        "title": _key(lesson_id, "title"), "goal": _key(lesson_id, "goal"), "done": _key(lesson_id, "done"),
+        **text_keys("psychopath", lesson_id),
         "position": {"state": pieces_state(pieces)}, "learner": WHITE, "success": success,
         "light": tuple(f"node-{node}" for node in light),
         # A wrong try answered by the engine has no text of its own ("").
@@ -90,7 +90,7 @@ def offer(view: dict, learner: int, texts: list) -> dict:
 MESSAGES = {
     "en": {
         _key("move", "title"): "Moving",
-        _key("move", "goal"): "You play white, at the bottom. Pick your doctor (the square) in the centre, then "
+        _key("move", "goal"): "Your pieces are at the bottom. Pick your doctor (the square) in the centre, then "
                               "where it goes. A piece slides along one path as far as you like, but psychologists "
                               "(the circles) never block it: slide the doctor past your psychologist to the lit "
                               "node at the end of the path.",
@@ -99,46 +99,46 @@ MESSAGES = {
         _key("move", "wrong"): "That is allowed, but the doctor stops in front of your psychologist. Psychologists "
                                "never block: slide past it, to the end of the path.",
         _key("capture", "title"): "Capturing",
-        _key("capture", "goal"): "The black informer (the triangle, lit) sits between your two doctors on one "
+        _key("capture", "goal"): "The enemy informer (the triangle, lit) sits between your two doctors on one "
                                  "path. Capture it: move your informer onto another path through the same node.",
         _key("capture", "done"): "Captured! Two doctors, one on each side along a path, and an informer on another "
                                  "path through the node take a piece, however far apart they stand.",
         _key("border", "title"): "On the border",
         _key("border", "goal"): "Along the outer circle the doctors can be far apart. Step your lit doctor out "
-                                "onto the border to close the two black pieces in between (your informers "
+                                "onto the border to close the two enemy pieces in between (your informers "
                                 "already watch them from other paths).",
         _key("border", "done"): "Two at once! On the border, the stretch between the doctors that holds a piece "
                                 "may contain one special (larger) node at most: with two or more, the pieces "
                                 "there are safe.",
         _key("danger", "title"): "Danger",
         _key("danger", "goal"): "A piece may never stop where it would be captured. Move your lit doctor: one "
-                                "of the lit nodes is guarded by two black doctors and a black informer. "
+                                "of the lit nodes is guarded by two enemy doctors and an enemy informer. "
                                 "(The button under the board rings dangerous nodes in red.)",
         _key("danger", "done"): "Safe. A move that first captures a threatening piece may end there, since your "
                                 "captures come before the danger is judged.",
         _key("paralysis", "title"): "Paralysis",
-        _key("paralysis", "goal"): "The lit black psychologist shares a path with your doctor, so the doctor is "
+        _key("paralysis", "goal"): "The lit enemy psychologist shares a path with your doctor, so the doctor is "
                                    "paralysed: it may only move along that path. Move the doctor.",
         _key("paralysis", "done"): "Right. A piece caught on two such paths cannot move at all. Psychologists "
                                    "themselves are never paralysed.",
         _key("parley", "title"): "Parley",
         _key("parley", "goal"): "When psychologists of both sides stand on one path, they parley and paralyse "
                                 "nobody along it. Free your doctor: move your psychologist to the lit node, on "
-                                "the black psychologist's path.",
+                                "the enemy psychologist's path.",
         _key("parley", "done"): "Your doctor is free to take its other path again.",
         _key("return", "title"): "Bringing pieces back",
-        _key("return", "goal"): "Capture the lit black psychologist with your informer. Taking a psychologist "
+        _key("return", "goal"): "Capture the lit enemy psychologist with your informer. Taking a psychologist "
                                 "brings one of your captured pieces back on its node: then choose which one.",
         _key("return", "done"): "It is back. A returning doctor or informer may capture at once, but a piece can "
                                 "never come back where it would be captured.",
         _key("win", "title"): "Winning",
-        _key("win", "goal"): "Capture the black psychopath (the lit diamond) to win the game.",
+        _key("win", "goal"): "Capture the enemy psychopath (the lit diamond) to win the game.",
         _key("win", "done"): "You win! You also win when the other side has no legal move. A game is drawn when "
                              "a position comes back for the third time, or after 100 moves without a capture.",
     },
     "it": {
         _key("move", "title"): "Muovere",
-        _key("move", "goal"): "Giochi con il bianco, in basso. Scegli il tuo dottore (il quadrato) al centro, poi "
+        _key("move", "goal"): "I tuoi pezzi sono quelli in basso. Scegli il tuo dottore (il quadrato) al centro, poi "
                               "dove va. Un pezzo scorre lungo un percorso per quanti nodi vuoi, ma gli psicologi "
                               "(i cerchi) non lo fermano mai: porta il dottore oltre il tuo psicologo, fino al nodo "
                               "illuminato in fondo al percorso.",
@@ -147,40 +147,40 @@ MESSAGES = {
         _key("move", "wrong"): "Si può, ma così il dottore si ferma davanti al tuo psicologo. Gli psicologi non "
                                "sbarrano la strada: scavalcalo e arriva in fondo al percorso.",
         _key("capture", "title"): "Catturare",
-        _key("capture", "goal"): "L'informatore nero (il triangolo illuminato) sta fra i tuoi due dottori su un "
+        _key("capture", "goal"): "L'informatore avversario (il triangolo illuminato) sta fra i tuoi due dottori su un "
                                  "percorso. Catturalo: porta il tuo informatore su un altro percorso che passa per "
                                  "lo stesso nodo.",
         _key("capture", "done"): "Preso! Due dottori, uno per parte lungo un percorso, e un informatore su un altro "
                                  "percorso che passa per il nodo catturano un pezzo, a qualunque distanza.",
         _key("border", "title"): "Sul bordo",
         _key("border", "goal"): "Lungo il cerchio esterno i dottori possono stare lontani. Porta sul bordo il tuo "
-                                "dottore illuminato e chiudi in mezzo i due pezzi neri (i tuoi informatori li "
+                                "dottore illuminato e chiudi in mezzo i due pezzi avversari (i tuoi informatori li "
                                 "sorvegliano già da altri percorsi).",
         _key("border", "done"): "Due in un colpo! Sul bordo, il tratto fra i dottori che contiene un pezzo può avere "
                                 "al massimo un nodo speciale (più grande): con due o più, i pezzi lì sono al sicuro.",
         _key("danger", "title"): "Pericolo",
         _key("danger", "goal"): "Un pezzo non può mai fermarsi dove verrebbe catturato. Muovi il tuo dottore "
                                 "illuminato: uno dei nodi illuminati è sorvegliato da due dottori e un informatore "
-                                "neri. (Il pulsante sotto la plancia cerchia in rosso i nodi pericolosi.)",
+                                "avversari. (Il pulsante sotto la plancia cerchia in rosso i nodi pericolosi.)",
         _key("danger", "done"): "Al sicuro. Una mossa che prima cattura un pezzo minaccioso può finire lì, perché "
                                 "le tue catture vengono prima che si valuti il pericolo.",
         _key("paralysis", "title"): "Paralisi",
-        _key("paralysis", "goal"): "Lo psicologo nero illuminato sta su un percorso del tuo dottore, che quindi è "
+        _key("paralysis", "goal"): "Lo psicologo avversario illuminato sta su un percorso del tuo dottore, che quindi è "
                                    "paralizzato: può muoversi solo lungo quel percorso. Muovi il dottore.",
         _key("paralysis", "done"): "Giusto. Un pezzo preso su due percorsi così non può muoversi affatto. Gli "
                                    "psicologi invece non sono mai paralizzati.",
         _key("parley", "title"): "Trattativa",
         _key("parley", "goal"): "Quando su un percorso stanno psicologi di entrambi i colori, trattano fra loro e "
                                 "lungo quel percorso non paralizzano nessuno. Libera il tuo dottore: porta il tuo "
-                                "psicologo sul nodo illuminato, sul percorso dello psicologo nero.",
+                                "psicologo sul nodo illuminato, sul percorso dello psicologo avversario.",
         _key("parley", "done"): "Il tuo dottore può di nuovo prendere l'altro percorso.",
         _key("return", "title"): "Pezzi che tornano",
-        _key("return", "goal"): "Cattura con il tuo informatore lo psicologo nero illuminato. Chi prende uno "
+        _key("return", "goal"): "Cattura con il tuo informatore lo psicologo avversario illuminato. Chi prende uno "
                                 "psicologo rimette sul suo nodo uno dei propri pezzi catturati: poi scegli quale.",
         _key("return", "done"): "È tornato. Un dottore o un informatore che rientra può catturare subito, ma un "
                                 "pezzo non può mai rientrare dove verrebbe catturato.",
         _key("win", "title"): "Vincere",
-        _key("win", "goal"): "Cattura lo psicopatico nero (il rombo illuminato) e vinci la partita.",
+        _key("win", "goal"): "Cattura lo psicopatico avversario (il rombo illuminato) e vinci la partita.",
         _key("win", "done"): "Hai vinto! Vinci anche quando l'avversario non ha mosse valide. La partita è patta "
                              "quando una posizione si ripete per la terza volta, o dopo 100 mosse senza catture.",
     },
