@@ -92,7 +92,19 @@ def alphabeticell_move(walk: Walk, move: str, keyboard: bool = False) -> None:
     act(slot)
 
 
-MOVERS = {"psychopath": psychopath_move, "alphabeticell": alphabeticell_move}
+def geonaxis_move(walk: Walk, move: str, keyboard: bool = False) -> None:
+    act = walk.key if keyboard else walk.click
+    parts = move.split()
+    if parts[0] == "s":
+        act(f'{TABLE} [data-testid="cell-{parts[1]}-{parts[2]}"]')
+    elif parts[0] == "t":
+        act(f'{TABLE} [data-testid="select-tile"]')
+        act(f'{TABLE} [data-testid="spot-{parts[1]}-{parts[2]}"]')
+    else:
+        act(f'{TABLE} [data-testid="{parts[0]}"]')
+
+
+MOVERS = {"psychopath": psychopath_move, "alphabeticell": alphabeticell_move, "geonaxis": geonaxis_move}
 # One wrong try a game, at least: (lesson id, move text, the answer's kind, its message key and params).
 WRONG_TRIES = {
     "psychopath": [("move", "m 0 2", "wrong", "psychopath.lesson.move.wrong", {}),
@@ -100,6 +112,7 @@ WRONG_TRIES = {
                    ("paralysis", "m 2 8", "illegal", "error.psychopath.paralysed", {"node": 2})],
     "alphabeticell": [("letter", "take R Y", "wrong", "alphabeticell.lesson.letter.wrong", {}),
                       ("eleven", "pass", "wrong", "alphabeticell.lesson.eleven.wrong", {})],
+    "geonaxis": [("breathing", "s 2 -2", "illegal", "error.geonaxis.no_liberty", {})],
 }
 
 
