@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from ludoteca.games import registry, tutorial
 from ludoteca.ui import i18n
+from ludoteca.ui.tutorial import light_attribute
 
 from test_accessibility import axe_problems
 from test_play import FAST_PLAY
@@ -104,7 +105,23 @@ def geonaxis_move(walk: Walk, move: str, keyboard: bool = False) -> None:
         act(f'{TABLE} [data-testid="{parts[0]}"]')
 
 
-MOVERS = {"psychopath": psychopath_move, "alphabeticell": alphabeticell_move, "geonaxis": geonaxis_move}
+def alphagon_move(walk: Walk, move: str, keyboard: bool = False) -> None:
+    act = walk.key if keyboard else walk.click
+    parts = move.split()
+    if parts[0] in ("start", "place"):
+        letter = parts[-1]
+        rack = walk.page.locator(f'{TABLE} [data-testid="rack"] button')
+        index = [rack.nth(i).inner_text() for i in range(rack.count())].index(letter)
+        act(f'{TABLE} [data-testid="rack-{index}"]')
+        act(f'{TABLE} g[data-cell="{parts[1]}"]')
+        if parts[0] == "start":  # the flag, then the square beside it
+            act(f'{TABLE} g[data-cell][data-arg="0:{move}"]')
+    else:
+        act(f'{TABLE} [data-testid="{move.replace(" ", "-")}"]')
+
+
+MOVERS = {"psychopath": psychopath_move, "alphabeticell": alphabeticell_move, "geonaxis": geonaxis_move,
+          "alphagon": alphagon_move}
 # One wrong try a game, at least: (lesson id, move text, the answer's kind, its message key and params).
 WRONG_TRIES = {
     "psychopath": [("move", "m 0 2", "wrong", "psychopath.lesson.move.wrong", {}),
@@ -113,6 +130,7 @@ WRONG_TRIES = {
     "alphabeticell": [("letter", "take R Y", "wrong", "alphabeticell.lesson.letter.wrong", {}),
                       ("eleven", "pass", "wrong", "alphabeticell.lesson.eleven.wrong", {})],
     "geonaxis": [("breathing", "s 2 -2", "illegal", "error.geonaxis.no_liberty", {})],
+    "alphagon": [("close", "end", "wrong", "alphagon.lesson.close.wrong", {})],
 }
 
 
@@ -120,9 +138,9 @@ def follow_tutorial(page, game_id: str, language: str) -> Walk:
     """From the home screen with nothing saved, through every lesson, into the first game."""
     walk = Walk(page, language)
     expect(page.locator('[data-testid="tutorial-links"]')).to_be_visible()  # an empty Continue list points here
-    walk.click(f'[data-testid="tutorial-links"] [data-testid="learn-{game_id}"]')
+    walk.click(f'[data-testid="learn-first-{game_id}"]')
     expect(page.locator('[data-testid="tutorial"]')).to_be_visible()
-    lessons = tutorial.lessons(game_id)
+    lessons = tutorial.lessons(game_id, language)
     wrong = {}
     for lesson_id, move, kind, key, params in WRONG_TRIES[game_id]:
         wrong.setdefault(lesson_id, []).append((move, kind, key, params))
@@ -133,8 +151,8 @@ def follow_tutorial(page, game_id: str, language: str) -> Walk:
         walk.read('[data-testid="lesson-title"]')
         goal = walk.read('[data-testid="lesson-goal"]')
         assert text(language, lesson.goal) in goal
-        for testid in lesson.light:
-            expect(page.locator(f'{TABLE} [data-testid="{testid}"]')).to_have_attribute("data-lit", "")
+        for token in lesson.light:
+            expect(page.locator(f'{TABLE} [{light_attribute(token)}]')).to_have_attribute("data-lit", "")
         for move, kind, key, params in wrong.get(lesson.id, ()):
             MOVERS[game_id](walk, move)
             answer = walk.feedback(kind)
@@ -165,8 +183,8 @@ def test_a_new_player_follows_the_tutorial_into_a_first_game(new_context, open_a
     assert page.get_attribute(".shell", "lang") == language
     expect(page.locator('[data-testid="game"]')).to_have_attribute("data-game", game_id)
     progress = json.loads(page.evaluate("() => localStorage.getItem('ludoteca:v1:tutorial')"))
-    assert progress[game_id]["done"] == [lesson.id for lesson in tutorial.lessons(game_id)]
-    print(f"\n{game_id} tutorial, {language}: {len(tutorial.lessons(game_id))} lessons, {walk.words} words read,"
+    assert progress[game_id]["done"] == [lesson.id for lesson in tutorial.lessons(game_id, language)]
+    print(f"\n{game_id} tutorial, {language}: {len(tutorial.lessons(game_id, language))} lessons, {walk.words} words read,"
           f" {walk.actions} clicks and keys: about {walk.seconds / 60:.1f} min")
     assert walk.seconds <= 5 * 60
 

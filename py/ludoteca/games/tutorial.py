@@ -26,7 +26,7 @@ A lesson's fields:
   simultaneous round is revealed only when everyone has chosen);
 - `solution`: the learner's moves that solve it, for a `reach` lesson (the
   tests play them);
-- `light`: data-testids of the table elements to light;
+- `light`: the table elements to light, by data-testid (or "attribute=value");
 - `wrong`: {move text: message key} for tries the lesson answers itself (a
   key of "" offers the try on the table and lets the engine answer it).
 Any other refused try gets the engine's own reason (its error code).
@@ -114,14 +114,24 @@ def has_tutorial(game_id: str) -> bool:
     return lessons_module(game_id) is not None
 
 
+def languages(game_id: str) -> tuple:
+    """The languages whose lessons differ (Alphagon's words), or ("en",) when one set serves all."""
+    module = lessons_module(game_id)
+    return tuple(module.LESSONS) if module is not None and isinstance(module.LESSONS, dict) else ("en",)
+
+
 @lru_cache(maxsize=None)
-def lessons(game_id: str) -> tuple:
-    """The game's lessons, in order (empty: the game has no tutorial yet)."""
+def lessons(game_id: str, language: str = "en") -> tuple:
+    """The game's lessons, in order (empty: the game has no tutorial yet). A game whose
+    lessons depend on the language (its words) keys LESSONS by language."""
     module = lessons_module(game_id)
     if module is None:
         return ()
     found = []
-    for data in module.LESSONS:
+    data_list = module.LESSONS
+    if isinstance(data_list, dict):
+        data_list = data_list.get(language) or data_list["en"]
+    for data in data_list:
         lesson = Lesson(**{**data, "light": tuple(data.get("light", ())), "wrong": dict(data.get("wrong", {}))})
         kinds = [kind for kind in SUCCESS_KINDS if kind in lesson.success]
         if len(kinds) != 1:
@@ -140,6 +150,15 @@ def messages(game_id: str) -> dict:
     return module.MESSAGES if module is not None else {"en": {}, "it": {}}
 
 
+def lesson_settings(game_id: str, lesson: Lesson) -> Settings:
+    """The settings the lesson is played with (what data files it needs depends on them)."""
+    game = registry.all_games()[game_id]
+    position = lesson.position
+    if "state" in position:
+        return Settings.from_json(position["state"]["settings"])
+    return game.validate_settings(Settings(position.get("players", 2), dict(position.get("variants", {}))))
+
+
 def start_state(game_id: str, lesson: Lesson) -> State:
     """The lesson's starting position, built and checked by the real engine."""
     game = registry.all_games()[game_id]
@@ -148,8 +167,7 @@ def start_state(game_id: str, lesson: Lesson) -> State:
         if "state" in position:
             state = game.state_from_json(position["state"])
         else:
-            settings = game.validate_settings(Settings(position.get("players", 2), dict(position.get("variants", {}))))
-            state = game.new_state(settings, position["seed"])
+            state = game.new_state(lesson_settings(game_id, lesson), position["seed"])
             play_texts(game, state, position.get("moves", ()))
     except GameError as error:
         raise LessonError(f"{game_id}/{lesson.id}: the position does not load: {error}") from error

@@ -46,13 +46,13 @@ def games_with_tutorial(app) -> list:
     return [game_id for game_id in app.games if has_tutorial(game_id)]
 
 
-def link_markup(app, game_id: str, label_key: str = "tutorial.link") -> str:
-    """A link to the game's tutorial ("" for a game without one)."""
+def link_markup(app, game_id: str, label_key: str = "tutorial.link", testid: str = "learn") -> str:
+    """A link to the game's tutorial ("" for a game without one); its data-testid is "<testid>-<game>"."""
     from .screens import game_title, link
 
     if not has_tutorial(game_id):
         return ""
-    return link(app.t(label_key, game=game_title(app, game_id)), f"#/learn/{game_id}", "btn", f"learn-{game_id}")
+    return link(app.t(label_key, game=game_title(app, game_id)), f"#/learn/{game_id}", "btn", f"{testid}-{game_id}")
 
 
 def home_link(app, game_id: str) -> str:
@@ -63,17 +63,23 @@ def home_link(app, game_id: str) -> str:
 
 def empty_continue(app) -> str:
     """Under an empty Continue list: a way in for someone who has never played."""
-    links = "".join(link_markup(app, game_id, "tutorial.link_game") for game_id in games_with_tutorial(app))
+    links = "".join(link_markup(app, game_id, "tutorial.link_game", "learn-first") for game_id in games_with_tutorial(app))
     if not links:
         return ""
     return (f'<div class="tutorial-links" data-testid="tutorial-links"><p>{escape(app.t("tutorial.empty_continue"))}</p>'
             f'<div class="row">{links}</div></div>')
 
 
-def light(markup: str, testids) -> str:
-    """Adds the class `marked` (how the table shows what a log line names) to each element with these testids."""
-    for testid in testids:
-        tag = re.compile(r'<[a-z][^>]*\sdata-testid="' + re.escape(testid) + r'"[^>]*>')
+def light_attribute(token: str) -> str:
+    """A lesson's light as the attribute it finds: "data-cell=D4", or a data-testid."""
+    name, equals, value = token.partition("=")
+    return f'{name}="{value}"' if equals else f'data-testid="{token}"'
+
+
+def light(markup: str, tokens) -> str:
+    """Adds the class `marked` (how the table shows what a log line names) to each element a token finds."""
+    for token in tokens:
+        tag = re.compile(r'<[a-z][^>]*\s' + re.escape(light_attribute(token)) + r'[^>]*>')
         found = tag.search(markup)
         if found is None:
             continue
@@ -90,6 +96,7 @@ class Tutorial:
     def __init__(self, app):
         self.app = app
         self.game_id: Optional[str] = None
+        self.language = ""  # the app's language when the lessons were opened (Alphagon's differ by it)
         self.index = 0
         self.attempt = None  # games/tutorial.py's Attempt
         self.feedback: Optional[tuple] = None  # (verdict kind, text)
@@ -128,7 +135,7 @@ class Tutorial:
     # --- opening --------------------------------------------------------------
     @property
     def lessons(self) -> tuple:
-        return lessons_of().lessons(self.game_id) if self.game_id else ()
+        return lessons_of().lessons(self.game_id, self.app.catalog.language) if self.game_id else ()
 
     @property
     def lesson(self):
@@ -141,11 +148,21 @@ class Tutorial:
         registry.game_ui(game_id)  # its messages reach the catalog
         for language, texts in lessons_of().messages(game_id).items():
             register(language, texts)
-        if game_id != self.game_id or self.attempt is None:
-            self.game_id = game_id
+        language = self.app.catalog.language
+        if game_id != self.game_id or self.attempt is None or language != self.language:
+            self.game_id, self.language, self.attempt = game_id, language, None
             at = self._game_progress(game_id)["at"]
-            self._start(at if 0 <= at < len(self.lessons) else 0)
+            index = at if 0 <= at < len(self.lessons) else 0
+            # A data file the game needs (Alphagon's words) loads first, as for a game.
+            settings = lessons_of().lesson_settings(game_id, self.lessons[index])
+            if not self.app.after_assets(self.app.games[game_id], settings, lambda: self._loaded(game_id, index)):
+                self._start(index)
         return True
+
+    def _loaded(self, game_id: str, index: int) -> None:
+        if self.app.route.name == "learn" and self.game_id == game_id and self.attempt is None:
+            self._start(index)
+            self.app.render()
 
     def _start(self, index: int) -> None:
         self.index = index
@@ -166,6 +183,8 @@ class Tutorial:
 
     def on_move(self, arg: str):
         player, _, text = arg.partition(":")
+        if self.attempt is None:
+            return False
         if self.attempt is None or not player.isdigit() or int(player) != self.lesson.learner:
             return False
         verdict = self.attempt.try_move(text.strip())
@@ -198,7 +217,7 @@ class Tutorial:
             self.options.pop(name, None)
 
     def on_lesson(self, arg: str):
-        if self.game_id is None:
+        if self.game_id is None or self.attempt is None:
             return False
         if arg == "next" and self.index + 1 < len(self.lessons):
             self._start(self.index + 1)
@@ -237,6 +256,9 @@ class Tutorial:
         from .screens import button, game_title
 
         app, t = self.app, self.app.t
+        title = t("tutorial.title", game=game_title(app, self.game_id))
+        if self.attempt is None:  # its data files are loading (the app's note says so)
+            return f'<section class="page tutorial" data-testid="tutorial-loading"><h1 class="page-title">{escape(title)}</h1></section>'
         lesson, attempt = self.lesson, self.attempt
         ui = registry.game_ui(self.game_id)
         state = attempt.state
@@ -250,7 +272,6 @@ class Tutorial:
         prompt = ui.prompt(view, ctx) if can_act else ""
         total = len(self.lessons)
         done_ids = set(self._game_progress(self.game_id)["done"])
-        title = t("tutorial.title", game=game_title(app, self.game_id))
         feedback = ""
         if self.feedback is not None:
             kind, text = self.feedback

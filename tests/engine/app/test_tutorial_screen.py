@@ -20,6 +20,8 @@ def test_home_rules_and_an_empty_continue_list_link_to_the_tutorial():
     app, browser = make_app()
     assert 'href="#/learn/psychopath"' in browser.html
     assert 'data-testid="tutorial-links"' in browser.html  # no saves yet
+    assert browser.html.count('data-testid="learn-psychopath"') == 1  # the tile's; the list's has its own
+    assert 'data-testid="learn-first-psychopath"' in browser.html
     browser.app.navigate("#/rules/psychopath")
     assert 'href="#/learn/psychopath"' in browser.html
 

@@ -2,14 +2,28 @@
 loads, its way to success is legal and reaches success, each listed wrong try is
 refused with a reason, and its texts exist in English and Italian."""
 
+import pathlib
+
 import pytest
 
 from ludoteca.games import registry, tutorial
 from ludoteca.games.tutorial import Attempt, Lesson, LessonError, Verdict
+from ludoteca.ui.tutorial import light_attribute
 
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 WITH_TUTORIAL = [game_id for game_id in registry.PLAYABLE if tutorial.has_tutorial(game_id)]
-LESSONS = [(game_id, lesson) for game_id in WITH_TUTORIAL for lesson in tutorial.lessons(game_id)]
-IDS = [f"{game_id}-{lesson.id}" for game_id, lesson in LESSONS]
+LESSONS = [(game_id, lesson) for game_id in WITH_TUTORIAL for language in tutorial.languages(game_id)
+           for lesson in tutorial.lessons(game_id, language)]
+IDS = [f"{game_id}-{lesson.id}-{index}" for index, (game_id, lesson) in enumerate(LESSONS)]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def data_files():
+    """The data files the lessons' games need (Alphagon's word lists), as the app loads them."""
+    for game_id, lesson in LESSONS:
+        game = registry.all_games()[game_id]
+        for path in game.required_assets(tutorial.lesson_settings(game_id, lesson)):
+            game.provide_asset(path, (ROOT / path).read_bytes())
 
 
 def easy_bot(game_id):
@@ -73,11 +87,12 @@ def messages(game_id: str) -> dict:
 def test_every_text_exists_in_english_and_italian(game_id):
     texts = tutorial.messages(game_id)
     assert set(texts["en"]) == set(texts["it"])
-    for lesson in tutorial.lessons(game_id):
-        for key in lesson.message_keys():
-            if key:
-                assert texts["en"].get(key) and texts["it"].get(key), (lesson.id, key)
-    assert 5 <= len(tutorial.lessons(game_id)) <= 9  # about five minutes
+    for language in tutorial.languages(game_id):
+        for lesson in tutorial.lessons(game_id, language):
+            for key in lesson.message_keys():
+                if key:
+                    assert texts["en"].get(key) and texts["it"].get(key), (lesson.id, key)
+        assert 4 <= len(tutorial.lessons(game_id, language)) <= 9  # about five minutes
 
 
 @pytest.mark.parametrize("game_id,lesson", LESSONS, ids=IDS)
@@ -91,8 +106,12 @@ def test_the_lit_elements_are_on_the_table(game_id, lesson):
     ctx = RenderContext(t=lambda key, **_: key, seats=seats, viewer=lesson.learner, can_act=True, animate=False,
                         fresh=[], actors=(lesson.learner,))
     markup = ui.render_table(attempt.offered_view(attempt.state.view(lesson.learner)), ctx)
-    for testid in lesson.light:
-        assert f'data-testid="{testid}"' in markup, testid
+    for token in lesson.light:
+        assert light_attribute(token) in markup, token
+    for text in (text for text, key in lesson.wrong.items() if not key):  # offered for the engine to refuse
+        ctx.selection = ui.hint_selection(text)  # a move of two steps shows its second once its first is made
+        offered = ui.render_table(attempt.offered_view(attempt.state.view(lesson.learner)), ctx)
+        assert f'data-arg="{lesson.learner}:{text}"' in offered, text
 
 
 def test_a_legal_move_that_is_not_the_goal_changes_nothing():

@@ -90,10 +90,9 @@ def offer(view: dict, learner: int, texts: list) -> dict:
 MESSAGES = {
     "en": {
         _key("move", "title"): "Moving",
-        _key("move", "goal"): "Your pieces are at the bottom. Pick your doctor (the square) in the centre, then "
-                              "where it goes. A piece slides along one path as far as you like, but psychologists "
-                              "(the circles) never block it: slide the doctor past your psychologist to the lit "
-                              "node at the end of the path.",
+        _key("move", "goal"): "Your pieces are at the bottom. A piece slides along one path as far as you like, "
+                              "and psychologists (circles) never block it. Pick your doctor (the square) in the "
+                              "centre and slide it past your psychologist to the lit node.",
         _key("move", "done"): "Good. A piece stops at the end of its path, or before any piece that is not a "
                               "psychologist, and never on a taken node.",
         _key("move", "wrong"): "That is allowed, but the doctor stops in front of your psychologist. Psychologists "
@@ -114,8 +113,8 @@ MESSAGES = {
         _key("danger", "goal"): "A piece may never stop where it would be captured. Move your lit doctor: one "
                                 "of the lit nodes is guarded by two enemy doctors and an enemy informer. "
                                 "(The button under the board rings dangerous nodes in red.)",
-        _key("danger", "done"): "Safe. A move that first captures a threatening piece may end there, since your "
-                                "captures come before the danger is judged.",
+        _key("danger", "done"): "Safe. A move that captures a threatening piece may still end there: your captures "
+                                "come first.",
         _key("paralysis", "title"): "Paralysis",
         _key("paralysis", "goal"): "The lit enemy psychologist shares a path with your doctor, so the doctor is "
                                    "paralysed: it may only move along that path. Move the doctor.",
@@ -133,15 +132,14 @@ MESSAGES = {
                                 "never come back where it would be captured.",
         _key("win", "title"): "Winning",
         _key("win", "goal"): "Capture the enemy psychopath (the lit diamond) to win the game.",
-        _key("win", "done"): "You win! You also win when the other side has no legal move. A game is drawn when "
-                             "a position comes back for the third time, or after 100 moves without a capture.",
+        _key("win", "done"): "You win! So do you when the other side has no legal move. A third repetition, or "
+                             "100 moves without a capture, is a draw.",
     },
     "it": {
         _key("move", "title"): "Muovere",
-        _key("move", "goal"): "I tuoi pezzi sono quelli in basso. Scegli il tuo dottore (il quadrato) al centro, poi "
-                              "dove va. Un pezzo scorre lungo un percorso per quanti nodi vuoi, ma gli psicologi "
-                              "(i cerchi) non lo fermano mai: porta il dottore oltre il tuo psicologo, fino al nodo "
-                              "illuminato in fondo al percorso.",
+        _key("move", "goal"): "I tuoi pezzi sono in basso. Un pezzo scorre lungo un percorso per quanti nodi vuoi, "
+                              "e gli psicologi (cerchi) non lo fermano mai. Scegli il tuo dottore (il quadrato) al "
+                              "centro e portalo oltre il tuo psicologo, fino al nodo illuminato.",
         _key("move", "done"): "Bene. Un pezzo si ferma in fondo al percorso, o prima di un pezzo che non sia uno "
                               "psicologo, e mai su un nodo occupato.",
         _key("move", "wrong"): "Si può, ma così il dottore si ferma davanti al tuo psicologo. Gli psicologi non "
@@ -162,8 +160,8 @@ MESSAGES = {
         _key("danger", "goal"): "Un pezzo non può mai fermarsi dove verrebbe catturato. Muovi il tuo dottore "
                                 "illuminato: uno dei nodi illuminati è sorvegliato da due dottori e un informatore "
                                 "avversari. (Il pulsante sotto la plancia cerchia in rosso i nodi pericolosi.)",
-        _key("danger", "done"): "Al sicuro. Una mossa che prima cattura un pezzo minaccioso può finire lì, perché "
-                                "le tue catture vengono prima che si valuti il pericolo.",
+        _key("danger", "done"): "Al sicuro. Una mossa che cattura un pezzo minaccioso può comunque finire lì: le tue "
+                                "catture vengono prima.",
         _key("paralysis", "title"): "Paralisi",
         _key("paralysis", "goal"): "Lo psicologo avversario illuminato sta su un percorso del tuo dottore, che quindi è "
                                    "paralizzato: può muoversi solo lungo quel percorso. Muovi il dottore.",
@@ -181,7 +179,7 @@ MESSAGES = {
                                 "pezzo non può mai rientrare dove verrebbe catturato.",
         _key("win", "title"): "Vincere",
         _key("win", "goal"): "Cattura lo psicopatico avversario (il rombo illuminato) e vinci la partita.",
-        _key("win", "done"): "Hai vinto! Vinci anche quando l'avversario non ha mosse valide. La partita è patta "
-                             "quando una posizione si ripete per la terza volta, o dopo 100 mosse senza catture.",
+        _key("win", "done"): "Hai vinto! Vinci anche se l'avversario non ha mosse valide. Una posizione ripetuta tre "
+                             "volte, o 100 mosse senza catture, danno la patta.",
     },
 }
