@@ -130,7 +130,8 @@ WRONG_TRIES = {
     "alphabeticell": [("letter", "take R Y", "wrong", "alphabeticell.lesson.letter.wrong", {}),
                       ("eleven", "pass", "wrong", "alphabeticell.lesson.eleven.wrong", {})],
     "geonaxis": [("breathing", "s 2 -2", "illegal", "error.geonaxis.no_liberty", {})],
-    "alphagon": [("close", "end", "wrong", "alphagon.lesson.close.wrong", {})],
+    "alphagon": [("doubt", "pass", "wrong", "alphagon.lesson.doubt.wrong", {}),
+                 ("close", "end", "wrong", "alphagon.lesson.close.wrong", {})],
 }
 
 

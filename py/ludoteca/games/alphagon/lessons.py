@@ -12,8 +12,10 @@ GAME_ID = "alphagon"
 # Per edition: the word the lessons build, the learner's letters, the other
 # player's, and a card of the learner's with a syllable of the word.
 EDITIONS = {
-    "en": {"word": "ROAD", "mine": "AEIRDTN", "theirs": "OAEMSLP", "card": 17, "syllable": "AD"},
-    "it": {"word": "CASA", "mine": "AEICTNL", "theirs": "AOESMRP", "card": 32, "syllable": "AS",
+    "en": {"word": "ROAD", "mine": "AEIRDTN", "theirs": "OAEMSLP", "theirs_q": "OAEQSLP", "card": 17,
+           "syllable": "AD"},
+    "it": {"word": "CASA", "mine": "AEICTNL", "theirs": "AOESMRP", "theirs_q": "AOEQSMP", "card": 32,
+           "syllable": "AS",
            "shape_too": True},  # CASA also lays one of card 32's shapes: finding both at once succeeds too
 }
 
@@ -27,12 +29,17 @@ def replacement(player: int, letter: str) -> str:
     return f"draw {player} {'U' if letter in 'AEIOU' else 'B'}"
 
 
+def dealt(edition: dict, theirs: str) -> list:
+    """Who starts (the learner), the letters each player draws, the cards each is dealt."""
+    return (["first 0", "rotation cw"] + [f"draw 0 {letter}" for letter in edition["mine"]]
+            + [f"draw 1 {letter}" for letter in theirs]
+            + [f"card 0 {edition['card']}", "card 0 1", "card 0 2", "card 1 3", "card 1 4", "card 1 5"])
+
+
 def openings(edition: dict) -> tuple:
     """(the deal, the learner's turn with three letters of the word down, and the fourth placed)."""
     word = edition["word"]
-    deal = (["first 0", "rotation cw"] + [f"draw 0 {letter}" for letter in edition["mine"]]
-            + [f"draw 1 {letter}" for letter in edition["theirs"]]
-            + [f"card 0 {edition['card']}", "card 0 1", "card 0 2", "card 1 3", "card 1 4", "card 1 5"])
+    deal = dealt(edition, edition["theirs"])
     three = deal + [f"0:start D4 E {word[0]}", replacement(0, word[0]),
                     f"1:place F4 {word[1]}", replacement(1, word[1]),
                     f"1:place G4 {word[2]}", replacement(1, word[2]), "1:end"]
@@ -55,6 +62,10 @@ def edition_lessons(language: str) -> list:
     return [
         lesson(language, "start", deal, {"reach": "started"}, light=("rack", "data-cell=D4"),
                solution=(f"start D4 E {word[0]}",)),
+        lesson(language, "doubt", dealt(edition, edition["theirs_q"]) + [
+                   f"0:start D4 E {word[0]}", replacement(0, word[0]), "1:place F4 Q", replacement(1, "Q"), "1:end"],
+               {"moves": ["doubt"]}, light=("doubt",), replies=["1:concede", "1:lose B"],
+               wrong={"pass": _key("doubt", "wrong")}),
         lesson(language, "place", three, {"moves": [f"place H4 {word[3]}"]}, light=("data-cell=H4",)),
         lesson(language, "syllable", four,
                {"moves": [f"find {card} {syllable}"] + ([f"find {card} {syllable} shape"] * edition.get("shape_too", 0))},
@@ -77,6 +88,14 @@ MESSAGES = {
                                "it, where R goes.",
         _key("start", "done"): "The polygon has begun, heading east. The letters since the last + spell the word "
                                "being built, R so far. That was your whole first turn.",
+        _key("doubt", "title"): "Doubting",
+        _key("doubt", "goal"): "The other player put Q after your R. When you think no word can start with the "
+                               "letters of the word, doubt before placing: whoever placed the last letter must "
+                               "name a word. Doubt.",
+        _key("doubt", "done"): "No word starts with RQ: the other player lost a letter, and the word is suspended "
+                               "(a + ends it, no points). Your turn goes on with a new word. A doubt that meets a "
+                               "real word costs you a letter.",
+        _key("doubt", "wrong"): "Passing costs a bonus. No word starts with RQ: doubt instead.",
         _key("place", "title"): "Placing a letter",
         _key("place", "goal"): "The other player added O and A: the word is ROA. Each letter goes on the next "
                                "square, which the board lights. Choose D in your rack, then the lit square.",
@@ -102,6 +121,14 @@ MESSAGES = {
                                "+), poi la casella a est, dove va la C.",
         _key("start", "done"): "Il poligono è partito verso est. Le lettere dall'ultimo + formano la parola in "
                                "costruzione: per ora C. Questo era tutto il tuo primo turno.",
+        _key("doubt", "title"): "Dubitare",
+        _key("doubt", "goal"): "L'altro giocatore ha messo una Q dopo la tua C. Se pensi che nessuna parola possa "
+                               "cominciare con le lettere della parola, dubita prima di posare: chi ha posato "
+                               "l'ultima lettera deve dire una parola. Dubita.",
+        _key("doubt", "done"): "Nessuna parola comincia con CQ: l'altro giocatore ha perso una lettera e la parola "
+                               "è sospesa (un + la chiude, senza punti). Il tuo turno continua con una parola "
+                               "nuova. Se invece la parola esiste, la lettera la perdi tu.",
+        _key("doubt", "wrong"): "Passare costa un bonus. Nessuna parola comincia con CQ: dubita, piuttosto.",
         _key("place", "title"): "Posare una lettera",
         _key("place", "goal"): "L'altro giocatore ha aggiunto A e S: la parola è CAS. Ogni lettera va nella "
                                "casella successiva, che la plancia illumina. Scegli la A fra le tue lettere, poi "
