@@ -230,3 +230,24 @@ def test_progress_survives_a_reload_and_the_rules_page_links_to_the_tutorial(con
     expect(page.locator('[data-testid="lesson-progress"]')).not_to_have_text(re.compile("done"))
     page.click('[data-testid="lesson-previous"]')
     expect(page.locator('[data-testid="lesson-progress"]')).to_contain_text("done")
+
+
+def test_a_lesson_by_keyboard_alone_tab_arrows_and_enter(context, open_app):
+    """Tab reaches the board (one stop), the arrow keys move on it, Enter plays; Next then has the focus."""
+    page = context.new_page()
+    open_app(page)
+    page.goto(page.url.split("#")[0] + "#/learn/geonaxis")
+    expect(page.locator('[data-testid="tutorial"]')).to_have_attribute("data-lesson", "stone")
+    for _ in range(30):  # from the top of the page, as a keyboard user arrives
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.hasAttribute('data-nav')"):
+            break
+    assert page.evaluate("() => document.activeElement.closest('[data-region=\"table\"]') !== null")
+    first = page.evaluate("() => document.activeElement.dataset.testid")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.testid") != first
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-testid="lesson-feedback"]')).to_have_attribute("data-verdict", "done")
+    expect(page.locator('[data-testid="lesson-next"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-testid="tutorial"]')).to_have_attribute("data-lesson", "collision")

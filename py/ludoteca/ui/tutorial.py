@@ -179,7 +179,13 @@ class Tutorial:
     def handler(self, action: str):
         """The tutorial's own handler for an action on its screen (None: the app's)."""
         return {"move": self.on_move, "select": self.on_select, "option": self.on_option,
-                "lesson": self.on_lesson, "no-target": lambda _arg: False}.get(action)
+                "lesson": self.on_lesson, "no-target": self.on_no_target}.get(action)
+
+    def on_no_target(self, _arg: str):
+        """Enter on a place that plays nothing: say so, as a game does."""
+        if self.attempt is None:
+            return False
+        self.feedback = ("not_goal", self.app.t("game.no_target" if not self.attempt.done else "game.no_target.over"))
 
     def on_move(self, arg: str):
         player, _, text = arg.partition(":")

@@ -75,3 +75,9 @@ def test_the_last_lesson_ends_in_a_game_against_the_easy_computer():
 def test_a_game_without_a_tutorial_is_a_missing_page():
     app, browser = open_tutorial("nosuchgame")
     assert app.route.name == "missing"
+
+
+def test_enter_on_a_place_that_plays_nothing_says_so():
+    app, browser = open_tutorial()
+    app.dispatch("no-target")
+    assert 'data-verdict="not_goal"' in browser.html and app.t("game.no_target") in browser.html
