@@ -54,6 +54,7 @@ from .routes import Route, parse_route
 from .saving import GameSaving
 from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, set_field  # noqa: F401 - MAX_NAME re-exported
 from .table import TableScreen
+from .tutorial import Tutorial
 from .undo import UndoControl
 from .storage import SaveStore, StorageError, write_error_key
 
@@ -100,6 +101,7 @@ class App:
         self.devices = Devices(self)  # play on several devices (ui/devices.py)
         self.signaling = Signaling(self)  # ...through a signaling service, when one is set (ui/signaling.py)
         self.review = GameReview(self)  # the review after the game (ui/review.py)
+        self.tutorial = Tutorial(self)  # the games' tutorials (ui/tutorial.py)
 
     # --- the open game's session ------------------------------------------------
     @property
@@ -172,6 +174,8 @@ class App:
             self.devices.join(route.arg)
         elif route.name == "room":
             self.signaling.open_route(route.arg)
+        elif route.name == "learn" and not self.tutorial.open(route.arg):
+            route = Route("missing", route.arg)
         elif route.name == "rules" and route.arg not in self.games:
             route = Route("missing", route.arg)
         elif route.name == "new":
@@ -227,7 +231,9 @@ class App:
     # --- events -------------------------------------------------------------------
     def dispatch(self, action: str, arg: str = "") -> None:
         """Every click or change in the page arrives here as (action, argument)."""
-        handler = self.action_handlers().get(action)
+        # On a tutorial's screen, its own handlers take the table's moves (ui/tutorial.py).
+        handler = (self.tutorial.handler(action) if self.route.name == "learn" else None) \
+            or self.action_handlers().get(action)
         if handler is None:
             return
         redraw = handler(arg)

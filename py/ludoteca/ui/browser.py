@@ -126,6 +126,7 @@ class PyScriptBrowser(Browser):
         self.clicked_action = None  # the action of the element just clicked or tapped (a tap may not focus it)
         self._shown_hash = None  # the route last drawn: a new one opens at the top of the page
         self._brought_into_view = None  # the element a game last asked to be seen, and on which page
+        self._autofocused = None  # the data-autofocus control outside a dialog last focused, and on which page
         self._audio = None  # the WebAudio context, made on the first chime
         self._leave_guard = None  # the beforeunload listener, while moves are only in memory
         self._nav_memory = {}  # board (group key) -> the data-nav of the node last focused on it
@@ -210,6 +211,14 @@ class PyScriptBrowser(Browser):
                 target = _found(self.root.querySelector(choice))
                 if target is not None:
                     break
+        # A control marked data-autofocus outside a dialog (a tutorial's Next, once its lesson
+        # is done) takes the focus once, when it appears: Enter then goes on.
+        wanted_focus = _found(self.root.querySelector("main [data-autofocus]")) if dialog is None else None
+        focus_key_now = None if wanted_focus is None else \
+            f'{window.location.hash} {wanted_focus.getAttribute("data-testid")}'
+        if wanted_focus is not None and focus_key_now != self._autofocused:
+            target = wanted_focus
+        self._autofocused = focus_key_now
         self.apply_roving_tabindex()
         if target is not None:
             target.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))

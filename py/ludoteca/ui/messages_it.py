@@ -363,6 +363,24 @@ MESSAGES_IT = {
     "error.net.move_refused": "Chi ospita ha rifiutato quella mossa.",
     "error.net.no_free_seat": "Tutti i posti giocati da un altro dispositivo sono occupati: questo dispositivo non può unirsi alla partita.",
     "error.net.seat_taken": "Quel posto è già giocato da un altro dispositivo.",
+    # I tutorial (ui/tutorial.py)
+    "tutorial.title": "Impara {game}",
+    "tutorial.link": "Impara a giocare",
+    "tutorial.link_game": "Impara a giocare a {game}",
+    "tutorial.empty_continue": "Sei nuovo? Ogni gioco ha un breve tutorial:",
+    "tutorial.progress": "Lezione {n} di {total}",
+    "tutorial.previous": "Lezione precedente",
+    "tutorial.next": "Lezione successiva",
+    "tutorial.retry": "Ricomincia la lezione",
+    "tutorial.play": "Gioca una prima partita contro il computer",
+    "tutorial.completed": "fatta",
+    "tutorial.goal": "Obiettivo",
+    "tutorial.not_goal": "Questa mossa è valida, ma non è quella che chiede la lezione. Rileggi l'obiettivo.",
+    "tutorial.refused": "Non si può: {reason}",
+    "tutorial.step": "Bene. Continua.",
+    "tutorial.you": "Tu",
+    "tutorial.other": "Avversario",
+    "tutorial.others": "Avversario {n}",
 }
 
 MESSAGES_IT.update(REVIEW_IT)  # ui/review.py

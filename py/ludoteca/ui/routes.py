@@ -1,6 +1,6 @@
 """Hash routes: `#/`, `#/new/<game>`, `#/play/<save id>`, `#/rules/<game>`, `#/settings`,
 `#/join/<a host's invitation>` (play on several devices, ui/devices.py), `#/room[/<code>]`
-(joining through a signaling service, ui/signaling.py)."""
+(joining through a signaling service, ui/signaling.py), `#/learn/<game>` (its tutorial)."""
 
 import re
 from dataclasses import dataclass
@@ -24,7 +24,7 @@ class Route:
         return f"#/{self.name}/{self.arg}"
 
 
-ROUTES_WITH_ARGUMENT = ("new", "play", "rules", "table")
+ROUTES_WITH_ARGUMENT = ("new", "play", "rules", "table", "learn")
 # A host's invitation (web/net/link.mjs's offer: ICE credentials may hold "/" and "+",
 # candidates "," and ":"), the rest of the fragment after "#/join/".
 # web/net/signal.mjs's room codes, any case, then the signaling server the host uses
@@ -35,6 +35,7 @@ JOIN_OFFER = re.compile(r"[A-Za-z0-9_.~,:+/=-]{8,2000}")
 ARGUMENT_FORMAT = {
     "new": re.compile(r"[a-z][a-z0-9_]{0,39}"),
     "rules": re.compile(r"[a-z][a-z0-9_]{0,39}"),
+    "learn": re.compile(r"[a-z][a-z0-9_]{0,39}"),  # a game's tutorial (ui/tutorial.py)
     "play": SAVE_ID,
     "table": re.compile(rf"new|{SAVE_ID.pattern}"),  # At the table: its setup, or a saved session
 }

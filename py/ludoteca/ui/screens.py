@@ -23,7 +23,7 @@ from .keyboard import SHORTCUT_HELP
 from .clock import clock_text
 from .markdown import render_markdown
 from .regions import region
-from . import table
+from . import table, tutorial
 
 from .setup import REMOTE_KIND  # noqa: E402 - a setup seat played on another device (ui/devices.py)
 COLOUR_NAMES = {  # keys: SEAT_COLOURS
@@ -143,6 +143,7 @@ def render_app(app, model=None) -> str:
             "table": lambda app: app.table.render(),
             "join": lambda app: app.devices.render_join(),
             "room": lambda app: app.signaling.render_join(),
+            "learn": lambda app: app.tutorial.render(),
         }.get(route, render_missing)(app)
     motion = "motion-on" if app.animate else "motion-off"
     return isolate_names(f'<div class="shell {motion}" data-screen="{route}" lang="{app.catalog.language}">'
@@ -241,6 +242,7 @@ def render_home(app) -> str:
             f"<h3>{escape(game_title(app, game_id))}</h3>"
             f'<p class="muted">{escape(players_text(t, fewest, most))}</p>'
             f'<p>{escape(registry.metadata(game_id, "BLURB", app.catalog.language))}</p>{table.home_link(app, game_id)}'
+            f'{tutorial.home_link(app, game_id)}'
             f'<div class="row">{link(t("home.new_game"), f"#/new/{game_id}", "btn primary", f"new-{game_id}")}'
             f'{link(t("home.rules"), f"#/rules/{game_id}", "btn", f"rules-{game_id}")}</div>'
             "</article>"
@@ -265,7 +267,7 @@ def render_saves(app) -> str:
         return (f'<p class="notice error" role="alert" data-testid="saves-unreadable">'
                 f'{escape(t("saves.list_unreadable", reason=str(error)))}</p>')
     if not saves:
-        return f'<p class="muted" data-testid="no-saves">{escape(t("home.no_saves"))}</p>'
+        return f'<p class="muted" data-testid="no-saves">{escape(t("home.no_saves"))}</p>' + tutorial.empty_continue(app)
     rows = "".join(render_save_row(app, save) for save in saves)
     return f'<ul class="saves" data-testid="saves">{rows}</ul>'
 
@@ -816,7 +818,8 @@ def render_rules(app) -> str:
     return (f'<section class="page rules" data-testid="rules">'
             f'<h1 class="page-title">{escape(rules_title(app.t, game_title(app, game_id)))}</h1>{rules}'
             f'<h2 id="rulings">{escape(app.t("rules.rulings"))}</h2><div class="rulings">{rulings}</div>'
-            f'{link(app.t("home.new_game"), f"#/new/{game_id}", "btn primary")}</section>')
+            f'<div class="row">{link(app.t("home.new_game"), f"#/new/{game_id}", "btn primary")}'
+            f'{tutorial.link_markup(app, game_id)}</div></section>')
 
 
 def render_settings(app) -> str:

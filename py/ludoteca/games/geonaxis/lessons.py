@@ -1,0 +1,146 @@
+"""GeonAxis's tutorial: its lessons as data (games/tutorial.py reads them).
+
+Two players on the one-tile table; each position is reached by real rounds
+("0:s q r" and "1:s q r": both choices of a round), and each lesson's reply
+is the other player's choice for the round the learner plays, so the round
+is revealed as in a game. Cells are named "q r" (axial coordinates, 0 0 the
+centre), as the log writes them.
+"""
+
+from ..tutorial import text_key, text_keys
+
+GAME_ID = "geonaxis"
+
+
+def rounds(*pairs) -> list:
+    """Move texts for rounds given as (the learner's choice, the other player's)."""
+    return [text for mine, theirs in pairs for text in (f"0:{mine}", f"1:{theirs}")]
+
+
+# An enemy stone at the centre, surrounded by five of the learner's: one liberty left, at -1 1.
+ATARI = rounds(("s 1 0", "s 0 0"), ("s -1 0", "s -2 2"), ("s 0 1", "s 2 -2"), ("s 0 -1", "s -2 0"),
+               ("s 1 -1", "s 2 0"))
+# Three enemy stones around the corner cell 2 -2, which has no free neighbour left.
+CORNER = rounds(("s -1 0", "s 1 -2"), ("s -1 1", "s 2 -1"), ("s 0 1", "s 1 -1"))
+
+
+def _key(lesson: str, name: str) -> str:
+    return text_key(GAME_ID, lesson, name)
+
+
+def cell(q: int, r: int) -> str:
+    return f"cell-{q}-{r}"
+
+
+def lesson(lesson_id: str, moves: list, success: dict, light: tuple, reply: str = "1:pass", **more) -> dict:
+    return {
+        **text_keys(GAME_ID, lesson_id),
+        "position": {"seed": 1, "players": 2, "moves": moves},
+        "learner": 0, "success": success, "light": light, "replies": [reply],
+        **more,
+    }
+
+
+LESSONS = [
+    lesson("stone", [], {"reach": "stone_placed"}, light=(cell(0, 0),), solution=("s 0 0",)),
+    lesson("collision", [], {"moves": ["s 1 0"]}, light=(cell(1, 0),), reply="1:s 1 0"),
+    lesson("capture", ATARI, {"reach": "capture_made"}, light=(cell(0, 0), cell(-1, 1)), solution=("s -1 1",)),
+    lesson("breathing", CORNER, {"reach": "stone_placed"}, light=(cell(2, -2),), solution=("s 0 0",),
+           wrong={"s 2 -2": ""}),
+    lesson("tile", rounds(("s 0 0", "s 1 1")), {"reach": "tile_placed"}, light=("select-tile",),
+           solution=("t -1 0",)),
+    lesson("end", ATARI + rounds(("s -1 1", "pass")), {"reach": "game_over"}, light=("pass",),
+           solution=("pass",)),
+]
+
+
+def _stones(state, player: int) -> int:
+    return sum(1 for stone in state.view(None)["stones"] if stone[2] == player)
+
+
+PREDICATES = {
+    "stone_placed": lambda before, after, learner: _stones(after, learner) > _stones(before, learner),
+    "capture_made": lambda before, after, learner:
+        after.view(None)["prisoners"][learner] > before.view(None)["prisoners"][learner],
+    "tile_placed": lambda before, after, learner: len(after.view(None)["cells"]) > len(before.view(None)["cells"]),
+    "game_over": lambda before, after, learner: after.is_terminal(),
+}
+
+
+def offer(view: dict, learner: int, texts: list) -> dict:
+    """Shows the lesson's wrong stones as playable cells, so the learner can try one and read why not."""
+    legal = view.get("legal")
+    if not legal:
+        return view
+    extra = [[int(word) for word in text.split()[1:3]] for text in texts if text.startswith("s ")]
+    return {**view, "legal": {**legal, "stones": list(legal["stones"]) + extra}}
+
+
+MESSAGES = {
+    "en": {
+        _key("stone", "title"): "A round",
+        _key("stone", "goal"): "GeonAxis is Go on hexagons, and everybody moves at once: each player chooses in "
+                               "secret, then all the choices are revealed together. Put a stone on the lit cell.",
+        _key("stone", "done"): "Both choices are revealed: your stone is down, and the other player passed. "
+                               "Touching stones of one colour form a group; the free cells next to it are its "
+                               "liberties.",
+        _key("collision", "title"): "The same cell",
+        _key("collision", "goal"): "Put a stone on the lit cell. Watch what happens when the other player wants "
+                                   "it too.",
+        _key("collision", "done"): "You both chose that cell, so neither stone went down, and neither of you may "
+                                   "play there in the next round.",
+        _key("capture", "title"): "Capturing",
+        _key("capture", "goal"): "The enemy stone in the centre has one liberty left, the lit cell. Take it to "
+                                 "capture the stone.",
+        _key("capture", "done"): "Captured! A group with no liberty is removed, and its stones are points for "
+                                 "whoever took its last liberty.",
+        _key("breathing", "title"): "Breathing room",
+        _key("breathing", "goal"): "A stone needs a free neighbour, or a group of yours with another liberty, or "
+                                   "to capture. The lit corner has none: try it, then put a stone anywhere else.",
+        _key("breathing", "done"): "Right. Captures come before a group dies for lack of room, so a stone that "
+                                   "captures may always go down.",
+        _key("tile", "title"): "Your tile",
+        _key("tile", "goal"): "Each player holds one tile of 19 cells. Choose Place your tile, then a free spot "
+                              "next to the table, to make room.",
+        _key("tile", "done"): "The table has grown. Tiles go down before the stones of the same round.",
+        _key("end", "title"): "The end",
+        _key("end", "goal"): "The game ends when everybody passes in the same round. Pass.",
+        _key("end", "done"): "Game over. Your points are the stones you captured plus the free cells you "
+                             "surrounded; the pot of credits is shared by points, and the most credits win. "
+                             "Agreements to protect an area are explained on the rules page.",
+    },
+    "it": {
+        _key("stone", "title"): "Un turno",
+        _key("stone", "goal"): "GeonAxis è un Go sugli esagoni, e tutti muovono insieme: ognuno sceglie in "
+                               "segreto, poi le scelte si svelano tutte insieme. Metti una pietra sulla casella "
+                               "illuminata.",
+        _key("stone", "done"): "Le scelte sono svelate: la tua pietra è posata e l'altro giocatore ha passato. "
+                               "Le pietre dello stesso colore che si toccano formano un gruppo; le caselle libere "
+                               "accanto sono le sue libertà.",
+        _key("collision", "title"): "La stessa casella",
+        _key("collision", "goal"): "Metti una pietra sulla casella illuminata. Guarda che cosa succede se la vuole "
+                                   "anche l'altro giocatore.",
+        _key("collision", "done"): "Avete scelto tutti e due quella casella: nessuna pietra è posata, e nessuno dei "
+                                   "due può giocarci nel turno successivo.",
+        _key("capture", "title"): "Catturare",
+        _key("capture", "goal"): "La pietra avversaria al centro ha una sola libertà, la casella illuminata. "
+                                 "Occupala e cattura la pietra.",
+        _key("capture", "done"): "Catturata! Un gruppo senza libertà viene tolto, e le sue pietre sono punti per "
+                                 "chi gli ha tolto l'ultima libertà.",
+        _key("breathing", "title"): "Respiro",
+        _key("breathing", "goal"): "Una pietra ha bisogno di una vicina libera, o di un tuo gruppo con un'altra "
+                                   "libertà, oppure di catturare. L'angolo illuminato non ha niente di tutto "
+                                   "questo: provaci, poi metti una pietra altrove.",
+        _key("breathing", "done"): "Giusto. Le catture vengono prima dell'autocattura, quindi una pietra che "
+                                   "cattura si può sempre posare.",
+        _key("tile", "title"): "La tua tessera",
+        _key("tile", "goal"): "Ogni giocatore ha una tessera di 19 caselle. Scegli Posa la tua tessera, poi un "
+                              "posto libero accanto al tavolo, per fare spazio.",
+        _key("tile", "done"): "Il tavolo è cresciuto. Le tessere si posano prima delle pietre dello stesso turno.",
+        _key("end", "title"): "La fine",
+        _key("end", "goal"): "La partita finisce quando tutti passano nello stesso turno. Passa.",
+        _key("end", "done"): "Partita finita. I tuoi punti sono le pietre catturate più le caselle libere che hai "
+                             "circondato; il piatto dei crediti si divide secondo i punti, e vince chi ha più "
+                             "crediti. I patti per proteggere una zona sono spiegati nella pagina delle regole.",
+    },
+}
