@@ -101,6 +101,8 @@ def geonaxis_move(walk: Walk, move: str, keyboard: bool = False) -> None:
     elif parts[0] == "t":
         act(f'{TABLE} [data-testid="select-tile"]')
         act(f'{TABLE} [data-testid="spot-{parts[1]}-{parts[2]}"]')
+    elif parts[0] == "wager":  # the lessons stake the agreed amount, honestly
+        act(f'{TABLE} [data-testid="stake-honest"]')
     else:
         act(f'{TABLE} [data-testid="{parts[0]}"]')
 
@@ -129,7 +131,8 @@ WRONG_TRIES = {
                    ("paralysis", "m 2 8", "illegal", "error.psychopath.paralysed", {"node": 2})],
     "alphabeticell": [("letter", "take R Y", "wrong", "alphabeticell.lesson.letter.wrong", {}),
                       ("eleven", "pass", "wrong", "alphabeticell.lesson.eleven.wrong", {})],
-    "geonaxis": [("breathing", "s 2 -2", "illegal", "error.geonaxis.no_liberty", {})],
+    "geonaxis": [("breathing", "s 2 -2", "illegal", "error.geonaxis.no_liberty", {}),
+                 ("agree", "decline", "wrong", "geonaxis.lesson.agree.wrong", {})],
     "alphagon": [("doubt", "pass", "wrong", "alphagon.lesson.doubt.wrong", {}),
                  ("close", "end", "wrong", "alphagon.lesson.close.wrong", {})],
 }

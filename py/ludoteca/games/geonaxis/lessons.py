@@ -21,6 +21,8 @@ def rounds(*pairs) -> list:
 ATARI = rounds(("s 1 0", "s 0 0"), ("s -1 0", "s -2 2"), ("s 0 1", "s 2 -2"), ("s 0 -1", "s -2 0"),
                ("s 1 -1", "s 2 0"))
 # Three enemy stones around the corner cell 2 -2, which has no free neighbour left.
+# Both players' stones around the free centre cell; then the other player proposes to protect it.
+SHARED = rounds(("s 1 0", "s -1 0"), ("s 0 1", "s 0 -1"), ("s 1 -1", "s -1 1"), ("pass", "propose 0 0 1"))
 CORNER = rounds(("s -1 0", "s 1 -2"), ("s -1 1", "s 2 -1"), ("s 0 1", "s 1 -1"))
 
 
@@ -49,6 +51,8 @@ LESSONS = [
            wrong={"s 2 -2": ""}),
     lesson("tile", rounds(("s 0 0", "s 1 1")), {"reach": "tile_placed"}, light=("select-tile",),
            solution=("t -1 0",)),
+    lesson("agree", SHARED, {"moves": ["wager 1 0"]}, light=(cell(0, 0), "stake-honest"), reply="1:wager 1 0",
+           wrong={"decline": _key("agree", "wrong")}),
     lesson("end", ATARI + rounds(("s -1 1", "pass")), {"reach": "game_over"}, light=("pass",),
            solution=("pass",)),
 ]
@@ -70,7 +74,7 @@ PREDICATES = {
 def offer(view: dict, learner: int, texts: list) -> dict:
     """Shows the lesson's wrong stones as playable cells, so the learner can try one and read why not."""
     legal = view.get("legal")
-    if not legal:
+    if not legal or "stones" not in legal:  # an agreement's decision offers no cells
         return view
     extra = [[int(word) for word in text.split()[1:3]] for text in texts if text.startswith("s ")]
     return {**view, "legal": {**legal, "stones": list(legal["stones"]) + extra}}
@@ -103,11 +107,17 @@ MESSAGES = {
         _key("tile", "goal"): "Each player holds one tile of 19 cells. Choose Place your tile, then a free spot "
                               "next to the table, to make room.",
         _key("tile", "done"): "The table has grown. Tiles go down before the stones of the same round.",
+        _key("agree", "title"): "An agreement",
+        _key("agree", "goal"): "You both surround the lit cell, and the other player proposes to protect it, each "
+                               "staking 1 credit face down in a pile. Accept: stake 1 credit.",
+        _key("agree", "done"): "Agreed: nobody may play there now. To break in, a player must challenge, wagering "
+                               "more credits than the pile really holds; a pile may bluff with jokers.",
+        _key("agree", "wrong"): "You may decline (one refusal and there is no agreement), but here accept, to see "
+                                "one made.",
         _key("end", "title"): "The end",
         _key("end", "goal"): "The game ends when everybody passes in the same round. Pass.",
         _key("end", "done"): "Game over. Your points are the stones you captured plus the free cells you "
-                             "surrounded; the pot of credits is shared by points, and the most credits win. "
-                             "Agreements to protect an area are explained on the rules page.",
+                             "surrounded; the pot of credits is shared by points, and the most credits win.",
     },
     "it": {
         _key("stone", "title"): "Un turno",
@@ -137,10 +147,18 @@ MESSAGES = {
         _key("tile", "goal"): "Ogni giocatore ha una tessera di 19 caselle. Scegli Posa la tua tessera, poi un "
                               "posto libero accanto al tavolo, per fare spazio.",
         _key("tile", "done"): "Il tavolo è cresciuto. Le tessere si posano prima delle pietre dello stesso turno.",
+        _key("agree", "title"): "Un patto",
+        _key("agree", "goal"): "Circondate insieme la casella illuminata, e l'altro giocatore propone di "
+                               "proteggerla: ognuno mette 1 credito coperto in un mucchio. Accetta: punta 1 credito.",
+        _key("agree", "done"): "Patto fatto: ora nessuno può giocarci. Per entrare bisogna sfidare il patto, "
+                               "puntando più crediti di quanti il mucchio ne contenga davvero; un mucchio può "
+                               "bluffare con i jolly.",
+        _key("agree", "wrong"): "Puoi rifiutare (basta un rifiuto e il patto non c'è), ma qui accetta, per vederne "
+                                "uno nascere.",
         _key("end", "title"): "La fine",
         _key("end", "goal"): "La partita finisce quando tutti passano nello stesso turno. Passa.",
         _key("end", "done"): "Partita finita. I tuoi punti sono le pietre catturate più le caselle libere che hai "
                              "circondato; il piatto dei crediti si divide secondo i punti, e vince chi ha più "
-                             "crediti. I patti per proteggere una zona sono spiegati nella pagina delle regole.",
+                             "crediti.",
     },
 }
