@@ -241,6 +241,8 @@ def test_a_lesson_by_keyboard_alone_tab_arrows_and_enter(context, open_app):
     open_app(page)
     page.goto(page.url.split("#")[0] + "#/learn/geonaxis")
     expect(page.locator('[data-testid="tutorial"]')).to_have_attribute("data-lesson", "stone")
+    expect(page.locator(f'{TABLE} [data-testid="pass"]')).to_be_visible()
+    expect(page.locator('[data-action="keep-passing"]')).to_have_count(0)  # a lesson plays no rounds for you
     for _ in range(30):  # from the top of the page, as a keyboard user arrives
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.hasAttribute('data-nav')"):

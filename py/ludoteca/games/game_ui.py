@@ -103,6 +103,7 @@ class RenderContext:
     selection: Optional[str] = None  # the app-owned step of a multi-step move (a data-action="select" token)
     options: dict = field(default_factory=dict)  # the game's display switches, set by data-action="option"
     lang: str = "en"  # the app's language
+    keep_passing: bool = True  # the screen offers Keep passing (a tutorial's does not: it plays no rounds for you)
 
     def name(self, player: int) -> str:
         return escape(self.seats[player].name)  # marked for isolation: the seats are `shown_seats`

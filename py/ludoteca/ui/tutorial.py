@@ -179,7 +179,12 @@ class Tutorial:
     def handler(self, action: str):
         """The tutorial's own handler for an action on its screen (None: the app's)."""
         return {"move": self.on_move, "select": self.on_select, "option": self.on_option,
-                "lesson": self.on_lesson, "no-target": self.on_no_target}.get(action)
+                "lesson": self.on_lesson, "no-target": self.on_no_target,
+                "keep-passing": self.on_keep_passing}.get(action)
+
+    def on_keep_passing(self, _arg: str):
+        """Not offered on a lesson's table; a stale click must not reach a game left open behind it."""
+        return False
 
     def on_no_target(self, _arg: str):
         """Enter on a place that plays nothing: say so, as a game does."""
@@ -272,7 +277,8 @@ class Tutorial:
         can_act = not attempt.done and learner in state.to_move()
         ctx = RenderContext(t=t, seats=self.seats(state.num_players), viewer=learner, can_act=can_act,
                             animate=app.animate, fresh=[], actors=(learner,) if can_act else (),
-                            selection=self.selection, options=dict(self.options), lang=app.catalog.language)
+                            selection=self.selection, options=dict(self.options), lang=app.catalog.language,
+                            keep_passing=False)
         view = attempt.offered_view(state.view(learner)) if can_act else state.view(learner)
         table = light(ui.render_table(view, ctx), lesson.light)
         prompt = ui.prompt(view, ctx) if can_act else ""

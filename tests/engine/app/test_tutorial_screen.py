@@ -81,3 +81,12 @@ def test_enter_on_a_place_that_plays_nothing_says_so():
     app, browser = open_tutorial()
     app.dispatch("no-target")
     assert 'data-verdict="not_goal"' in browser.html and app.t("game.no_target") in browser.html
+
+
+def test_geonaxis_lessons_offer_pass_but_not_keep_passing():
+    """Keep passing plays rounds for you in a game; a lesson plays none, so it is not offered there."""
+    app, browser = open_tutorial("geonaxis")
+    assert 'data-testid="pass"' in browser.html
+    assert 'data-action="keep-passing"' not in browser.html
+    app.dispatch("keep-passing", "0")  # a stale click, say
+    assert app.tutorial.feedback is None and not app.tutorial.attempt.done

@@ -843,6 +843,9 @@ def _pass_buttons(view: dict, ctx) -> list:
     """Pass, and Keep passing (off, with the reason beside it, while a group of the
     chooser's is down to its last liberty: it would stop at once)."""
     t, player = ctx.t, ctx.viewer
+    pass_button = _button(t("geonaxis.pass"), "move", f"{player}:pass", "pass")
+    if not getattr(ctx, "keep_passing", True):  # stand-in contexts (tests) predate the switch
+        return [pass_button]
     keep = _button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
                    t("geonaxis.keep_passing_name"))
     if _atari_shown(view, ctx):
@@ -850,7 +853,7 @@ def _pass_buttons(view: dict, ctx) -> list:
         keep = (f'<div class="gx-keep">{keep}<p class="gx-keep-reason" id="gx-keep-reason"'
                 f' data-testid="keep-passing-reason">{escape(t("geonaxis.keep_passing_blocked"))}</p></div>')
     # Pass is one choice among the stones and the tile (a plain button), not the one the page recommends.
-    return [_button(t("geonaxis.pass"), "move", f"{player}:pass", "pass"), keep]
+    return [pass_button, keep]
 
 
 def render_controls(view: dict, ctx) -> str:
