@@ -118,6 +118,11 @@ def alphagon_move(walk: Walk, move: str, keyboard: bool = False) -> None:
         act(f'{TABLE} g[data-cell="{parts[1]}"]')
         if parts[0] == "start":  # the flag, then the square beside it
             act(f'{TABLE} g[data-cell][data-arg="0:{move}"]')
+    elif parts[0] in ("declare", "contradict", "correct"):  # a word typed into its form, then Enter
+        field = f'{TABLE} [data-testid="input-{parts[0]}"]'
+        walk.page.locator(field).fill(parts[1])
+        walk.actions += 1
+        walk.key(field)
     else:
         act(f'{TABLE} [data-testid="{move.replace(" ", "-")}"]')
 
@@ -134,6 +139,7 @@ WRONG_TRIES = {
     "geonaxis": [("breathing", "s 2 -2", "illegal", "error.geonaxis.no_liberty", {}),
                  ("agree", "decline", "wrong", "geonaxis.lesson.agree.wrong", {})],
     "alphagon": [("doubt", "pass", "wrong", "alphagon.lesson.doubt.wrong", {}),
+                 ("declare", "accept", "wrong", "alphagon.lesson.declare.wrong", {}),
                  ("close", "end", "wrong", "alphagon.lesson.close.wrong", {})],
 }
 

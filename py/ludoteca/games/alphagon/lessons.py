@@ -13,9 +13,9 @@ GAME_ID = "alphagon"
 # player's, and a card of the learner's with a syllable of the word.
 EDITIONS = {
     "en": {"word": "ROAD", "mine": "AEIRDTN", "theirs": "OAEMSLP", "theirs_q": "OAEQSLP", "card": 17,
-           "syllable": "AD"},
+           "syllable": "AD", "other_meaning": "ROAST"},  # other_meaning: starts as the word, means another thing
     "it": {"word": "CASA", "mine": "AEICTNL", "theirs": "AOESMRP", "theirs_q": "AOEQSMP", "card": 32,
-           "syllable": "AS",
+           "syllable": "AS", "other_meaning": "CASTELLO",
            "shape_too": True},  # CASA also lays one of card 32's shapes: finding both at once succeeds too
 }
 
@@ -44,7 +44,8 @@ def openings(edition: dict) -> tuple:
                     f"1:place F4 {word[1]}", replacement(1, word[1]),
                     f"1:place G4 {word[2]}", replacement(1, word[2]), "1:end"]
     four = three + [f"0:place H4 {word[3]}", replacement(0, word[3])]
-    return deal, three, four
+    declared = three[:-1] + [f"1:declare {word}"]  # the other player declares the word instead of ending
+    return deal, three, four, declared
 
 
 def lesson(language: str, lesson_id: str, moves: list, success: dict, light: tuple, **more) -> dict:
@@ -58,7 +59,7 @@ def lesson(language: str, lesson_id: str, moves: list, success: dict, light: tup
 def edition_lessons(language: str) -> list:
     edition = EDITIONS[language]
     word, card, syllable = edition["word"], edition["card"], edition["syllable"]
-    deal, three, four = openings(edition)
+    deal, three, four, declared = openings(edition)
     return [
         lesson(language, "start", deal, {"reach": "started"}, light=("rack", "data-cell=D4"),
                solution=(f"start D4 E {word[0]}",)),
@@ -70,6 +71,8 @@ def edition_lessons(language: str) -> list:
         lesson(language, "syllable", four,
                {"moves": [f"find {card} {syllable}"] + ([f"find {card} {syllable} shape"] * edition.get("shape_too", 0))},
                light=(f"card-{card}",)),
+        lesson(language, "declare", declared, {"reach": "contradicted"}, light=("form-contradict",),
+               solution=(f"contradict {edition['other_meaning']}",), wrong={"accept": _key("declare", "wrong")}),
         lesson(language, "close", four, {"moves": ["close"]}, light=("close",), wrong={"end": _key("close", "wrong")}),
     ]
 
@@ -78,6 +81,8 @@ LESSONS = {language: edition_lessons(language) for language in EDITIONS}
 
 PREDICATES = {
     "started": lambda before, after, learner: bool(after.view(learner)["trail"]),
+    # A valid contradiction closes the word for the contradictor, who scores it.
+    "contradicted": lambda before, after, learner: after.scores()[learner] > before.scores()[learner],
 }
 
 MESSAGES = {
@@ -105,12 +110,21 @@ MESSAGES = {
                                   "AD, and ROAD holds it: press its Find button for 3 points.",
         _key("syllable", "done"): "3 points, and a new card. The small shapes on a card score 3 too, when the last "
                                   "squares of the polygon take that shape.",
+        _key("declare", "title"): "Declaring",
+        _key("declare", "goal"): "The other player declared ROAD: they claim every word starting with ROA means "
+                                 "the same, to score it now. Type a word starting with ROA that means something "
+                                 "else, and contradict.",
+        _key("declare", "done"): "Contradicted: you close the word and score your word, and the declarer loses a "
+                                 "letter. Once 3 letters are down you may declare too; if nobody contradicts, "
+                                 "you score the shortest word named.",
+        _key("declare", "wrong"): "Accepting lets the declarer score ROAD. But ROA also starts words of another "
+                                  "meaning (ROAST, for one): contradict with one.",
         _key("close", "title"): "Closing the word",
         _key("close", "goal"): "ROAD is a word of four letters: close it to score 4 points (5 for 6–7 letters, 6 "
                                "for more). A + then ends it, and the polygon turns.",
         _key("close", "done"): "4 points! The first to 40 (with two players) wins; the game also stops when the "
-                               "polygon comes back near its start or has 10 sides. Declaring, doubting and "
-                               "passing are on the rules page.",
+                               "polygon comes back near its start or has 10 sides. Passing and the rarer moves "
+                               "are on the rules page.",
         _key("close", "wrong"): "Ending your turn leaves ROAD open: the next player could add a letter and score "
                                 "a longer word. Close it now.",
     },
@@ -140,12 +154,21 @@ MESSAGES = {
                                   "32 ha AS, e CASA la contiene: premi il suo pulsante per trovarla, 3 punti.",
         _key("syllable", "done"): "3 punti, e una carta nuova. Anche le piccole forme di una carta valgono 3 punti, "
                                   "quando le ultime caselle del poligono hanno quella forma.",
+        _key("declare", "title"): "Dichiarare",
+        _key("declare", "goal"): "L'altro giocatore ha dichiarato CASA: sostiene che ogni parola che comincia con "
+                                 "CAS abbia lo stesso significato, per segnarla subito. Scrivi una parola che "
+                                 "comincia con CAS e significa altro, e smentisci.",
+        _key("declare", "done"): "Smentita: chiudi tu la parola e segni la tua, e chi ha dichiarato perde una "
+                                 "lettera. Con 3 lettere posate puoi dichiarare anche tu; se nessuno smentisce, "
+                                 "segni la parola più corta nominata.",
+        _key("declare", "wrong"): "Se accetti, chi ha dichiarato segna CASA. Ma con CAS cominciano anche parole "
+                                  "di altro significato (CASTELLO, per esempio): smentisci con una di queste.",
         _key("close", "title"): "Chiudere la parola",
         _key("close", "goal"): "CASA è una parola di quattro lettere: chiudila per 4 punti (5 con 6–7 lettere, 6 "
                                "con di più). Poi un + la chiude e il poligono gira.",
         _key("close", "done"): "4 punti! Vince chi arriva per primo a 40 (in due); la partita si ferma anche "
-                               "quando il poligono torna vicino all'inizio o ha 10 lati. Dichiarare, dubitare e "
-                               "passare sono spiegati nelle regole.",
+                               "quando il poligono torna vicino all'inizio o ha 10 lati. Passare e le mosse più "
+                               "rare sono spiegati nelle regole.",
         _key("close", "wrong"): "Se finisci il turno CASA resta aperta: il prossimo giocatore potrebbe aggiungere "
                                 "una lettera e segnare una parola più lunga. Chiudila adesso.",
     },
