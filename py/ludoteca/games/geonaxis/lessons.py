@@ -23,6 +23,8 @@ ATARI = rounds(("s 1 0", "s 0 0"), ("s -1 0", "s -2 2"), ("s 0 1", "s 2 -2"), ("
 # Three enemy stones around the corner cell 2 -2, which has no free neighbour left.
 # Both players' stones around the free centre cell; then the other player proposes to protect it.
 SHARED = rounds(("s 1 0", "s -1 0"), ("s 0 1", "s 0 -1"), ("s 1 -1", "s -1 1"), ("pass", "propose 0 0 1"))
+# The same cell, protected: the learner staked 1 credit, the other player only a joker (a bluff).
+PROTECTED = SHARED + ["0:wager 1 0", "1:wager 0 1"]
 CORNER = rounds(("s -1 0", "s 1 -2"), ("s -1 1", "s 2 -1"), ("s 0 1", "s 1 -1"))
 
 
@@ -53,6 +55,8 @@ LESSONS = [
            solution=("t -1 0",)),
     lesson("agree", SHARED, {"moves": ["wager 1 0"]}, light=(cell(0, 0), "stake-honest"), reply="1:wager 1 0",
            wrong={"decline": _key("agree", "wrong")}),
+    lesson("challenge", PROTECTED, {"reach": "agreement_broken"}, light=(cell(0, 0), "challenge-1-3"),
+           solution=("challenge 0 0 3",), wrong={"s 0 0": ""}),
     lesson("end", ATARI + rounds(("s -1 1", "pass")), {"reach": "game_over"}, light=("pass",),
            solution=("pass",)),
 ]
@@ -68,6 +72,8 @@ PREDICATES = {
         after.view(None)["prisoners"][learner] > before.view(None)["prisoners"][learner],
     "tile_placed": lambda before, after, learner: len(after.view(None)["cells"]) > len(before.view(None)["cells"]),
     "game_over": lambda before, after, learner: after.is_terminal(),
+    "agreement_broken": lambda before, after, learner:
+        len(after.view(learner)["agreements"]) < len(before.view(learner)["agreements"]),
 }
 
 
@@ -114,6 +120,14 @@ MESSAGES = {
                                "more credits than the pile really holds; a pile may bluff with jokers.",
         _key("agree", "wrong"): "You may decline (one refusal and there is no agreement), but here accept, to see "
                                 "one made.",
+        _key("challenge", "title"): "A challenge",
+        _key("challenge", "goal"): "The pile claims 2 credits, 1 from each of you, but a stake may be a joker. Try "
+                                   "a stone in the lit cell; then challenge with 3 credits (the 3 beside the area), "
+                                   "and choose the cell.",
+        _key("challenge", "done"): "The pile held only your credit: the other player had bluffed. You take the "
+                                   "pile's credits and as many back from your wager; the agreement ends and the cell "
+                                   "is open from the next round. Against a pile as rich as your wager, the wager "
+                                   "goes to its members.",
         _key("end", "title"): "The end",
         _key("end", "goal"): "The game ends when everybody passes in the same round. Pass.",
         _key("end", "done"): "Game over. Your points are the stones you captured plus the free cells you "
@@ -155,6 +169,14 @@ MESSAGES = {
                                "bluffare con i jolly.",
         _key("agree", "wrong"): "Puoi rifiutare (basta un rifiuto e il patto non c'è), ma qui accetta, per vederne "
                                 "uno nascere.",
+        _key("challenge", "title"): "Una sfida",
+        _key("challenge", "goal"): "Il mucchio dichiara 2 crediti, 1 per ciascuno di voi, ma una puntata può essere "
+                                   "un jolly. Prova una pietra sulla casella illuminata; poi sfida con 3 crediti (il "
+                                   "3 accanto alla zona) e scegli la casella.",
+        _key("challenge", "done"): "Il mucchio aveva solo il tuo credito: l'altro giocatore bluffava. Prendi i "
+                                   "crediti del mucchio e altrettanti della tua puntata; il patto finisce e la "
+                                   "casella è libera dal turno successivo. Contro un mucchio ricco quanto la tua "
+                                   "puntata, questa va ai suoi membri.",
         _key("end", "title"): "La fine",
         _key("end", "goal"): "La partita finisce quando tutti passano nello stesso turno. Passa.",
         _key("end", "done"): "Partita finita. I tuoi punti sono le pietre catturate più le caselle libere che hai "
