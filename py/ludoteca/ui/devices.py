@@ -56,6 +56,7 @@ class Devices:
         self.guest: Optional[RemoteMatchSession] = None  # this device's guest session, if it joined one
         self.guest_link: Optional[str] = None
         self.join_answer: Optional[str] = None
+        self.join_offer: Optional[str] = None  # the invitation being answered
         self.join_state = ""  # answering | answer | connected | gone | failed
         self.counter = 0
         self.move_prefix = ""
@@ -230,8 +231,9 @@ class Devices:
     def join(self, offer: str) -> None:
         """The join link was opened: answer the host's offer."""
         app = self.app
-        if self.guest is not None and self.join_state in ("answering", "answer") and self.join_answer is not None:
-            return
+        if offer == self.join_offer and self.join_state in ("answering", "answer") and self.join_answer is not None:
+            return  # the same link again: its answer stands (a newer invitation is answered anew)
+        self.join_offer = offer
         table = self._saved_pairing() or GuestTable(self._name(), self._move_id)
         self.guest = RemoteMatchSession(app.games, table, self._send_to_host)
         self.join_state, self.join_answer = "answering", None

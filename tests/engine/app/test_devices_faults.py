@@ -5,7 +5,8 @@ browsers on tests/engine/app/fake_browser.py's FakeNetwork): what the browser ch
 import json
 import random
 
-from .test_devices import legal_texts_of, two_devices
+from .fake_browser import FakeNetwork, make_device
+from .test_devices import legal_texts_of, setup_with_remote_seat, two_devices
 
 
 def moves_received(network, browser):
@@ -57,3 +58,28 @@ def test_the_host_leaves_a_guests_forced_pass_to_the_guest():
             waited += 1
         network.pump()
     assert waited == 2
+
+
+def test_a_guest_answers_the_newest_invitation_it_opens():
+    """A reloaded guest's page opens its old join link again (its address) and answers it; the
+    host's new invitation, opened next, must be answered, not the old one's answer shown again."""
+    network = FakeNetwork()
+    host, host_browser = make_device(network)
+    guest, guest_browser = make_device(network)
+    setup_with_remote_seat(host, "alphabeticell")
+    host.dispatch("devices", "invite")
+    network.pump()
+    old_offer = host.devices.invitation.offer
+    guest.navigate(f"#/join/{old_offer}")
+    network.pump()
+    old_answer = guest.devices.join_answer
+    host.devices.invitation = None  # that invitation is given up: the host makes another
+    host.dispatch("devices", "invite")
+    network.pump()
+    guest.navigate(f"#/join/{host.devices.invitation.offer}")
+    network.pump()
+    assert guest.devices.join_answer not in (None, old_answer)
+    host.dispatch("field", f"devices.answer={guest.devices.join_answer}")
+    host.dispatch("devices", "accept")
+    network.pump()
+    assert guest.session is guest.devices.guest and guest.session.ready
