@@ -100,7 +100,8 @@ class RemoteMatchSession(MatchSession):
         # Seats whose move went to the host, with the move count then: such a seat is not
         # here to act again until the host answers (an update, a refusal), so the app sends
         # no second move (a forced pass played again while the first is on its way).
-        self.awaiting: dict[int, int] = {}
+        self.awaiting: dict[int, int] = {body["seat"]: self.move_count for _seq, kind, body
+                                          in table.endpoint.outbox.unacknowledged() if kind == "move"}
         self._remember_views()
 
     @property

@@ -252,6 +252,8 @@ class Devices:
         app.render()
 
     def _send_to_host(self, text: str) -> None:
+        if self.guest is not None and self.guest.table.moves_in_flight():
+            self._keep_pairing()  # a move is saved before it goes: a reload must not number it again
         if self.guest_link is not None:
             self.app.browser.net_send(self.guest_link, text)
 
