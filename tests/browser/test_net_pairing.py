@@ -311,3 +311,22 @@ def test_the_wire_protocol_runs_in_pyodide_as_in_cpython(open_device):
     assert in_pyodide == json.loads(in_cpython["result"])
     assert in_pyodide["refused"] == "wire.too_large" and in_pyodide["delivered"][0]["view"]["rack"] == "ABC"
     assert page.evaluate("window.cspViolations") == []
+
+
+def test_a_message_that_arrives_before_anyone_listens_is_kept(open_device):
+    """The guest speaks as soon as its side opens; the host's app listens a little later (its
+    Python resumes after the channel is handed over): the first message must wait, not vanish."""
+    host, guest = open_device(), open_device()
+    offer = host.evaluate("async () => { window.host = await netTest.link.hostLink(); return window.host.offer; }")
+    answer = guest.evaluate("""async (offer) => {
+      const joined = await netTest.link.joinLink(offer);
+      joined.channel.then((channel) => { window.channel = channel; channel.send("hello"); });
+      return joined.answer;
+    }""", offer)
+    host.evaluate("async (answer) => { window.hostChannel = await window.host.accept(answer); }", answer)
+    guest.wait_for_function("() => window.channel && window.channel.open")
+    host.wait_for_timeout(300)  # the hello has arrived by now, with nobody listening yet
+    host.evaluate("""() => { window.heard = [];
+      window.hostChannel.addEventListener("message", (event) => window.heard.push(event.data)); }""")
+    host.wait_for_function("() => window.heard.length > 0", timeout=2_000)
+    assert host.evaluate("window.heard") == ["hello"]

@@ -190,8 +190,13 @@ export class Channel extends EventTarget {
     this.connection = connection;
     this.channel = channel;
     this.closed = false;
+    // Texts that come before anyone listens (the other side speaks as soon as it opens; the
+    // app's listener comes a task later) wait here for the first "message" listener.
+    this.early = [];
     channel.addEventListener("message", (event) => {
-      if (typeof event.data === "string") this.dispatchEvent(new MessageEvent("message", { data: event.data }));
+      if (typeof event.data !== "string") return;
+      if (this.early) this.early.push(event.data);
+      else this.dispatchEvent(new MessageEvent("message", { data: event.data }));
     });
     channel.addEventListener("close", () => this.#finish());
     channel.addEventListener("error", (event) => this.#fail(event.error?.message || "data channel error"));
@@ -199,6 +204,14 @@ export class Channel extends EventTarget {
       if (connection.connectionState === "failed") this.#fail("connection failed");
       if (connection.connectionState === "closed") this.#finish();
     });
+  }
+
+  addEventListener(type, listener, options) {
+    super.addEventListener(type, listener, options);
+    if (type !== "message" || !this.early) return;
+    const early = this.early;
+    this.early = null;
+    queueMicrotask(() => early.forEach((data) => this.dispatchEvent(new MessageEvent("message", { data }))));
   }
 
   get open() {
