@@ -210,8 +210,10 @@ class Devices:
         hosted = self.hosted
         if hosted is None:
             return
-        joined = len(hosted.table.links)
+        joined, known = len(hosted.table.links), {id(incident) for incident in hosted.table.incidents}
         hosted.receive(link, text)
+        for incident in [each for each in hosted.table.incidents if id(each) not in known]:  # refused: say why
+            app.browser.log_error(f"Ludoteca: refused from {link}: {incident.code} {incident.detail}".rstrip())
         if self.invitation is not None and self.invitation.link in hosted.table.links:
             self.invitation = None  # that guest is in: the next invitation is a new one
         if len(hosted.table.links) != joined:

@@ -167,3 +167,12 @@ def test_a_pairing_restored_with_a_move_on_its_way_does_not_act_for_that_seat_ag
     saved = json.loads(guest_browser.store.get("ludoteca-guest"))
     restored = RemoteMatchSession(registry.all_games(), GuestTable.restore(saved, lambda: "id"), lambda _text: None)
     assert restored.players_here == [] and guest.session.players_here == []
+
+
+def test_what_the_host_refuses_from_a_guest_is_logged_with_its_reason():
+    _network, (host, host_browser), _guest = two_devices("alphabeticell")
+    link = host_link(host)
+    for text in ("{not json", "{not json", json.dumps({"v": 1, "kind": "welcome", "seq": 0, "ack": 0, "body": {}})):
+        host.devices.link_message(link, text)
+    assert host_browser.errors[-3:] == [f"Ludoteca: refused from {link}: wire.not_json not JSON"] * 2 + [
+        f"Ludoteca: refused from {link}: wire.wrong_role a guest may not send welcome"]
