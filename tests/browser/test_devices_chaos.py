@@ -447,7 +447,7 @@ def check_every_device_holds_the_hosts_game(table):
     record = host_record(host)
     count = len(record["moves"])
     assert all(moves_shown(page) == count for page in table.pages)
-    known = replayed(record, [str(guest.seat) for guest in guests])
+    known = replayed(record, [guest.seat for guest in guests])  # as JSON: keyed by the seat as text
     for guest in guests:
         guest.harvest()
         seat = str(guest.seat)
