@@ -367,7 +367,12 @@ class Table:
         """Every held text released, every guest connected, every device in step."""
         for page in self.pages:
             page.evaluate("() => window.netChaos.release()")
-        self.wait(lambda: in_step(self.host, self.guests), "every device to show the host's moves")
+        # ... and a human to choose: nothing moves by itself while the devices are compared.
+        def quiet():
+            page = actor(self.host, self.guests)
+            return self.host.locator(RESULTS).count() or (page is not None and to_choose(page))
+
+        self.wait(quiet, "every device to show the host's moves, and a player to choose")
 
 
 def chaos_schedule(rng) -> list[tuple[int, str]]:
@@ -512,8 +517,9 @@ class HostileGuest:
         return text
 
 
-def host_to_choose(host) -> bool:
-    names = host.locator(MOVE_BUTTONS).evaluate_all("(buttons) => buttons.map((button) => button.dataset.testid)")
+def to_choose(page) -> bool:
+    """The page's player has a choice to make (not a lone pass the app plays by itself)."""
+    names = page.locator(MOVE_BUTTONS).evaluate_all("(buttons) => buttons.map((button) => button.dataset.testid)")
     return bool(names) and names != ["pass"]
 
 
@@ -565,7 +571,7 @@ def test_a_hostile_guest_is_refused_with_a_logged_reason_and_the_match_goes_on(n
     for what, text, reason in hostile:
         # The host's player to choose: nothing moves by itself (no computer, no lone pass) while
         # the hostile text goes, and the guest's app sends nothing of its own.
-        while not host_to_choose(host):
+        while not to_choose(host):
             honest_move(host, guest, rng)
         if text is None:
             text = guest.numbered_move(0, "pass")
