@@ -311,3 +311,4 @@ def test_the_wire_protocol_runs_in_pyodide_as_in_cpython(open_device):
     assert in_pyodide == json.loads(in_cpython["result"])
     assert in_pyodide["refused"] == "wire.too_large" and in_pyodide["delivered"][0]["view"]["rack"] == "ABC"
     assert page.evaluate("window.cspViolations") == []
+

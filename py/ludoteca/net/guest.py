@@ -131,7 +131,9 @@ class GuestTable:
                 refusals.append(Refusal(body["id"], seat, move, body["reason"], body["params"]))
             elif message.kind == "bye":
                 bye = body["reason"]
-        return GuestReceipt(receipt.replies, welcomed, tuple(dict.fromkeys(updated)), tuple(refusals), bye,
+        # Welcomed back: what the host may have missed while the link was down goes again.
+        replies = receipt.replies + (tuple(self.endpoint.unacknowledged()) if welcomed else ())
+        return GuestReceipt(replies, welcomed, tuple(dict.fromkeys(updated)), tuple(refusals), bye,
                             receipt.error, presence, clock)
 
     @property

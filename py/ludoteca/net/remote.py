@@ -61,14 +61,28 @@ class RemotePosition(Position):
         return [self._parse(text) for text in texts or ()]
 
 
+@dataclass(frozen=True)
+class _UnseenMove:
+    """Where a game's table reads a fresh entry's move (to animate it): a guest never has
+    the move (the host's lines say what it may know), so it reads as no move at all."""
+
+    text: str = ""
+    keyword: str = ""
+
+
+UNSEEN = _UnseenMove()
+
+
 @dataclass(eq=False)
 class RemoteEntry:
-    """A log entry as a guest has it (the fields the app reads of a `core.match.Entry`;
-    never the move: the host's lines say what this device may know of it)."""
+    """A log entry as a guest has it (the fields the app and the games' tables read of a
+    `core.match.Entry`; never the move nor its chance: the host's lines say what this device may know)."""
 
     player: int
     automatic: bool
     is_resignation: bool
+    move: Any = UNSEEN
+    chance: tuple = ()
 
 
 class RemoteMatchSession(MatchSession):
@@ -85,6 +99,11 @@ class RemoteMatchSession(MatchSession):
         self.welcomed = False  # the host welcomed this session (a saved pairing is not enough)
         self._views_at: dict[int, dict] = {}  # move count -> {seat: view}, as seen here (for replay)
         self._log_entries: dict[int, tuple] = {}  # index -> (entry body, RemoteEntry): one object per entry
+        # Seats whose move went to the host, with the move count then: such a seat is not
+        # here to act again until the host answers (an update, a refusal), so the app sends
+        # no second move (a forced pass played again while the first is on its way).
+        self.awaiting: dict[int, int] = {body["seat"]: self.move_count for _seq, kind, body
+                                          in table.endpoint.outbox.unacknowledged() if kind == "move"}
         self._remember_views()
 
     @property
@@ -111,6 +130,9 @@ class RemoteMatchSession(MatchSession):
             self.send(reply)
         if receipt.updated_seats:
             self._remember_views()
+        refused = {refusal.seat for refusal in receipt.refusals}
+        self.awaiting = {seat: count for seat, count in self.awaiting.items()
+                         if count == self.move_count and seat not in refused and None not in refused}
         self.refusals.extend(receipt.refusals)
         del self.refusals[:-8]
         self.welcomed = self.welcomed or receipt.welcomed
@@ -153,7 +175,8 @@ class RemoteMatchSession(MatchSession):
 
     @property
     def players_here(self) -> list:
-        return list(self.table.seats)
+        """This device's seats, but not one awaiting the host's answer to its move."""
+        return [seat for seat in self.table.seats if seat not in self.awaiting]
 
     def _entries(self, seat: Optional[int] = None) -> list:
         """The history as described for `seat` (another seat, or None: the first held seat)."""
@@ -261,11 +284,15 @@ class RemoteMatchSession(MatchSession):
         legal = self.table.legal.get(seat)
         if legal is not None and text not in legal:
             raise IllegalMoveError(f"{text} is not allowed now", "core.illegal_now", move=text)
-        self.send(self.table.play(seat, text))
+        self._send_move(seat, text)
 
     def resign(self, seat: int) -> None:
         self._check_seat(seat)
-        self.send(self.table.play(seat, RESIGN_TEXT))
+        self._send_move(seat, RESIGN_TEXT)
+
+    def _send_move(self, seat: int, text: str) -> None:
+        self.send(self.table.play(seat, text))
+        self.awaiting[seat] = self.move_count
 
     def undo(self, seat: int) -> int:
         raise GameError("a guest cannot undo: the host keeps the history", NO_UNDO)

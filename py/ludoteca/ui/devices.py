@@ -58,6 +58,7 @@ class Devices:
         self.guest: Optional[RemoteMatchSession] = None  # this device's guest session, if it joined one
         self.guest_link: Optional[str] = None
         self.join_answer: Optional[str] = None
+        self.join_offer: Optional[str] = None  # the invitation being answered
         self.join_state = ""  # answering | answer | connected | gone | failed
         self.counter = 0
         self.move_prefix = ""
@@ -222,8 +223,10 @@ class Devices:
         hosted = self.hosted
         if hosted is None:
             return
-        joined = len(hosted.table.links)
+        joined, known = len(hosted.table.links), {id(incident) for incident in hosted.table.incidents}
         hosted.receive(link, text)
+        for incident in [each for each in hosted.table.incidents if id(each) not in known]:  # refused: say why
+            app.browser.log_error(f"Ludoteca: refused from {link}: {incident.code} {incident.detail}".rstrip())
         if self.invitation is not None and self.invitation.link in hosted.table.links:
             self.invitation = None  # that guest is in: the next invitation is a new one
         if len(hosted.table.links) != joined:
@@ -244,8 +247,9 @@ class Devices:
     def join(self, offer: str) -> None:
         """The join link was opened: answer the host's offer."""
         app = self.app
-        if self.guest is not None and self.join_state in ("answering", "answer") and self.join_answer is not None:
-            return
+        if offer == self.join_offer and self.join_state in ("answering", "answer") and self.join_answer is not None:
+            return  # the same link again: its answer stands (a newer invitation is answered anew)
+        self.join_offer = offer
         table = self._saved_pairing() or GuestTable(self._name(), self._move_id)
         self.guest = RemoteMatchSession(app.games, table, self._send_to_host)
         self.join_state, self.join_answer = "answering", None
@@ -264,6 +268,8 @@ class Devices:
         app.render()
 
     def _send_to_host(self, text: str) -> None:
+        if self.guest is not None and self.guest.table.moves_in_flight():
+            self._keep_pairing()  # a move is saved before it goes: a reload must not number it again
         if self.guest_link is not None:
             self.app.browser.net_send(self.guest_link, text)
 

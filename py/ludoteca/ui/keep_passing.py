@@ -85,7 +85,9 @@ class KeepPassing:
         passing, says when the game's rule stopped it, else plays a forced move."""
         app = self.app
         position = app.session.position()
-        acting = position.to_move()
+        # Only players at this device: a host never plays for a guest's seat, nor a guest
+        # again while its move is on its way (session.players_here).
+        acting = [player for player in position.to_move() if player in app.session.players_here]
         for player in acting:
             verdict, what = self.verdict(position, player)
             if verdict == "stop":
