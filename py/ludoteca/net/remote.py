@@ -144,6 +144,11 @@ class RemoteMatchSession(MatchSession):
             seat in table.views for seat in table.seats)
 
     @property
+    def awaiting_host(self) -> bool:
+        """A move of this device is on its way and the host has not answered it yet."""
+        return self.table.moves_in_flight() > 0
+
+    @property
     def here(self) -> tuple:
         return tuple(self.table.seats)
 

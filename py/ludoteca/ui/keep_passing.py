@@ -70,16 +70,19 @@ class KeepPassing:
 
     # --- forced moves -------------------------------------------------------------------
     def forced_in(self, position, player: int, ui) -> bool:
-        """Whether the app plays `player`'s move at `position` by itself (a human's forced pass)."""
+        """Whether the app plays `player`'s move at `position` by itself (a human's forced pass).
+        A seat played on another device is that device's to play (else both would)."""
         app = self.app
         return app.prefs.get("auto_forced", True) and app.session.seats[player].kind == HUMAN \
-            and only_move(position, player, ui)
+            and player in app.session.players_here and only_move(position, player, ui)
 
     # --- what to play now ---------------------------------------------------------------
     def schedule(self) -> None:
         """At the live position (no computer to act): passes for a human who keeps
         passing, says when the game's rule stopped it, else plays a forced move."""
         app = self.app
+        if getattr(app.session, "awaiting_host", False):
+            return  # a guest's move is on its way: its position is not the live one yet
         position = app.session.position()
         acting = position.to_move()
         for player in acting:

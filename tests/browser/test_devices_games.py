@@ -1,0 +1,169 @@
+"""Whole games across devices (issue 31): one browser context per device, paired by paste
+(test_devices.py's helpers), each device acting only for its own seats: Alphabeticell on
+two devices, a six-seat GeonAxis with a round clock on six, Alphagon with a doubt and a
+guest's raised hand in a declaration's response window."""
+
+import json
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
+
+from browser_harness import wait_for_app_ready
+from test_devices import GEONAXIS_READY, RECORD_RECEIVED, RESULTS, device, geonaxis_choice, invite_and_pair
+from test_new_games import TABLE, start
+from test_play import FAST_PLAY, MOVE_BUTTONS, moves_played
+
+GAME = '[data-testid="game"]'
+
+
+def boot_guests(new_context, app_url, count, record=False):
+    """`count` guest devices, each in its own context, their cold starts overlapping."""
+    pages = []
+    for _ in range(count):
+        context = new_context()
+        context.add_init_script(FAST_PLAY)
+        if record:
+            context.add_init_script(RECORD_RECEIVED)
+        page = context.new_page()
+        page.goto(app_url, wait_until="commit")
+        pages.append(page)
+    for page in pages:
+        wait_for_app_ready(page)
+    return pages
+
+
+def pair(host, guests):
+    """Pairs each booted guest page (by seat) with the host, then closes the host's panel."""
+    def opener(page):
+        def open_link(url):
+            page.goto(url)
+            return page
+        return open_link
+
+    for seat, guest in guests.items():
+        invite_and_pair(host, opener(guest), seat)
+    host.click('[data-testid="devices-close"]')
+
+
+def in_step(host, guests, timeout_s=30):
+    """Waits until every device shows the same move count: all show one position."""
+    pages = [host, *guests]
+    deadline = time.monotonic() + timeout_s
+    while len({moves_played(page) for page in pages}) > 1:
+        assert time.monotonic() < deadline, [moves_played(page) for page in pages]
+        time.sleep(0.05)
+
+
+def actors(pages, ready, timeout_s=60):
+    """The devices that may act now (at least one), or [] once the game is over."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if pages[0].locator(RESULTS).count():
+            return []
+        acting = [page for page in pages if page.locator(ready).count()]
+        if acting:
+            return acting
+        time.sleep(0.05)
+    raise AssertionError("no device could act")
+
+
+def received_updates(guest):
+    messages = [json.loads(text) for text in guest.evaluate("() => window.netReceived")]
+    assert all('"seed"' not in json.dumps(message) for message in messages)
+    return [message["body"] for message in messages if message["kind"] == "update"]
+
+
+def take_turn(page, buttons):
+    """Clicks the first move button, unless the app plays a lone pass by itself (a forced move)."""
+    before = moves_played(page)
+    if page.locator(buttons).count() != 1 or page.locator('[data-testid="controls"] [data-testid="pass"]').count() != 1:
+        try:
+            page.locator(buttons).first.click(timeout=3_000)
+        except PlaywrightTimeoutError:
+            pass  # redrawn under the click: the next turn's buttons come
+    page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n"
+                           " || document.querySelector('[data-testid=results]')", arg=before)
+
+
+@pytest.mark.timeout(600)
+def test_a_whole_alphabeticell_game_across_two_devices(new_context, open_app, app_url):
+    host = device(new_context, open_app)
+    (guest,) = boot_guests(new_context, app_url, 1, record=True)
+    start(host, "alphabeticell", "42", kinds=["human", "remote"])
+    pair(host, {1: guest})
+    turns = 0
+    while acting := actors([host, guest], MOVE_BUTTONS):
+        take_turn(acting[0], MOVE_BUTTONS)  # each device shows moves for its own seat only
+        in_step(host, [guest])
+        turns += 1
+        assert turns < 400, "the game did not end"
+    in_step(host, [guest])
+    for page in (host, guest):
+        expect(page.locator(RESULTS)).to_be_visible()
+    assert [host.inner_text(f'[data-testid="score-{p}"]') for p in (0, 1)] == \
+        [guest.inner_text(f'[data-testid="score-{p}"]') for p in (0, 1)]
+    assert {body["seat"] for body in received_updates(guest)} == {1}
+
+
+CELLS = f'{TABLE} .cell.target[data-action="move"]'
+STONE_ROUNDS = 3
+
+
+def choose(page, seat: int, stone: bool) -> None:
+    """A stone on a cell of its own (spread by seat), else what geonaxis_choice picks (a pass)."""
+    cells = page.locator(CELLS)
+    if stone and cells.count():
+        before = moves_played(page)
+        cells.nth(seat * 11 % cells.count()).click()
+        expect(page.locator(GAME)).not_to_have_attribute("data-moves", str(before))
+    elif page.locator(f'{TABLE} [data-testid="pass"]').count():
+        before = moves_played(page)
+        page.click(f'{TABLE} [data-testid="pass"]')
+        expect(page.locator(GAME)).not_to_have_attribute("data-moves", str(before))
+    else:
+        geonaxis_choice(page)
+
+
+@pytest.mark.timeout(600)
+def test_a_six_seat_geonaxis_with_a_round_clock_across_six_devices(new_context, open_app, app_url):
+    """The host's seat and five guests choose in secret, round after round: each round waits for
+    every device (the host's round clock counts down only for the seats still to choose), then
+    every device shows it resolved; everyone passing ends the game on every device."""
+    host = device(new_context, open_app)
+    guests = boot_guests(new_context, app_url, 5)
+    start(host, "geonaxis", "8", players=6, kinds=["human"] + ["remote"] * 5, variants={"timer": "60"})
+    pair(host, dict(enumerate(guests, 1)))
+    pages = [host, *guests]
+    rounds = 0
+    while True:
+        in_step(host, guests)
+        acting = actors(pages, GEONAXIS_READY)
+        if not acting:
+            break
+        seats = [pages.index(page) for page in acting]
+        if len(acting) == 6:  # a round of play: everyone at once, the host's device last
+            expect(host.locator('[data-testid="clock"]')).to_be_visible()
+            for seat in range(6):
+                expect(host.locator(f'[data-testid="clock-{seat}"]')).to_be_visible()
+            stones = host.locator(f"{TABLE} .stone").count()
+            for seat in range(1, 6):
+                choose(pages[seat], seat, rounds < STONE_ROUNDS)
+                expect(host.locator(f'[data-testid="clock-{seat}"]')).to_have_count(0)
+            # Five devices have chosen: the round waits for the sixth, on every device.
+            expect(host.locator('[data-testid="clock-0"]')).to_be_visible()
+            assert host.locator(GEONAXIS_READY).count()
+            for guest in guests:
+                assert guest.locator(f"{TABLE} .stone").count() == stones
+            choose(host, 0, rounds < STONE_ROUNDS)
+            rounds += 1
+        else:  # an agreement's question, for some seats only
+            for page, seat in zip(acting, seats):
+                choose(page, seat, False)
+        assert rounds < 40, "the game did not end"
+    for page in pages:
+        expect(page.locator(RESULTS)).to_be_visible()
+    assert rounds > STONE_ROUNDS
+    stones = host.locator(f"{TABLE} .stone").count()
+    assert stones > 0 and all(guest.locator(f"{TABLE} .stone").count() == stones for guest in guests)
