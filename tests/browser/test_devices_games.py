@@ -13,16 +13,18 @@ from playwright.sync_api import expect
 from browser_harness import wait_for_app_ready
 from test_devices import GEONAXIS_READY, RECORD_RECEIVED, RESULTS, device, geonaxis_choice, invite_and_pair
 from test_new_games import TABLE, start
-from test_play import FAST_PLAY, MOVE_BUTTONS, moves_played
+from test_play import FAST_PLAY, MOVE_BUTTONS, SAVE_PREFIX, moves_played
 
 GAME = '[data-testid="game"]'
+GUESTS_BOOT_TIMEOUT_MS = 120_000  # cold starts side by side on a busy machine: no timing test
 
 
 def boot_guests(new_context, app_url, count, record=False):
-    """`count` guest devices, each in its own context, their cold starts overlapping."""
+    """`count` guest devices, each in its own context, their cold starts overlapping (with no
+    service worker: a guest needs no offline copy, and five would each precache the app)."""
     pages = []
     for _ in range(count):
-        context = new_context()
+        context = new_context(service_workers="block")
         context.add_init_script(FAST_PLAY)
         if record:
             context.add_init_script(RECORD_RECEIVED)
@@ -30,7 +32,7 @@ def boot_guests(new_context, app_url, count, record=False):
         page.goto(app_url, wait_until="commit")
         pages.append(page)
     for page in pages:
-        wait_for_app_ready(page)
+        wait_for_app_ready(page, GUESTS_BOOT_TIMEOUT_MS)
     return pages
 
 
@@ -104,7 +106,7 @@ def test_a_whole_alphabeticell_game_across_two_devices(new_context, open_app, ap
         expect(page.locator(RESULTS)).to_be_visible()
     assert [host.inner_text(f'[data-testid="score-{p}"]') for p in (0, 1)] == \
         [guest.inner_text(f'[data-testid="score-{p}"]') for p in (0, 1)]
-    assert {body["seat"] for body in received_updates(guest)} == {1}
+    assert_guest_got_only_its_seat(host, guest, 1)  # its own dealt cards, no other
 
 
 CELLS = f'{TABLE} .cell.target[data-action="move"]'
@@ -167,3 +169,86 @@ def test_a_six_seat_geonaxis_with_a_round_clock_across_six_devices(new_context, 
     assert rounds > STONE_ROUNDS
     stones = host.locator(f"{TABLE} .stone").count()
     assert stones > 0 and all(guest.locator(f"{TABLE} .stone").count() == stones for guest in guests)
+
+
+def assert_guest_got_only_its_seat(host, guest, seat):
+    """Every update the guest received is what the host's engine, replayed from its exported
+    record, shows `seat` at that move: its own view (its own rack, say) and nothing more."""
+    import fuzzing
+    from ludoteca.core.match import Match, Seat
+    from ludoteca.core.protocol import Settings
+    from ludoteca.games import registry
+    from ludoteca.net.authority import SessionAuthority
+    from ludoteca.ui.session import LocalMatchSession
+
+    record = json.loads(host.evaluate("k => localStorage.getItem(k)", SAVE_PREFIX + host.url.split("#/play/")[1]))
+    game = registry.all_games()[record["game"]]
+    settings = Settings.from_json(record["settings"])
+    fuzzing.provide_assets(game, settings)
+    match = Match(game, settings, record["seed"], [Seat.from_json(s) for s in record["seats"]])
+    session, moves = LocalMatchSession(match), iter(record["moves"])
+    authority = SessionAuthority(session, "m")
+    updates = received_updates(guest)
+    assert updates and all(body["seat"] == seat for body in updates)
+    for body in updates:
+        while session.move_count < body["position"]["count"]:
+            player, _, text = next(moves).partition(":")
+            match.play(int(player), text)
+        assert body["view"] == json.loads(json.dumps(authority.view(seat)))
+
+
+ALPHAGON_READY = f'{TABLE} [data-action="move"], {TABLE} [data-action="select"], {TABLE} [data-testid^="input-"]'
+
+
+def raise_hand(guest, words) -> str:
+    """The guest answers the host's declaration on its own device: a contradiction if the
+    dictionary has one, else it accepts. Returns what it did."""
+    from test_alphagon import word_to_declare
+
+    prefix = guest.get_attribute('[data-testid="word"]', "data-word")
+    declared = word_to_declare(words, prefix)  # what the host's policy declared
+    before = moves_played(guest)
+    found = [word for word in words.family(prefix, declared).contradictions
+             if words.judge_contradiction(prefix, (declared,), word).ok]
+    if found:
+        guest.fill('[data-testid="input-contradict"]', found[0].lower())
+        guest.press('[data-testid="input-contradict"]', "Enter")
+    else:
+        guest.click('[data-testid="accept"]')
+    guest.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n",
+                            arg=before)
+    return "contradict" if found else "accept"
+
+
+@pytest.mark.timeout(600)
+def test_alphagon_across_two_devices_with_a_guests_doubt_and_raised_hand(new_context, open_app, app_url):
+    """The guest doubts a letter of the host, who answers on the host's device; the host
+    declares, and the guest answers in the response window on its own device. The guest's
+    page shows its own rack only, and every update it received is its seat's own view."""
+    from test_alphagon import act, load_words
+
+    words = load_words("en")
+    host = device(new_context, open_app)
+    (guest,) = boot_guests(new_context, app_url, 1, record=True)
+    start(host, "alphagon", "9", kinds=["human", "remote"], variants={"edition": "en"})
+    pair(host, {1: guest})
+    plans = {"host": {"doubted": True}, "guest": {"doubted": False}}  # the guest doubts first
+    hands, answers, turns = [], 0, 0
+    while acting := actors([host, guest], ALPHAGON_READY):
+        page = acting[0]
+        phase = page.get_attribute('[data-region="table"] .alphagon', "data-phase")
+        if page is guest and phase == "respond":
+            hands.append(raise_hand(guest, words))
+        else:
+            answers += page is host and phase == "answer"
+            act(page, words, plans["host" if page is host else "guest"])
+        in_step(host, [guest])
+        expect(guest.locator('[data-testid="rack"]')).to_have_count(1)
+        turns += 1
+        assert turns < 300, "the game did not end"
+    for page in (host, guest):
+        expect(page.locator(RESULTS)).to_be_visible()
+    assert plans["guest"]["doubted"] and answers >= 1, "the guest doubted, the host answered"
+    assert hands, "the guest answered a declaration"
+    print("alphagon across devices:", turns, "turns; the guest's hands:", hands)
+    assert_guest_got_only_its_seat(host, guest, 1)
