@@ -7,11 +7,17 @@ import json
 import time
 
 import pytest
+from browser_harness import wait_for_app_ready
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
-
-from browser_harness import wait_for_app_ready
-from test_devices import GEONAXIS_READY, RECORD_RECEIVED, RESULTS, device, geonaxis_choice, invite_and_pair
+from test_devices import (
+    GEONAXIS_READY,
+    RECORD_RECEIVED,
+    RESULTS,
+    device,
+    geonaxis_choice,
+    invite_and_pair,
+)
 from test_new_games import TABLE, start
 from test_play import FAST_PLAY, MOVE_BUTTONS, SAVE_PREFIX, moves_played
 
