@@ -15,7 +15,6 @@ from test_devices import (
     RECORD_RECEIVED,
     RESULTS,
     device,
-    geonaxis_choice,
     invite_and_pair,
 )
 from test_new_games import TABLE, start
@@ -115,66 +114,58 @@ def test_a_whole_alphabeticell_game_across_two_devices(new_context, open_app, ap
     assert_guest_got_only_its_seat(host, guest, 1)  # its own dealt cards, no other
 
 
-CELLS = f'{TABLE} .cell.target[data-action="move"]'
-STONE_ROUNDS = 3
+# Round 1: the host's seat takes a corner of the one-tile table (three neighbours), the guests
+# cells away from it; round 2: three guests fill the corner's neighbours (the others pass), which
+# captures the host's stone; round 3: everyone passes, which ends the game.
+CORNER = (-2, 0)
+STONES = ({0: CORNER, 1: (-1, 2), 2: (0, 1), 3: (0, 2), 4: (1, -2), 5: (1, -1)},
+          {1: (-1, 0), 2: (-1, -1), 3: (-2, 1)})
 
 
-def choose(page, seat: int, stone: bool) -> None:
-    """A stone on a cell of its own (spread by seat), else what geonaxis_choice picks (a pass)."""
-    cells = page.locator(CELLS)
-    if stone and cells.count():
-        before = moves_played(page)
-        cells.nth(seat * 11 % cells.count()).click()
-        expect(page.locator(GAME)).not_to_have_attribute("data-moves", str(before))
-    elif page.locator(f'{TABLE} [data-testid="pass"]').count():
-        before = moves_played(page)
-        page.click(f'{TABLE} [data-testid="pass"]')
-        expect(page.locator(GAME)).not_to_have_attribute("data-moves", str(before))
-    else:
-        geonaxis_choice(page)
+def choose(page, cell) -> None:
+    """A stone on `cell`, or a pass (None)."""
+    before = moves_played(page)
+    page.click(f'{TABLE} [data-testid="cell-{cell[0]}-{cell[1]}"]' if cell else f'{TABLE} [data-testid="pass"]')
+    expect(page.locator(GAME)).not_to_have_attribute("data-moves", str(before))
+
+
+def stone_at(page, cell):
+    return page.locator(f'{TABLE} [data-testid="cell-{cell[0]}-{cell[1]}"] circle.stone')
 
 
 @pytest.mark.timeout(600)
 def test_a_six_seat_geonaxis_with_a_round_clock_across_six_devices(new_context, open_app, app_url):
-    """The host's seat and five guests choose in secret, round after round: each round waits for
-    every device (the host's round clock counts down only for the seats still to choose), then
-    every device shows it resolved; everyone passing ends the game on every device."""
+    """The host's seat and five guests choose in secret: each round waits for every device (the
+    host's round clock counts down only for the seats still to choose), then every device shows it
+    resolved, a capture included; everyone passing ends the game on every device."""
     host = device(new_context, open_app)
     guests = boot_guests(new_context, app_url, 5)
     start(host, "geonaxis", "8", players=6, kinds=["human"] + ["remote"] * 5, variants={"timer": "60"})
     pair(host, dict(enumerate(guests, 1)))
     pages = [host, *guests]
-    rounds = 0
-    while True:
+    for plan in (*STONES, {}):
         in_step(host, guests)
-        acting = actors(pages, GEONAXIS_READY)
-        if not acting:
-            break
-        seats = [pages.index(page) for page in acting]
-        if len(acting) == 6:  # a round of play: everyone at once, the host's device last
-            expect(host.locator('[data-testid="clock"]')).to_be_visible()
-            for seat in range(6):
-                expect(host.locator(f'[data-testid="clock-{seat}"]')).to_be_visible()
-            stones = host.locator(f"{TABLE} .stone").count()
-            for seat in range(1, 6):
-                choose(pages[seat], seat, rounds < STONE_ROUNDS)
-                expect(host.locator(f'[data-testid="clock-{seat}"]')).to_have_count(0)
-            # Five devices have chosen: the round waits for the sixth, on every device.
-            expect(host.locator('[data-testid="clock-0"]')).to_be_visible()
-            assert host.locator(GEONAXIS_READY).count()
-            for guest in guests:
-                assert guest.locator(f"{TABLE} .stone").count() == stones
-            choose(host, 0, rounds < STONE_ROUNDS)
-            rounds += 1
-        else:  # an agreement's question, for some seats only
-            for page, seat in zip(acting, seats):
-                choose(page, seat, False)
-        assert rounds < 40, "the game did not end"
+        assert actors(pages, GEONAXIS_READY) == pages, "a round of play: every device chooses"
+        for seat in range(6):
+            expect(host.locator(f'[data-testid="clock-{seat}"]')).to_be_visible()
+        stones = host.locator(f"{TABLE} .stone").count()
+        for seat in range(1, 6):
+            choose(pages[seat], plan.get(seat))
+            expect(host.locator(f'[data-testid="clock-{seat}"]')).to_have_count(0)
+        # Five devices have chosen: the round waits for the sixth, on every device.
+        expect(host.locator('[data-testid="clock-0"]')).to_be_visible()
+        assert all(guest.locator(f"{TABLE} .stone").count() == stones for guest in guests)
+        choose(host, plan.get(0))
+        in_step(host, guests)
+        if plan is STONES[0]:
+            for page in pages:
+                expect(stone_at(page, CORNER)).to_have_count(1)
+        elif plan is STONES[1]:
+            for page in pages:  # captured: its three neighbours were filled at once
+                expect(stone_at(page, CORNER)).to_have_count(0)
+                expect(page.locator(f"{TABLE} .stone")).to_have_count(8)
     for page in pages:
         expect(page.locator(RESULTS)).to_be_visible()
-    assert rounds > STONE_ROUNDS
-    stones = host.locator(f"{TABLE} .stone").count()
-    assert stones > 0 and all(guest.locator(f"{TABLE} .stone").count() == stones for guest in guests)
 
 
 def assert_guest_got_only_its_seat(host, guest, seat):
