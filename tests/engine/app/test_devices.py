@@ -191,7 +191,7 @@ def test_a_lone_move_of_a_guests_seat_is_played_by_the_guest_once_not_by_the_hos
     from ludoteca.games import registry
     from ludoteca.ui import keep_passing
 
-    network, (host, _), (guest, guest_browser) = two_devices("alphabeticell")
+    _, (host, _), (guest, guest_browser) = two_devices("alphabeticell")
     monkeypatch.setattr(keep_passing, "only_move", lambda position, player, ui: True)
     ui = registry.game_ui("alphabeticell")
     assert not host.keep_passing.forced_in(host.session.position(), 1, ui)  # the host leaves it to the guest
