@@ -99,6 +99,8 @@ def take_turn(page, buttons):
                                    timeout=5_000 if lone_pass and not attempt else 20_000)
             return
         except PlaywrightTimeoutError:
+            if not page.locator(buttons).count():
+                return  # the app played this device's lone move itself: the turn is the other's
             continue
     status = page.locator('[data-testid="status"]').inner_text()
     notices = page.locator('[data-testid^="notice"]').all_inner_texts()
