@@ -200,11 +200,16 @@ def assert_guest_got_only_its_seat(host, guest, seat):
     authority = SessionAuthority(session, "m")
     updates = received_updates(guest)
     assert updates and all(body["seat"] == seat for body in updates)
+    checked = 0
     for body in updates:
-        while session.move_count < body["position"]["count"]:
-            player, _, text = next(moves).partition(":")
+        while session.move_count < body["position"]["count"] and (move := next(moves, None)):
+            player, _, text = move.partition(":")
             match.play(int(player), text)
+        if session.move_count < body["position"]["count"]:
+            break  # past the host's last save (it may be written after the last update)
         assert body["view"] == json.loads(json.dumps(authority.view(seat)))
+        checked += 1
+    assert checked >= len(updates) - 3, (checked, len(updates))
 
 
 ALPHAGON_READY = f'{TABLE} [data-action="move"], {TABLE} [data-action="select"], {TABLE} [data-testid^="input-"]'
