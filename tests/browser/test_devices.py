@@ -37,8 +37,9 @@ def start_hosting(host):
     expect(host.locator('[data-testid="devices-panel"]')).to_be_visible()
 
 
-def invite_and_pair(host, guest_page_for):
-    """The host makes an invitation; the guest opens its link; the host pastes the answer."""
+def invite_and_pair(host, guest_page_for, seat=1):
+    """The host makes an invitation; the guest opens its link; the host pastes the answer;
+    the guest takes `seat` (the first free one)."""
     host.click('[data-testid="devices-invite"]')
     link = host.locator('[data-testid="devices-link"]')
     expect(link).to_be_visible(timeout=20_000)
@@ -50,7 +51,7 @@ def invite_and_pair(host, guest_page_for):
     host.fill('[data-testid="devices-answer"]', answer.input_value())
     host.click('[data-testid="devices-accept"]')
     expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=20_000)
-    expect(host.locator('[data-testid="devices-seat-1"]')).to_contain_text("connected")
+    expect(host.locator(f'[data-testid="devices-seat-{seat}"]')).to_contain_text("connected")
     return guest
 
 

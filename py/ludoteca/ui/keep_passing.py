@@ -74,10 +74,12 @@ class KeepPassing:
 
     # --- forced moves -------------------------------------------------------------------
     def forced_in(self, position, player: int, ui) -> bool:
-        """Whether the app plays `player`'s move at `position` by itself (a human's forced pass)."""
+        """Whether the app plays `player`'s move at `position` by itself (a human's forced pass).
+        Only a seat played here: a seat on another device is that device's to play (else both
+        would), and a guest's seat whose move awaits the host's answer is not here for now."""
         app = self.app
         return app.prefs.get("auto_forced", True) and app.session.seats[player].kind == HUMAN \
-            and only_move(position, player, ui)
+            and player in app.session.players_here and only_move(position, player, ui)
 
     # --- what to play now ---------------------------------------------------------------
     def schedule(self) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from typing import Optional
-from urllib.parse import urlsplit
 
 # A DNS name or an IPv4 address: what a CSP host-source can name (no IPv6 literal, no user, no "*").
 HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*")
@@ -38,6 +37,10 @@ def parse_server(text: str) -> dict:
         raise SettingError("signal.bad_server", value=text[:80])
     if "://" not in text:
         raise SettingError("signal.bad_scheme", value=text[:80])
+    # Imported here: start-up compiles no Python from source, and urllib (with ipaddress)
+    # is not in the app's compiled start-up set; it loads only when an address is checked.
+    from urllib.parse import urlsplit
+
     try:
         parts = urlsplit(text)
         port = parts.port

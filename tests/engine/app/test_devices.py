@@ -206,3 +206,22 @@ def test_a_pairing_the_host_does_not_know_joins_anew():
     pair(other_network, second_host, second_browser, newcomer, newcomer_browser)
     assert isinstance(newcomer.session, RemoteMatchSession) and newcomer.session.table.seats == (1,)
     assert newcomer.session.table.token != json.loads(stale)["token"]
+
+
+def test_a_lone_move_of_a_guests_seat_is_played_by_the_guest_once_not_by_the_host(monkeypatch):
+    """A forced move (a lone pass) of a seat played on another device is that device's to play:
+    before, the host played it too, and the guest played it again while its first was on the
+    way, and each refusal made it try again."""
+    from ludoteca.games import registry
+    from ludoteca.ui import keep_passing
+
+    _, (host, _), (guest, guest_browser) = two_devices("alphabeticell")
+    monkeypatch.setattr(keep_passing, "only_move", lambda position, player, ui: True)
+    ui = registry.game_ui("alphabeticell")
+    assert not host.keep_passing.forced_in(host.session.position(), 1, ui)  # the host leaves it to the guest
+    assert guest.keep_passing.forced_in(guest.session.position(), 1, ui)
+    guest.session._send_move(1, "pass")  # a move on its way, not yet answered (its turn is faked)
+    assert not guest.keep_passing.forced_in(guest.session.position(), 1, ui)
+    spawned = len(guest_browser.pending)
+    guest.keep_passing.schedule()
+    assert len(guest_browser.pending) == spawned  # nothing more is sent until the host answers
