@@ -359,3 +359,18 @@ def test_wording_counts_agree_pass_is_plain_and_typed_stakes_have_a_visible_labe
     assert "primary" not in play
     for language in ("en", "it"):
         assert ui.MESSAGES[language][ui.SCORE_LABEL]
+
+
+def test_every_move_reads_as_a_choice_in_both_languages():
+    """A move's words follow "You chose …" and "Ada: …": proposals, challenges and
+    purchases are named as things chosen, like a stone or a pass (it read "You chose
+    proposes to protect …")."""
+    texts = ["s 1 0", "s 1 0 2 -1", "t 2 -1", "pass", "propose 0 1 3", "challenge 0 1 7", "buy 2"]
+    verbs = {"en": ("proposes", "challenges", "buys"), "it": ("propone", "compra")}
+    for language, conjugated in verbs.items():
+        def words(text, language=language):
+            return ui.move_words(text, lambda key, **values: ui.MESSAGES[language][key].format(**values))
+        for text in texts:
+            assert not words(text).split()[0] in conjugated, (language, words(text))
+    assert translate("geonaxis.log.own", move=ui.move_words("propose 0 1 3", translate)) \
+        == "You chose a proposal to protect 0,1 at 3"
