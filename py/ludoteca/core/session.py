@@ -307,3 +307,13 @@ def same_decision(session: MatchSession, start: int) -> bool:
         movers.add(facts.player)
     to_move = set(session.position().to_move())
     return bool(to_move) and to_move == opened - movers
+
+
+def decision_opened(session: MatchSession) -> int:
+    """How many moves were played when the decision now open began: in a
+    simultaneous round, before anyone of it chose (so others' secret choices
+    of the same round stay unseen)."""
+    opened = session.move_count
+    while opened > 0 and same_decision(session, opened - 1):
+        opened -= 1
+    return opened

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..core.match import AI
-from ..core.session import same_decision
+from ..core.session import decision_opened
 from ..games import registry
 from . import screens
 
@@ -54,10 +54,7 @@ class GameLog:
         """The game's own log line for the hinted move `text`, as if `player` played it (its chance unseen)."""
         app = self.app
         session = app.session
-        # Described where the decision opened: others' secret choices of the same round stay unseen.
-        opened = session.move_count
-        while opened > 0 and same_decision(session, opened - 1):
-            opened -= 1
+        opened = decision_opened(session)  # others' secret choices of the same round stay unseen
         try:
             move = session.parse_move(text)
             before = session.full_access().state_before(opened)

@@ -16,6 +16,7 @@ from typing import Optional
 
 from ..core.match import AI
 from ..core.rng import SeededRng
+from ..core.session import decision_opened
 from ..games import registry
 from . import screens
 from .clock import same_decision
@@ -136,12 +137,3 @@ class Hints:
             names = [screens.shown_name(seat.name) for seat in app.session.seats]
             words += f' <span class="hint-reason" data-testid="hint-reason">{escape(ui.hint_reason(reason, names, app.t))}</span>'
         return f'<p class="banner hint-line" role="status" data-testid="hint-line">{words}</p>'
-
-
-def decision_opened(session) -> int:
-    """How many moves were played when the decision now open began: in a
-    simultaneous round, before anyone of it chose."""
-    opened = session.move_count
-    while opened > 0 and same_decision(session, opened - 1):
-        opened -= 1
-    return opened
