@@ -27,7 +27,15 @@ the hard AI's time budget (which buys more on a faster machine):
   other decisions (proposals, challenges, agreements) are not marked.
 - Alphagon: the points against the goal (its AI values words, not
   positions): the margin becomes a chance with a scale of a tenth of the
-  goal. Its moves are not marked: no evaluation says what a move was worth.
+  goal. A move is judged by the hard AI's own value of each candidate, in
+  points, against the best of them (as Alphabeticell's): before placing, each
+  letter the rack can place (the word it completes, the words it keeps open,
+  less what it hands the next player), the hard AI's declaration if it would
+  make one, and a pass at 0, the value under which the AI stops placing;
+  after placing, closing a real word (its points) against ending the turn
+  (0). The hard AI's other choices (doubts, changes, cards, answers) weigh
+  no candidates, so those moves are not marked. The values look at nothing
+  random (the hard level adds no noise), so every device says the same.
 """
 
 from __future__ import annotations
@@ -173,11 +181,64 @@ def geonaxis_estimator() -> Estimator:
     return GeonAxisEstimator()
 
 
-def alphagon_estimator() -> Estimator:
-    def margin(state):
-        return state.points[0] - state.points[1]
+class AlphagonEstimator(MarginEstimator):
+    """The points' margin as a chance; a move judged by the hard AI's values of
+    the candidates of its decision (see the module doc)."""
 
-    return MarginEstimator(margin, lambda state: max(1.0, state.goal / 10))
+    def __init__(self):
+        from .alphagon import ai, rules
+
+        self.ai, self.rules = ai, rules
+        self.bot = ai.AI_LEVELS["hard"](0)
+        super().__init__(lambda state: state.points[0] - state.points[1], alphagon_scale)
+
+    def _values(self, state, player: int):
+        """Generator: {candidate: value in points} of `player`'s decision, or {} when none is weighed."""
+        rules, bot = self.rules, self.bot
+        if state.phase != rules.PLAY or state.queue or tuple(state.to_move()) != (player,):
+            return {}
+        vocab = yield from self.ai.building_vocabulary(state.wordlist(), self.ai.LEVEL_VOCABULARY[bot.level])
+        yield from self.ai.building_vocabulary(state.wordlist(), self.ai.GIFT_VOCABULARY)
+        legal = list(state.legal_moves(player))
+        word = state.word()
+        if state.placed:
+            if rules.CLOSE not in legal:
+                return {}
+            return {rules.CLOSE: float(rules.points_for(len(word))), rules.END: 0.0}
+        values = {move: value for value, move in (yield from bot._placements(state, player, legal, word, vocab))}
+        if not values:
+            return {}
+        declare, floor = yield from bot._declaration(state, word, vocab)
+        if declare is not None and declare in legal:
+            values[declare] = (rules.points_for(len(declare.words[0])) + floor) / 2 - 0.5  # as `_turn` weighs it
+        for move in legal:
+            if isinstance(move, rules.Pass):
+                values[move] = 0.0
+        return values
+
+    def position(self, state):
+        estimate = yield from super().position(state)
+        if not state.is_chance() and len(state.to_move()) == 1:
+            values = yield from self._values(state, state.to_move()[0])
+            if len(values) > 1:
+                estimate.best = max(values, key=lambda move: (values[move], move.text))
+        return estimate
+
+    def played(self, before, player, move, after):
+        values = yield from self._values(before, player)
+        if move not in values:
+            return None
+        margin = before.points[player] - max(p for other, p in enumerate(before.points) if other != player)
+        # The best move keeps the margin; another gives up the difference, in points.
+        return chance_from_margin(margin + values[move] - max(values.values()), alphagon_scale(before))
+
+
+def alphagon_scale(state) -> float:
+    return max(1.0, state.goal / 10)
+
+
+def alphagon_estimator() -> Estimator:
+    return AlphagonEstimator()
 
 
 ESTIMATORS = {

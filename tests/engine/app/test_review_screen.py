@@ -22,6 +22,19 @@ def imported_finished_blunder_game(language="en"):
     return app, browser, blunder
 
 
+def reviewed(match):
+    """The app with `match` imported, finished (the human resigns if it is not over), and its review run."""
+    record = match.record()
+    if not match.is_over:
+        record["moves"].append("0:resign")
+    app, browser = make_app()
+    app.import_text(json.dumps(record))
+    browser.run_pending()
+    app.dispatch("review", "open")
+    browser.run_pending()
+    return app, browser
+
+
 def test_the_results_show_the_review_button_and_the_review_marks_the_blunder():
     app, browser, (index, text) = imported_finished_blunder_game()
     html = browser.html
@@ -97,16 +110,10 @@ def test_the_review_of_a_game_changed_since_is_not_shown():
 def test_a_geonaxis_round_s_mark_lights_the_better_cell():
     from ..core.test_review import geonaxis_game_with_a_bad_round
 
-    app, browser = make_app()
     # Round 5 of seed 3: the better move is a stone (a better tile shows in the banner only:
     # GeonAxis's table shows the tile spots after "Place your tile", which a hint does not select).
     match, (index, _text) = geonaxis_game_with_a_bad_round(seed=3, bad_round=5)
-    record = match.record()
-    record["moves"].append("0:resign")
-    app.import_text(json.dumps(record))
-    browser.run_pending()
-    app.dispatch("review", "open")
-    browser.run_pending()
+    app, browser = reviewed(match)
     assert 'data-testid="chart-scores"' in browser.html and 'data-testid="chart-chances"' in browser.html
     app.dispatch("review", f"mark-{index}")
     mark = next(m for m in app.review.current().marks if m.index == index)
@@ -149,13 +156,22 @@ def test_an_alphabeticell_mark_lights_the_better_take():
         else:
             move = computer.start(state.clone(), player).run()
         match.play(player, move)
-    record = match.record()
-    record["moves"].append("0:resign")
-    app, browser = make_app()
-    app.import_text(json.dumps(record))
-    browser.run_pending()
-    app.dispatch("review", "open")
-    browser.run_pending()
+    app, browser = reviewed(match)
     mistake = next(m for m in app.review.current().marks if m.kind == "mistake")
     app.dispatch("review", f"mark-{mistake.index}")
     assert f'data-arg="0:{mistake.better}" data-suggested' in browser.html
+
+
+def test_an_alphagon_mark_lights_the_better_letter_s_cell_and_names_it():
+    from ..core.test_review import alphagon_game_with_a_bad_letter
+
+    match, (index, _text) = alphagon_game_with_a_bad_letter()
+    app, browser = reviewed(match)
+    assert 'data-testid="chart-scores"' in browser.html and 'data-testid="chart-chances"' in browser.html
+    assert f'data-testid="review-mark-{index}"' in browser.html
+    app.dispatch("review", f"mark-{index}")
+    mark = next(m for m in app.review.current().marks if m.index == index)
+    assert mark.kind == "mistake" and mark.better.startswith("place ")
+    assert f'data-arg="0:{mark.better}" data-suggested' in browser.html  # the better letter's cell, lit
+    banner = shown_text(re.search(r'data-testid="review-better"[^>]*>(.*?)</div>', browser.html).group(1))
+    assert "Better:" in banner and mark.better.split()[-1] in banner

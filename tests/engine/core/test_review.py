@@ -205,3 +205,43 @@ def test_a_geonaxis_round_is_judged_against_the_other_s_real_choice():
     assert {m.player for m in result.marks} == {0}
     # Proposals and challenges are not judged by one round.
     assert all(not m.move.startswith(("propose", "challenge")) for m in result.marks)
+
+
+def alphagon_game_with_a_bad_letter(seed: int = 4):
+    """Two players, the medium AI for both, except that at the human's (player
+    0's) first turn where one letter completes a word, the human places the
+    letter the hard AI values least instead."""
+    from ludoteca.games.alphagon import rules as alphagon_rules
+
+    provide_assets()
+    match = new_match("alphagon", seed)
+    computer = registry.game_package("alphagon").AI_LEVELS["medium"](1)  # no clock: the same moves each run
+    estimator = estimator_for("alphagon")
+    bad = None
+    while not match.is_over and len(match.entries) < 200:
+        state = match.state
+        player = state.to_move()[0]
+        move = computer.start(state.clone(), player).run()
+        if bad is None and player == 0:
+            values = run_generator(estimator._values(state, 0))
+            placed = {m: v for m, v in values.items() if isinstance(m, alphagon_rules.Place)}
+            if placed and max(placed.values()) >= alphagon_rules.points_for(alphagon_rules.MIN_WORD):
+                move = min(placed, key=lambda m: (placed[m], m.text))
+                bad = (len(match.entries), move.text)
+        match.play(player, move)
+    return match, bad
+
+
+def test_an_alphagon_letter_that_misses_a_word_is_a_mistake_and_the_better_letter_is_named():
+    match, (index, text) = alphagon_game_with_a_bad_letter()
+    result = review_match(match, estimator_for("alphagon")).run()
+    mark = next(mark for mark in result.marks if mark.index == index)
+    assert mark.move == text and mark.player == 0 and mark.kind == MISTAKE_MARK
+    before = match.state_before(index)
+    better = GAMES["alphagon"].parse_move(mark.better)
+    assert mark.better != text and before.is_legal(0, better)
+    # The better letter leads to a word the judge accepts (the missed one: a word at once, or with a bonus's second letter).
+    assert better.keyword == "place" and before.wordlist().has_prefix(before.word() + better.letter)
+    assert {m.player for m in result.marks} == {0} and len(result.marks) > 1
+    # Every device says the same: a second review gives the same marks.
+    assert review_match(match, estimator_for("alphagon")).run().marks == result.marks
