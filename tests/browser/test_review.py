@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from test_accessibility import import_record, problems_in_both_themes
-from test_new_games import TABLE
+from test_new_games import TABLE, fast  # noqa: F401  (fast is a fixture)
 from test_play import FAST_PLAY
 
 TESTS = pathlib.Path(__file__).resolve().parents[1]
@@ -100,4 +100,28 @@ def test_review_on_a_phone_has_44_px_targets_and_passes_axe(new_context, open_ap
     # label-content-name-mismatch on such a node (the game's board, not the review).
     page.mouse.move(0, 0)
     problems_in_both_themes(page, "a marked move's position at 360 px", found)
+    assert found == {}, json.dumps(found, indent=1)
+
+
+def test_a_better_geonaxis_tile_is_lit_among_the_tile_spots(fast, open_app):  # noqa: F811
+    """A GeonAxis round whose better move was a tile: the replay viewer shows the tile spots
+    (as after "Place your tile", the selection a hint of a tile makes) with the better one lit."""
+    from engine.core.test_review import geonaxis_game_with_a_bad_round
+
+    match, (index, _text) = geonaxis_game_with_a_bad_round(seed=3, bad_round=3)
+    record = match.record()
+    record["moves"].append("0:resign")
+    open_app(fast)
+    import_record(fast, record)
+    fast.click('[data-testid="results-review"]')
+    mark = fast.locator(f'[data-testid="review-mark-{index}"]')
+    expect(mark).to_contain_text("mistake", timeout=60_000)
+    mark.click()
+    lit = fast.locator(f"{TABLE} [data-suggested]")
+    expect(lit).to_have_count(1)
+    expect(lit).to_have_class("tile-spot")
+    assert lit.get_attribute("data-arg").startswith("0:t ")
+    expect(fast.locator('[data-testid="review-better"]')).to_contain_text("Better:")
+    found = {}
+    problems_in_both_themes(fast, "a better tile lit", found)
     assert found == {}, json.dumps(found, indent=1)

@@ -181,3 +181,30 @@ def test_h_asks_for_a_hint_and_the_shortcuts_overlay_lists_it():
     app, browser = started_against_the_computer("alphabeticell")
     app.dispatch("help")
     assert "A hint from the computer" in browser.html
+
+
+def test_a_hinted_geonaxis_tile_shows_the_tile_spots_with_its_own_lit(monkeypatch):
+    """A stand-in search chooses a tile, as the hard AI may: its spot is lit as a stone's cell is."""
+    from ludoteca.ui import hints as hints_module
+
+    app, browser = started_against_the_computer("geonaxis")
+    player = app.hint_player()
+    tile = next(text for text in app.match.state.legal_moves(player).texts() if text.startswith("t "))
+
+    class TileSearch:
+        def step(self, _seconds):
+            return True
+
+        def best_move(self):
+            return app.session.parse_move(tile)
+
+    monkeypatch.setattr(hints_module, "ai_search", lambda *_args: TileSearch())
+    app.dispatch("hint")
+    browser.run_pending()
+    assert app.shown_hint() == (player, tile) and app.play.selection == "tile"
+    marked = re.findall(r'<[^>]*data-arg="([^"]*)" data-suggested[^>]*>', browser.html)
+    assert marked == [f"{player}:{tile}"]
+    assert re.search(rf'class="tile-spot" data-action="move" data-arg="{player}:{tile}" data-suggested', browser.html)
+    app.dispatch("move", f"{player}:{tile}")
+    browser.run_pending()
+    assert app.play.hint is None and "data-suggested" not in browser.html

@@ -110,15 +110,15 @@ def test_the_review_of_a_game_changed_since_is_not_shown():
 def test_a_geonaxis_round_s_mark_lights_the_better_cell():
     from ..core.test_review import geonaxis_game_with_a_bad_round
 
-    # Round 5 of seed 3: the better move is a stone (a better tile shows in the banner only:
-    # GeonAxis's table shows the tile spots after "Place your tile", which a hint does not select).
-    match, (index, _text) = geonaxis_game_with_a_bad_round(seed=3, bad_round=5)
-    app, browser = reviewed(match)
-    assert 'data-testid="chart-scores"' in browser.html and 'data-testid="chart-chances"' in browser.html
-    app.dispatch("review", f"mark-{index}")
-    mark = next(m for m in app.review.current().marks if m.index == index)
-    assert mark.better.startswith("s ") and f'data-arg="0:{mark.better}" data-suggested' in browser.html
-    assert 'data-testid="review-better"' in browser.html
+    # Round 5 of seed 3: the better move is a stone; round 3: a tile, whose spot is lit among the spots.
+    for bad_round, kind in ((5, "s "), (3, "t ")):
+        match, (index, _text) = geonaxis_game_with_a_bad_round(seed=3, bad_round=bad_round)
+        app, browser = reviewed(match)
+        assert 'data-testid="chart-scores"' in browser.html and 'data-testid="chart-chances"' in browser.html
+        app.dispatch("review", f"mark-{index}")
+        mark = next(m for m in app.review.current().marks if m.index == index)
+        assert mark.better.startswith(kind) and f'data-arg="0:{mark.better}" data-suggested' in browser.html
+        assert 'data-testid="review-better"' in browser.html
 
 
 def test_a_game_under_way_offers_no_review_its_secrets_are_still_kept():

@@ -374,3 +374,19 @@ def test_every_move_reads_as_a_choice_in_both_languages():
             assert not words(text).split()[0] in conjugated, (language, words(text))
     assert translate("geonaxis.log.own", move=ui.move_words("propose 0 1 3", translate)) \
         == "You chose a proposal to protect 0,1 at 3"
+
+
+def test_a_hinted_tile_or_challenge_selects_what_shows_its_spot_or_cells():
+    """A hint (or a review's better move) lights its target through the selection of its first step."""
+    state = new_state(2)
+    for spot in state.table.open_spots:
+        text = Tile(*spot).text
+        selection = ui.UI.hint_selection(text)
+        markup = ui.render_table(state.view(0), Ctx(selection=selection))
+        assert f'data-arg="0:{text}"' in markup and f'data-testid="spot-{spot[0]}-{spot[1]}"' in markup
+    state = position({cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}, players=3)
+    with_agreement(state, [(0, 0)] + ring((0, 0)), (0, 1), 3, {0: (3, 0), 1: (3, 0)})
+    challenge = Challenge(0, 0, 7)
+    markup = ui.render_table(state.view(2), Ctx(viewer=2, players=3, selection=ui.UI.hint_selection(challenge.text)))
+    assert state.is_legal(2, challenge) and f'data-arg="2:{challenge.text}"' in markup
+    assert ui.UI.hint_selection(Stone(0, 0).text) is None and ui.UI.hint_selection("pass") is None

@@ -930,6 +930,18 @@ def hint_reason(reason: tuple, names: list, t) -> str:
     return t(key, **words)
 
 
+def hint_selection(move_text: str):
+    """The selection that shows a hinted (or a review's better) tile or challenge on the
+    board: the tile's spots, among them the move's ("t A B"), or the challenge's cells
+    at its wager ("challenge Q R W")."""
+    parts = move_text.split()
+    if len(parts) == 3 and parts[0] == "t":
+        return "tile"
+    if len(parts) == 4 and parts[0] == "challenge":
+        return f"challenge:{parts[3]}"
+    return None
+
+
 # --- the contract ---------------------------------------------------------------
 class GeonaxisUI(GameUI):
     """GeonAxis's table for the app: the hooks above, bound to the contract (ludoteca/games/game_ui.py)."""
@@ -952,6 +964,7 @@ class GeonaxisUI(GameUI):
     auto_play_forced = staticmethod(auto_play_forced)
     rules_diagram = staticmethod(rules_diagram)
     standing_pass = staticmethod(standing_pass)
+    hint_selection = staticmethod(hint_selection)
 
 
 UI = GeonaxisUI()
