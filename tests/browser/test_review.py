@@ -39,6 +39,8 @@ def review_the_blunder(page, open_app) -> None:
     open_app(page)
     import_record(page, record)
     page.wait_for_selector('[data-testid="results"]')
+    # Before any review, PSYCHOPATH (no score to chart) shows its chances at a glance.
+    expect(page.locator('[data-testid="results-charts"] [data-testid="chart-chances-small"]')).to_be_visible()
     page.evaluate(WATCH_PROGRESS)
     page.click('[data-testid="results-review"]')
     expect(page.locator('[data-testid="chart-chances"]')).to_be_visible(timeout=60_000)

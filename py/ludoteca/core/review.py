@@ -69,6 +69,11 @@ class Estimator:
         return None if after.chances is None else after.chances[player]
         yield  # pragma: no cover
 
+    def glance(self, state: State) -> float | None:
+        """Player 0's chance at a glance, with no search: for the results' small
+        chart of a game with no running score, before any review. Default: None."""
+        return None
+
     def round(self, opening: State, player: int, moves: dict) -> Generator[None, None, tuple | None]:
         """A secret round, judged knowing what the others chose in it (`moves`:
         each actor's submission): (best move, its chance, the played move's

@@ -63,6 +63,7 @@ class GameReview:
         self.tables: set = set()  # charts whose table is shown
         self.shown_mark: Optional[int] = None  # the entry of the mark shown in the replay viewer
         self._scores: Optional[tuple] = None  # (session, move count, scores per move)
+        self._glance: Optional[tuple] = None  # (session, move count, chances at a glance)
 
     # --- state ------------------------------------------------------------------
     def _key(self):
@@ -90,6 +91,21 @@ class GameReview:
         cached = self._scores
         if cached is None or cached[0] is not session or cached[1] != session.move_count:
             cached = self._scores = (session, session.move_count, scores_series(session.full_access()))
+        return cached[2]
+
+    def glance(self) -> Optional[list]:
+        """Player 0's chance after each move at a glance (the estimator's static value),
+        for the results' small chart of a game with no score, before a review."""
+        session = self.app.session
+        cached = self._glance
+        if cached is None or cached[0] is not session or cached[1] != session.move_count:
+            from ..games.review_estimates import estimator_for
+
+            estimator = estimator_for(session.game_id) if session.settings.num_players == 2 else None
+            full = session.full_access()
+            chances = None if estimator is None else \
+                [estimator.glance(full.state_before(index)) for index in range(len(full.entries) + 1)]
+            cached = self._glance = (session, session.move_count, chances)
         return cached[2]
 
     def available(self) -> bool:
@@ -282,7 +298,8 @@ class GameReview:
         return "".join(self.render_chart(name, rows, small, result) for name, rows in charts)
 
     def render_small(self) -> str:
-        """The results' small charts: the scores at once, the chances once a review has run."""
+        """The results' small charts: the scores at once, the chances once a review has run
+        (a game with no score, PSYCHOPATH, shows its chances at a glance until then)."""
         session = self.app.session
         if not self.available():
             return ""
@@ -291,9 +308,11 @@ class GameReview:
         charts = []
         if ui.RUNNING_SCORE:
             charts.append(self.render_chart("scores", self.scores(), True, result))
-        if result is not None and result.has_chances:
+        chances = result.chances if result is not None and result.has_chances else \
+            self.glance() if not ui.RUNNING_SCORE else None  # a game with no score: its chances at a glance
+        if chances and any(c is not None for c in chances):
             charts.append(self.render_chart("chances", [[c, 1.0 - c] if c is not None else None
-                                                         for c in result.chances], True, result))
+                                                         for c in chances], True, result))
         if not charts:
             return ""
         return (f'<div class="review-small" data-testid="results-charts">'

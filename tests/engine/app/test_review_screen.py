@@ -175,3 +175,42 @@ def test_an_alphagon_mark_lights_the_better_letter_s_cell_and_names_it():
     assert f'data-arg="0:{mark.better}" data-suggested' in browser.html  # the better letter's cell, lit
     banner = shown_text(re.search(r'data-testid="review-better"[^>]*>(.*?)</div>', browser.html).group(1))
     assert "Better:" in banner and mark.better.split()[-1] in banner
+
+
+def test_every_game_s_results_show_a_small_chart_before_any_review():
+    """PSYCHOPATH has no score to chart: its results show its chances at a glance (the AI's
+    static value of each position), the others their scores; a review then draws its own."""
+    from ludoteca.core.review import chance_from_margin
+    from ludoteca.games.psychopath import ai as psychopath_ai
+
+    from ..core.test_review import alphagon_game_with_a_bad_letter, geonaxis_game_with_a_bad_round, new_match
+
+    quick = new_match("alphabeticell", 2)
+    quick.play(0, quick.state.legal_moves(0)[0])
+    games = {"psychopath": game_with_a_blunder()[0], "geonaxis": geonaxis_game_with_a_bad_round()[0],
+             "alphagon": alphagon_game_with_a_bad_letter()[0], "alphabeticell": quick}
+    for game_id, match in games.items():
+        record = match.record()
+        if game_id == "psychopath":
+            psychopath_record = record
+        if not match.is_over:
+            record["moves"].append("0:resign")
+        app, browser = make_app()
+        app.import_text(json.dumps(record))
+        browser.run_pending()
+        assert app.review.current() is None and 'data-testid="results-charts"' in browser.html, game_id
+        small = "chart-chances-small" if game_id == "psychopath" else "chart-scores-small"
+        assert f'data-testid="{small}"' in browser.html, game_id
+    app, browser = make_app()
+    app.import_text(json.dumps(psychopath_record))
+    browser.run_pending()
+    glance = app.review.glance()
+    full = app.session.full_access()
+    assert len(glance) == len(full.entries) + 1 and all(0.0 <= c <= 1.0 for c in glance)
+    assert "review-progress" not in browser.html  # nothing searched: a glance
+    # The AI's own static value, for the side to move, as player 0's chance.
+    for index in (0, 10, 25):
+        state = full.state_before(index).clone()
+        list(state.generate_moves(state.to_move()[0]))  # its mobility counted, as every glance counts it
+        value = psychopath_ai.evaluate(state) * (1 if state.to_move()[0] == 0 else -1)
+        assert glance[index] == chance_from_margin(value, 272)
