@@ -104,6 +104,8 @@ def geonaxis_move(walk: Walk, move: str, keyboard: bool = False) -> None:
     elif parts[0] == "challenge":  # the wager beside the area, then a cell of it
         act(f'{TABLE} [data-testid^="challenge-"][data-testid$="-{parts[3]}"]')
         act(f'{TABLE} [data-testid="cell-{parts[1]}-{parts[2]}"]')
+    elif parts[0] == "propose":  # the amount in the area's row
+        act(f'{TABLE} [data-testid="{move.replace(" ", "-")}"]')
     elif parts[0] == "wager":  # the lessons stake the agreed amount, honestly
         act(f'{TABLE} [data-testid="stake-honest"]')
     else:
@@ -140,8 +142,8 @@ WRONG_TRIES = {
     "alphabeticell": [("letter", "take R Y", "wrong", "alphabeticell.lesson.letter.wrong", {}),
                       ("eleven", "pass", "wrong", "alphabeticell.lesson.eleven.wrong", {})],
     "geonaxis": [("breathing", "s 2 -2", "illegal", "error.geonaxis.no_liberty", {}),
-                 ("agree", "decline", "wrong", "geonaxis.lesson.agree.wrong", {}),
-                 ("challenge", "s 0 0", "illegal", "error.geonaxis.protected", {})],
+                 ("challenge", "s 0 0", "illegal", "error.geonaxis.protected", {}),
+                 ("renew", "cancel", "wrong", "geonaxis.lesson.renew.wrong", {})],
     "alphagon": [("doubt", "pass", "wrong", "alphagon.lesson.doubt.wrong", {}),
                  ("declare", "accept", "wrong", "alphagon.lesson.declare.wrong", {}),
                  ("close", "end", "wrong", "alphagon.lesson.close.wrong", {})],

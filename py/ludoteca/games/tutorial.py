@@ -22,8 +22,9 @@ A lesson's fields:
   on (`"any"`: every legal move), its feedback the message key `step` if
   given; `replies`: the others' moves played after the learner's, when the
   learner is no longer to move (texts "player:move", chance events as in
-  `position`, or "easy": the easy computer), before success is judged (a
-  simultaneous round is revealed only when everyone has chosen);
+  `position`, or "easy": the easy computer; or a dict from the learner's move
+  text to its own replies, for a lesson of several steps), before success is
+  judged (a simultaneous round is revealed only when everyone has chosen);
 - `solution`: the learner's moves that solve it, for a `reach` lesson (the
   tests play them);
 - `light`: the table elements to light, by data-testid (or "attribute=value");
@@ -64,7 +65,7 @@ class Lesson:
     success: dict
     light: tuple = ()
     steps: object = ()  # move texts accepted on the way, or "any"
-    replies: object = ()  # "player:move" texts, or "easy"
+    replies: object = ()  # "player:move" texts, "easy", or {learner's move text: its replies}
     wrong: dict = field(default_factory=dict)
     step: str = ""  # the message after an accepted step (default: the app's "Good. Go on.")
     solution: tuple = ()  # the moves that solve it (the tests play them); default: steps, then a success move
@@ -226,7 +227,7 @@ class Attempt:
             # The others answer at once (a simultaneous round is revealed only when all have
             # chosen); at the learner's turn again, nothing more is played.
             if after.is_chance() or learner not in after.to_move():
-                self._play_replies(after)
+                self._play_replies(after, move.text)
         except GameError:
             return Verdict("not_goal")  # the lesson's replies fit only the moves it asks for
         if self.succeeds(move.text, after):
@@ -245,9 +246,11 @@ class Attempt:
             return move_text in success["moves"]
         return bool(self._module.PREDICATES[success["reach"]](self.state, after, self.lesson.learner))
 
-    def _play_replies(self, state: State) -> None:
+    def _play_replies(self, state: State, move_text: str) -> None:
         learner = self.lesson.learner
         replies = self.lesson.replies
+        if isinstance(replies, dict):
+            replies = replies.get(move_text, ())
         if replies == "easy":
             state.resolve_chance()
             while not state.is_terminal() and learner not in state.to_move():

@@ -133,3 +133,15 @@ def test_a_lesson_whose_position_does_not_load_is_refused():
     broken = Lesson(**{**lesson.__dict__, "position": {"state": {"game": "psychopath"}}})
     with pytest.raises(LessonError):
         tutorial.start_state("psychopath", broken)
+
+
+def test_replies_may_depend_on_the_learner_s_move():
+    """GeonAxis's agreement: the learner proposes (the other passes that round), then both stake."""
+    lesson = next(lesson for lesson in tutorial.lessons("geonaxis") if lesson.id == "agree")
+    assert isinstance(lesson.replies, dict)
+    attempt = Attempt("geonaxis", lesson)
+    assert attempt.try_move("propose 0 0 1").kind == "step"
+    assert attempt.state.view(0)["phase"] == "agree"
+    assert attempt.try_move("decline") == Verdict("wrong", lesson.wrong["decline"])
+    assert attempt.try_move("wager 1 0").kind == "done"
+    assert [agreement["cells"] for agreement in attempt.state.view(0)["agreements"]] == [[[0, 0]]]

@@ -21,10 +21,14 @@ def rounds(*pairs) -> list:
 ATARI = rounds(("s 1 0", "s 0 0"), ("s -1 0", "s -2 2"), ("s 0 1", "s 2 -2"), ("s 0 -1", "s -2 0"),
                ("s 1 -1", "s 2 0"))
 # Three enemy stones around the corner cell 2 -2, which has no free neighbour left.
-# Both players' stones around the free centre cell; then the other player proposes to protect it.
-SHARED = rounds(("s 1 0", "s -1 0"), ("s 0 1", "s 0 -1"), ("s 1 -1", "s -1 1"), ("pass", "propose 0 0 1"))
+# Both players' stones around the free centre cell (an area they close in together).
+SURROUNDED = rounds(("s 1 0", "s -1 0"), ("s 0 1", "s 0 -1"), ("s 1 -1", "s -1 1"))
+# The same cell; then the other player proposes to protect it.
+SHARED = SURROUNDED + rounds(("pass", "propose 0 0 1"))
 # The same cell, protected: the learner staked 1 credit, the other player only a joker (a bluff).
 PROTECTED = SHARED + ["0:wager 1 0", "1:wager 0 1"]
+# Protected by 1 honest credit each; the other player challenges with 1 credit, which the pile's 2 beat.
+CHALLENGED = SHARED + ["0:wager 1 0", "1:wager 1 0"] + rounds(("pass", "challenge 0 0 1"))
 CORNER = rounds(("s -1 0", "s 1 -2"), ("s -1 1", "s 2 -1"), ("s 0 1", "s 1 -1"))
 
 
@@ -53,10 +57,14 @@ LESSONS = [
            wrong={"s 2 -2": ""}),
     lesson("tile", rounds(("s 0 0", "s 1 1")), {"reach": "tile_placed"}, light=("select-tile",),
            solution=("t -1 0",)),
-    lesson("agree", SHARED, {"moves": ["wager 1 0"]}, light=(cell(0, 0), "stake-honest"), reply="1:wager 1 0",
-           wrong={"decline": _key("agree", "wrong")}),
+    # The learner proposes (the other passes in that round), then both stake.
+    lesson("agree", SURROUNDED, {"moves": ["wager 1 0"]}, light=(cell(0, 0), "propose-0-0-1"),
+           steps=["propose 0 0 1"], step=_key("agree", "step"), wrong={"decline": _key("agree", "wrong")},
+           replies={"propose 0 0 1": ["1:pass"], "wager 1 0": ["1:wager 1 0"]}),
     lesson("challenge", PROTECTED, {"reach": "agreement_broken"}, light=(cell(0, 0), "challenge-1-3"),
            solution=("challenge 0 0 3",), wrong={"s 0 0": ""}),
+    lesson("renew", CHALLENGED, {"reach": "agreement_renewed"}, light=(cell(0, 0), "renew"), reply="1:renew 1 1 0",
+           solution=("renew 1 1 0",), wrong={"cancel": _key("renew", "wrong")}),
     lesson("end", ATARI + rounds(("s -1 1", "pass")), {"reach": "game_over"}, light=("pass",),
            solution=("pass",)),
 ]
@@ -74,6 +82,8 @@ PREDICATES = {
     "game_over": lambda before, after, learner: after.is_terminal(),
     "agreement_broken": lambda before, after, learner:
         len(after.view(learner)["agreements"]) < len(before.view(learner)["agreements"]),
+    "agreement_renewed": lambda before, after, learner: after.view(learner)["phase"] != "renegotiate"
+        and len(after.view(learner)["agreements"]) == len(before.view(learner)["agreements"]),
 }
 
 
@@ -114,8 +124,10 @@ MESSAGES = {
                               "next to the table, to make room.",
         _key("tile", "done"): "The table has grown. Tiles go down before the stones of the same round.",
         _key("agree", "title"): "An agreement",
-        _key("agree", "goal"): "You both surround the lit cell, and the other player proposes to protect it, each "
-                               "staking 1 credit face down in a pile. Accept: stake 1 credit.",
+        _key("agree", "goal"): "You both surround the lit cell. Propose to protect it, each staking 1 credit "
+                               "(the 1 in area A's row): a proposal is your move for the round.",
+        _key("agree", "step"): "Proposed. Now each of you stakes in secret, face down in a pile, or declines. "
+                               "Stake 1 credit.",
         _key("agree", "done"): "Agreed: nobody may play there now. To break in, a player must challenge, wagering "
                                "more credits than the pile really holds; a pile may bluff with jokers.",
         _key("agree", "wrong"): "You may decline (one refusal and there is no agreement), but here accept, to see "
@@ -128,6 +140,13 @@ MESSAGES = {
                                    "pile's credits and as many back from your wager; the agreement ends and the cell "
                                    "is open from the next round. Against a pile as rich as your wager, the wager "
                                    "goes to its members.",
+        _key("renew", "title"): "Renewing an agreement",
+        _key("renew", "goal"): "The other player challenged your agreement with 1 credit, which the pile's 2 "
+                               "beat: the challenge failed. Now you both choose in secret to renew the agreement "
+                               "or cancel it. Renew it at 1 each.",
+        _key("renew", "done"): "Renewed, with a new pile: the cell stays protected. A cancel from either of you "
+                               "would have ended it.",
+        _key("renew", "wrong"): "You may cancel (the agreement then ends), but here renew it.",
         _key("end", "title"): "The end",
         _key("end", "goal"): "The game ends when everybody passes in the same round. Pass.",
         _key("end", "done"): "Game over. Your points are the stones you captured plus the free cells you "
@@ -162,8 +181,10 @@ MESSAGES = {
                               "posto libero accanto al tavolo, per fare spazio.",
         _key("tile", "done"): "Il tavolo è cresciuto. Le tessere si posano prima delle pietre dello stesso turno.",
         _key("agree", "title"): "Un patto",
-        _key("agree", "goal"): "Circondate insieme la casella illuminata, e l'altro giocatore propone di "
-                               "proteggerla: ognuno mette 1 credito coperto in un mucchio. Accetta: punta 1 credito.",
+        _key("agree", "goal"): "Circondate insieme la casella illuminata. Proponi di proteggerla, puntando 1 "
+                               "credito a testa (l'1 nella riga della zona A): la proposta è la tua mossa del turno.",
+        _key("agree", "step"): "Proposta fatta. Ora ognuno punta in segreto, coperto in un mucchio, o rifiuta. "
+                               "Punta 1 credito.",
         _key("agree", "done"): "Patto fatto: ora nessuno può giocarci. Per entrare bisogna sfidare il patto, "
                                "puntando più crediti di quanti il mucchio ne contenga davvero; un mucchio può "
                                "bluffare con i jolly.",
@@ -177,6 +198,13 @@ MESSAGES = {
                                    "crediti del mucchio e altrettanti della tua puntata; il patto finisce e la "
                                    "casella è libera dal turno successivo. Contro un mucchio ricco quanto la tua "
                                    "puntata, questa va ai suoi membri.",
+        _key("renew", "title"): "Rinnovare un patto",
+        _key("renew", "goal"): "L'altro giocatore ha sfidato il vostro patto con 1 credito, battuto dai 2 del "
+                               "mucchio: la sfida è fallita. Ora scegliete tutti e due in segreto se rinnovare il "
+                               "patto o annullarlo. Rinnovalo a 1 a testa.",
+        _key("renew", "done"): "Rinnovato, con un nuovo mucchio: la casella resta protetta. Bastava che uno di voi "
+                               "annullasse, e il patto finiva.",
+        _key("renew", "wrong"): "Puoi annullarlo (e il patto finisce), ma qui rinnovalo.",
         _key("end", "title"): "La fine",
         _key("end", "goal"): "La partita finisce quando tutti passano nello stesso turno. Passa.",
         _key("end", "done"): "Partita finita. I tuoi punti sono le pietre catturate più le caselle libere che hai "
