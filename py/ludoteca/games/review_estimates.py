@@ -33,7 +33,8 @@ the hard AI's time budget (which buys more on a faster machine):
   points, against the best of them (as Alphabeticell's): before placing, each
   letter the rack can place (the word it completes, the words it keeps open,
   less what it hands the next player), the hard AI's declaration if it would
-  make one, and a pass at 0, the value under which the AI stops placing;
+  make one, and a pass at 0, the value under which the AI stops placing (with
+  the letter it would give up; another letter a shade less);
   after placing, closing a real word (its points) against ending the turn
   (0). The hard AI's other choices (doubts, changes, cards, answers) weigh
   no candidates, so those moves are not marked. The values look at nothing
@@ -223,9 +224,12 @@ class AlphagonEstimator(MarginEstimator):
         declare, floor = yield from bot._declaration(state, word, vocab)
         if declare is not None and declare in legal:
             values[declare] = (rules.points_for(len(declare.words[0])) + floor) / 2 - 0.5  # as `_turn` weighs it
-        for move in legal:
-            if isinstance(move, rules.Pass):
-                values[move] = 0.0
+        passes = [move for move in legal if isinstance(move, rules.Pass)]
+        if passes:
+            # The pass that gives up the letter the AI would part with (`_turn`), the others a shade less.
+            kept = min(passes, key=lambda move: (bot._keep_value(state, player, move.letter), move.letter)
+                       if move.letter else (0.0, ""))
+            values.update({move: 0.0 if move == kept else -0.01 for move in passes})
         return values
 
     def position(self, state):

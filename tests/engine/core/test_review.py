@@ -207,10 +207,10 @@ def test_a_geonaxis_round_is_judged_against_the_other_s_real_choice():
     assert all(not m.move.startswith(("propose", "challenge")) for m in result.marks)
 
 
-def alphagon_game_with_a_bad_letter(seed: int = 4):
+def alphagon_game_with_a_bad_letter(seed: int = 4, passing: bool = False):
     """Two players, the medium AI for both, except that at the human's (player
     0's) first turn where one letter completes a word, the human places the
-    letter the hard AI values least instead."""
+    letter the hard AI values least instead (or, `passing`, passes)."""
     from ludoteca.games.alphagon import rules as alphagon_rules
 
     provide_assets()
@@ -227,6 +227,8 @@ def alphagon_game_with_a_bad_letter(seed: int = 4):
             placed = {m: v for m, v in values.items() if isinstance(m, alphagon_rules.Place)}
             if placed and max(placed.values()) >= alphagon_rules.points_for(alphagon_rules.MIN_WORD):
                 move = min(placed, key=lambda m: (placed[m], m.text))
+                if passing:
+                    move = max((m for m in values if isinstance(m, alphagon_rules.Pass)), key=values.get)
                 bad = (len(match.entries), move.text)
         match.play(player, move)
     return match, bad
@@ -245,3 +247,10 @@ def test_an_alphagon_letter_that_misses_a_word_is_a_mistake_and_the_better_lette
     assert {m.player for m in result.marks} == {0} and len(result.marks) > 1
     # Every device says the same: a second review gives the same marks.
     assert review_match(match, estimator_for("alphagon")).run().marks == result.marks
+
+
+def test_an_alphagon_pass_when_a_letter_completes_a_word_is_a_mistake():
+    match, (index, text) = alphagon_game_with_a_bad_letter(passing=True)
+    assert text.startswith("pass")
+    mark = next(mark for mark in review_match(match, estimator_for("alphagon")).run().marks if mark.index == index)
+    assert mark.kind == MISTAKE_MARK and mark.better.startswith("place ")
