@@ -76,6 +76,7 @@ class Devices:
 
     def _hosting(self, session, seats) -> HostedMatchSession:
         """The local session `session`'s match, hosted: `seats` are played on other devices."""
+        self.keeper.room = None  # a new table: a new room, if any
         return self.keeper.keep(HostedMatchSession(session.full_access(), "m" + self._token()[:24], seats,
                                                    self._token, send=self.app.browser.net_send))
 
@@ -85,6 +86,8 @@ class Devices:
         resumed = self.keeper.resume(session, save_id, self._token)
         if resumed is not session:
             self.panel_open, self.invitation = True, None
+            if self.keeper.room is not None:
+                self.app.signaling.reopen(self.keeper.room)  # the guests come back through it
         return resumed
 
     def after_setup(self, session, form) -> object:
@@ -238,6 +241,7 @@ class Devices:
         app = self.app
         if link == self.guest_link:
             self.join_state = "gone"
+            app.signaling.link_lost()  # a room's guest joins the room again (ui/signaling.py)
             app.render()
             return
         if self.hosted is not None:
@@ -335,7 +339,10 @@ class Devices:
         invite = "" if self.invitation is not None else button(
             t("devices.invite_thinking" if self.making_invitation else "devices.invite"), "devices", "invite",
             cls="wide primary", testid="devices-invite", disabled=self.making_invitation)
-        if room:
+        if room and app.signaling.room_unusable:
+            invitation = room + invitation  # why there is no room, then the invitation with no server
+            room = ""
+        elif room:
             invitation, invite = room, ""
         stop = button(t("devices.stop"), "devices", "stop", cls="wide", testid="devices-stop") if hosted else ""
         return (f'<div class="overlay" data-testid="devices-panel">'
@@ -395,6 +402,9 @@ class Devices:
         presence = render_presence(self.app)  # who is at the table, on host and guests alike
         if guest is None or self.app.session is not guest:
             return presence
+        if self.join_state == "gone" and self.app.signaling.rejoining and not guest.host_left:
+            return (f'<p class="banner" role="status" data-testid="guest-rejoining">'
+                    f'{escape(self.app.t("signal.rejoining"))}</p>' + presence)
         if guest.host_left or self.join_state == "gone":
             return (f'<div class="banner error" role="alert" data-testid="host-gone">'
                     f'{escape(self.app.t("devices.host_gone"))}</div>')
