@@ -164,6 +164,17 @@ RECORD_RECEIVED = """(() => {
     }, options);
   };
 })();"""
+# Records the configuration of every RTCPeerConnection a page makes (web/net/link.mjs and PeerJS make them).
+RECORD_PEER_CONNECTIONS = """(() => {
+  const Native = window.RTCPeerConnection;
+  window.peerConnectionsMade = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(config, ...rest) {
+      super(config, ...rest);
+      window.peerConnectionsMade.push(JSON.parse(JSON.stringify(config || {})));
+    }
+  };
+})();"""
 GEONAXIS_READY = (f'{TABLE} .cell.target[data-action="move"], {TABLE} [data-testid="pass"], '
                   + ", ".join(f"{TABLE} {answer}" for answer in ('[data-testid="decline"]', '[data-testid="cancel"]')))
 

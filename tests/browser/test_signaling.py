@@ -28,9 +28,11 @@ def setting_of(server: dict) -> dict:
     return {**server, "iceServers": []}
 
 
-def device(new_context, open_app, url=None, setting=None):
+def device(new_context, open_app, url=None, setting=None, scripts=()):
     """A device whose stored preferences (before the page's first script) hold `setting`."""
     context = new_context()
+    for script in scripts:
+        context.add_init_script(script)
     stored = json.dumps({"pace": "fast", **({"signaling": setting} if setting else {})})
     context.add_init_script(f"if (location.protocol.startsWith('http') && !localStorage.getItem({SETTINGS_KEY!r}))"
                             f" localStorage.setItem({SETTINGS_KEY!r}, {json.dumps(stored)});")
@@ -136,18 +138,32 @@ def test_host_and_guest_pair_by_room_code_and_play(new_context, open_app, app_ur
 
 @pytest.mark.timeout(600)
 def test_a_guest_with_no_service_set_opens_the_room_link_agrees_and_joins(new_context, open_app, peer_server):
-    host = device(new_context, open_app, setting=setting_of(peer_server))
+    """...with the host's STUN and TURN servers too (the link carries them; the policy still names the
+    PeerJS server alone: WebRTC's servers are no fetches)."""
+    from test_devices import RECORD_PEER_CONNECTIONS
+
+    ice = [{"urls": ["stun:127.0.0.1:3478"]},
+           {"urls": ["turn:127.0.0.1:3478?transport=udp"], "username": "ada", "credential": "s3cret"}]
+    host = device(new_context, open_app, setting={**setting_of(peer_server), "iceServers": ice})
     start_hosting(host)
     host.click('[data-testid="signal-open-room"]')
     link = host.locator('[data-testid="signal-link"]')
-    expect(link).to_have_value(re.compile(r"#/room/[2-9a-z]{6}/http/"), timeout=20_000)
-    guest = device(new_context, open_app, url=link.input_value())
+    expect(link).to_have_value(re.compile(r"#/room/[2-9a-z]{6}/http/.*/~[A-Za-z0-9_-]+$"), timeout=20_000)
+    guest = device(new_context, open_app, url=link.input_value(), scripts=[RECORD_PEER_CONNECTIONS])
     assert guest.locator(CSP).nth(1).get_attribute("content") == "connect-src 'self'"
     expect(guest.locator('[data-testid="signal-adopt"]')).to_be_visible()
+    expect(guest.locator('[data-testid="signal-offered-ice"]')).to_contain_text(
+        "stun:127.0.0.1:3478, turn:127.0.0.1:3478?transport=udp")
     assert connect_violations(guest) == []  # nothing tried before the player agreed
     guest.click('[data-testid="signal-adopt"]')  # saved, and the page loads again with the link
     expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=60_000)
-    assert f"ws://127.0.0.1:{peer_server['port']}" in guest.locator(CSP).nth(1).get_attribute("content")
+    port = peer_server['port']
+    assert guest.locator(CSP).nth(1).get_attribute("content") == \
+        f"connect-src 'self' http://127.0.0.1:{port} ws://127.0.0.1:{port}"
+    assert json.loads(guest.evaluate(f"localStorage.getItem({SETTINGS_KEY!r})"))["signaling"]["iceServers"] == ice
+    # PeerJS probes for data channels at load with a connection it never starts (its own defaults,
+    # nothing gathered); the one that joined the room has the host's servers.
+    assert [config.get("iceServers") for config in guest.evaluate("window.peerConnectionsMade")][-1] == ice
     expect(host.locator('[data-testid="devices-seat-1"]')).to_contain_text("connected")
     host.click('[data-testid="devices-close"]')
     assert psychopath_turn(host)

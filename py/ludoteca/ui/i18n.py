@@ -186,6 +186,7 @@ MESSAGES = {
         "signal.joining": "Joining the table…",
         "signal.help_panel": "Each player on their own phone, through the signaling service set in Settings: the devices may be on different networks. This device keeps the game and its save.",
         "signal.offered": "This table uses the signaling service {server}, which this device does not use yet. Use it here too? It is saved in Settings, and the page reloads to join.",
+        "signal.offered_ice": "It also uses these STUN and TURN servers, saved with it: {servers}.",
         "signal.adopt": "Use it and join",
         "signal.no_service": "This device has no signaling service set. Set the host's one in Settings, then open the link again.",
         "error.signal.bad_server": "“{value}” is not a server address: write one like {example}",

@@ -219,6 +219,7 @@ MESSAGES_IT = {
     "signal.joining": "Ingresso nella partita…",
     "signal.help_panel": "Ogni giocatore sul proprio telefono, attraverso il servizio di segnalazione impostato nelle Impostazioni: i dispositivi possono essere su reti diverse. Questo dispositivo tiene la partita e il suo salvataggio.",
     "signal.offered": "Questa partita usa il servizio di segnalazione {server}, che questo dispositivo non usa ancora. Usarlo anche qui? Viene salvato nelle Impostazioni, e la pagina si ricarica per entrare.",
+    "signal.offered_ice": "Usa anche questi server STUN e TURN, salvati con esso: {servers}.",
     "signal.adopt": "Usalo ed entra",
     "signal.no_service": "Su questo dispositivo non c'è un servizio di segnalazione. Imposta quello di chi ospita nelle Impostazioni, poi riapri il collegamento.",
     "error.signal.bad_server": "«{value}» non è l'indirizzo di un server: scrivine uno come {example}",

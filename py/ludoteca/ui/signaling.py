@@ -15,6 +15,7 @@ nothing here runs and nothing leaves the origin.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Optional
 
@@ -22,8 +23,8 @@ from ..net.guest import GuestTable
 from ..net.remote import RemoteMatchSession
 from .routes import Route
 from .screens import attr, button, escape, link
-from .signaling_setting import (ROOM_CODE, SettingError, connect_origins, make_setting, parse_server, read_setting,
-                                server_text)
+from .signaling_setting import (ROOM_CODE, SettingError, connect_origins, make_setting, parse_ice, parse_server,
+                                read_setting, server_text)
 
 FIELDS = ("server", "ice", "username", "credential")
 URL_KEYBOARD = ' inputmode="url"'
@@ -36,19 +37,54 @@ ROOM_REFUSALS = {"signal.unreachable": "signal.why.unreachable", "signal.room_ta
 
 
 def link_server(setting: dict) -> str:
-    """The server as a room link carries it: scheme/host/port/path (a guest may take it from there)."""
-    return f'{"https" if setting["secure"] else "http"}/{setting["host"]}/{setting["port"]}{setting["path"]}'
+    """The server as a room link carries it: scheme/host/port/path (a guest may take it from there),
+    then the STUN/TURN servers the host set, if any (`link_ice`)."""
+    return (f'{"https" if setting["secure"] else "http"}/{setting["host"]}/{setting["port"]}{setting["path"]}'
+            + link_ice(setting["iceServers"]))
+
+
+def link_ice(servers: list) -> str:
+    """STUN/TURN servers as a link's last segment: "~" and, in base64url, the Settings form's three
+    texts (the addresses, the TURN user name and password), so that a guest checks them as typed."""
+    if not servers:
+        return ""
+    import base64  # not at start-up: only a host with STUN/TURN servers set needs it
+
+    turn = next((server for server in servers if "username" in server), {})
+    texts = [" ".join(url for server in servers for url in server["urls"]), turn.get("username", ""),
+             turn.get("credential", "")]
+    return "~" + base64.urlsafe_b64encode(json.dumps(texts, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+def ice_of_link(segment: str) -> list:
+    """`link_ice`'s segment (without its "~") back to STUN/TURN servers; SettingError or ValueError if damaged."""
+    import base64
+
+    texts = json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)).decode())
+    if not (isinstance(texts, list) and len(texts) == 3 and all(isinstance(text, str) for text in texts)):
+        raise ValueError("not STUN/TURN servers")
+    return parse_ice(*texts)
 
 
 def server_of_link(text: str) -> Optional[dict]:
-    """The server a room link names (`link_server`'s form), checked as typed input is; None if none."""
+    """The server a room link names (`link_server`'s form) with its STUN/TURN servers, checked as
+    typed input is; None if none or damaged."""
+    ice = []
+    head, slash, last = text.rpartition("/")
+    if slash and last.startswith("~"):
+        try:
+            ice = ice_of_link(last[1:])
+        except (SettingError, ValueError, RecursionError):
+            return None
+        text = head + "/"
     scheme, _, rest = text.partition("/")
     host, _, rest = rest.partition("/")
     port, _, path = rest.partition("/")
     try:
-        return parse_server(f"{scheme}://{host}:{port}/{path}") if scheme in ("http", "https") else None
+        server = parse_server(f"{scheme}://{host}:{port}/{path}") if scheme in ("http", "https") else None
     except SettingError:
         return None
+    return None if server is None else {**server, "iceServers": ice}
 
 
 def same_server(one: Optional[dict], other: Optional[dict]) -> bool:
@@ -128,7 +164,7 @@ class Signaling:
         elif arg == "adopt" and self.offered is not None:
             # The player agreed to use the link's server: stored, then the page loads again so that
             # its policy allows it, and the same link (still in the address) joins the room.
-            self._store({**self.offered, "iceServers": []})
+            self._store(self.offered)  # with the host's STUN/TURN servers, checked as the form checks them
             app.browser.reload()
             return False
         elif arg == "join":
@@ -319,7 +355,10 @@ class Signaling:
         """`#/room`: the guest types a room code (or its link was opened and it is joining)."""
         t = self.app.t
         if self.offered is not None:
+            ice = [url for server in self.offered["iceServers"] for url in server["urls"]]
             body = (f'<p>{escape(t("signal.offered", server=server_text(self.offered)))}</p>'
+                    + (f'<p data-testid="signal-offered-ice">{escape(t("signal.offered_ice", servers=", ".join(ice)))}</p>'
+                       if ice else "")
                     + button(t("signal.adopt"), "signaling", "adopt", cls="primary", testid="signal-adopt")
                     + link(t("nav.home"), "#/", "btn", "signal-decline"))
         elif self.setting is None:

@@ -145,3 +145,71 @@ def test_a_room_that_cannot_open_says_why_and_leaves_the_invitation_with_no_serv
     host.dispatch("pref", "language=en")
     pair(network, host, host_browser, guest, guest_browser)  # the paste path, as with no service
     assert isinstance(guest.session, RemoteMatchSession) and host.session.connected(1)
+
+
+# --- the host's STUN/TURN servers travel with the room link ------------------------------------------
+ICE_SETTING = {"host": "peer.example.org", "port": 9000, "path": "/", "secure": True,
+               "iceServers": [{"urls": ["stun:stun.example.org:3478"]},
+                              {"urls": ["turn:turn.example.org:3478?transport=tcp"], "username": "ada",
+                               "credential": "s3cret"}]}
+
+
+def test_a_room_link_carries_the_hosts_stun_and_turn_servers_and_a_guest_adopts_them_when_it_agrees():
+    from .fake_browser import FakeNetwork
+    from .test_signaling import SERVER
+    from ludoteca.ui.routes import parse_route
+    from ludoteca.ui.signaling import server_of_link
+    from ludoteca.ui.storage import SETTINGS_KEY
+
+    network = FakeNetwork()
+    host, host_browser = room_device(network, setting=ICE_SETTING)
+    setup_with_remote_seat(host)
+    host.dispatch("signaling", "room")
+    network.pump()
+    link = re.search(r'value="([^"]+)" data-testid="signal-link"', host_browser.html).group(1)
+    assert re.search(r"#/room/k7m2qp/https/peer\.example\.org/9000/~[A-Za-z0-9_-]+$", link)
+    assert parse_route(link.split("#")[1]).name == "room"
+    guest, guest_browser = room_device(network, setting=None)
+    reloads = []
+    guest_browser.reload = lambda: reloads.append(guest_browser.hash)
+    guest.navigate(link.split("#")[1])
+    text = shown_text(guest_browser.html)
+    assert "stun:stun.example.org:3478, turn:turn.example.org:3478?transport=tcp" in text
+    assert "s3cret" not in text, "the password is not shown"
+    guest.dispatch("signaling", "adopt")
+    assert guest.prefs["signaling"] == ICE_SETTING and len(reloads) == 1
+    # Italian too.
+    other, other_browser = room_device(network, setting=None)
+    other.dispatch("pref", "language=it")
+    other.navigate(link.split("#")[1])
+    assert "Usa anche questi server STUN e TURN" in shown_text(other_browser.html)
+    # The page loads again with the link: the join uses the host's servers.
+    joined = []
+
+    class Recording(RoomBrowser):
+        async def net_join_room(self, setting, code):
+            joined.append(setting)
+            return await super().net_join_room(setting, code)
+
+    again_browser = network.attach(Recording(guest_browser.store))
+    from .fake_browser import ObservedApp
+
+    again = ObservedApp(again_browser)
+    again_browser.app = again
+    again.navigate(link.split("#")[1])
+    network.pump()
+    assert joined == [ICE_SETTING] and isinstance(again.session, RemoteMatchSession)
+    assert json.loads(again_browser.store.get(SETTINGS_KEY))["signaling"] == ICE_SETTING
+    # A link without servers carries none; a damaged or unchecked servers' part is no server at all.
+    assert server_of_link("https/peer.example.org/9000/") == SERVER
+    import base64
+
+    def segment(texts):
+        return "~" + base64.urlsafe_b64encode(json.dumps(texts).encode()).decode().rstrip("=")
+
+    for bad in ("~", "~!!", segment(["http://x.example.org", "", ""]), segment(["turn:t.example.org", "", ""]),
+                segment(["stun:s.example.org"]), segment({"a": 1}), segment(["stun:s.example.org 'self'", "", ""])):
+        assert server_of_link("https/peer.example.org/9000/" + bad) is None, bad
+    damaged, damaged_browser = room_device(network, setting=None)
+    damaged.navigate("#/room/k7m2qp/https/peer.example.org/9000/" + segment(["turn:t.example.org", "", ""]))
+    assert "no signaling service set" in shown_text(damaged_browser.html) and damaged.prefs.get("signaling") is None
