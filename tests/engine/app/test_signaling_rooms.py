@@ -88,7 +88,7 @@ def test_a_guest_that_finds_no_room_for_long_says_the_host_is_gone():
 
 
 def test_a_code_still_held_by_the_old_page_is_tried_again_then_a_new_room_is_said_so():
-    network, (host, host_browser), (guest, guest_browser) = room_table(manual_clock=True)
+    network, (host, host_browser), _guest = room_table(manual_clock=True)
     old_browser = host_browser
     host, host_browser = reload_room_host(network, host, host_browser, old_peer_stays=True, manual_clock=True)
     assert 'data-testid="signal-open-room"' in host_browser.html and "Opening a room" in shown_text(host_browser.html)
@@ -118,8 +118,9 @@ class DownServerBrowser(RoomBrowser):
 
 
 def test_a_room_that_cannot_open_says_why_and_leaves_the_invitation_with_no_server():
-    from .fake_browser import FakeNetwork, ObservedApp
     from ludoteca.ui.storage import SETTINGS_KEY, MemoryStore
+
+    from .fake_browser import FakeNetwork, ObservedApp
     from .test_signaling import SERVER
 
     network = FakeNetwork()
@@ -155,11 +156,12 @@ ICE_SETTING = {"host": "peer.example.org", "port": 9000, "path": "/", "secure": 
 
 
 def test_a_room_link_carries_the_hosts_stun_and_turn_servers_and_a_guest_adopts_them_when_it_agrees():
-    from .fake_browser import FakeNetwork
-    from .test_signaling import SERVER
     from ludoteca.ui.routes import parse_route
     from ludoteca.ui.signaling import server_of_link
     from ludoteca.ui.storage import SETTINGS_KEY
+
+    from .fake_browser import FakeNetwork
+    from .test_signaling import SERVER
 
     network = FakeNetwork()
     host, host_browser = room_device(network, setting=ICE_SETTING)
