@@ -60,6 +60,7 @@ class Devices:
         self.guest_link: Optional[str] = None
         self.join_answer: Optional[str] = None
         self.join_offer: Optional[str] = None  # the invitation being answered
+        self.kept_offer: Optional[str] = None  # the one last stored as spent
         self.join_state = ""  # answering | answer | connected | gone | failed
         self.counter = 0
         self.move_prefix = ""
@@ -311,8 +312,9 @@ class Devices:
         store = self.app.saves.store
         try:
             store.set(PAIRING_KEY, json.dumps(self.guest.snapshot(), separators=(",", ":")))
-            if self.join_offer is not None and self.guest_link is not None:
+            if self.join_offer is not None and self.guest_link is not None and self.join_offer != self.kept_offer:
                 store.set(USED_OFFER_KEY, self.join_offer)  # that invitation is spent: a reload does not answer it
+                self.kept_offer = self.join_offer
         except Exception:  # noqa: BLE001 - storage full or off: the pairing lives as long as the page
             pass
 
