@@ -72,19 +72,22 @@ class PresenceNews:
     def __init__(self):
         self.session = None
         self.where: dict = {}  # seat -> where it was played when last drawn
+        self.names: dict = {}  # seat -> its name then (a device that left is named as it was)
         self.said: list = []  # the last news: (message key, name) of each seat that changed
 
     def seen(self, session, seats: list) -> list:
         """Compares with the last drawing of the same table: the news, or [] when nothing changed.
         A table seen for the first time has no news (it is how the table is, not a change)."""
-        where = {seat.seat: seat.where for seat in seats}
         news = []
         if session is self.session:
-            news = [(NEWS[self.where[seat.seat], seat.where], seat.name) for seat in seats
+            news = [(NEWS[self.where[seat.seat], seat.where],
+                     self.names[seat.seat] if seat.where == FREE else seat.name) for seat in seats
                     if (self.where.get(seat.seat), seat.where) in NEWS]
         else:
             self.said = []
-        self.session, self.where = session, where
+        self.session = session
+        self.where = {seat.seat: seat.where for seat in seats}
+        self.names = {seat.seat: seat.name for seat in seats}
         if news:
             self.said = news
         return news

@@ -75,3 +75,26 @@ def test_a_table_with_one_device_says_nothing():
     app.navigate("#/new/psychopath")
     app.dispatch("start")
     assert news_line(browser.html) is None and not any("joined" in text for text, _ in browser.announced)
+
+
+def test_a_seat_whose_device_is_gone_from_the_table_is_said_to_have_left_under_the_name_it_had():
+    from ludoteca.ui.presence import (
+        AWAY,
+        CONNECTED,
+        FREE,
+        HERE,
+        PresenceNews,
+        SeatPresence,
+    )
+
+    news, table = PresenceNews(), object()
+
+    def seen(*seats):
+        return news.seen(table, [SeatPresence(0, "Ann", HERE, "")] + [SeatPresence(1, *seat, "") for seat in seats])
+
+    assert seen(("Player 2", FREE)) == []  # how the table is when first drawn: no news
+    assert seen(("Bea", CONNECTED)) == [("presence.joined", "Bea")]
+    assert seen(("Bea", CONNECTED)) == [] and news.said == [("presence.joined", "Bea")]
+    assert seen(("Bea", AWAY)) == [("presence.away_now", "Bea")]
+    assert seen(("Player 2", FREE)) == [("presence.left", "Bea")]
+    assert news.seen(object(), []) == [] and news.said == [], "another table: nothing to say yet"
