@@ -4,6 +4,7 @@ a WebRTC data channel with no server, then play a whole ALPHA // PSYCHOPATH game
 device acting only for its own seat; a guest's reload keeps its pairing and rejoins from a
 new invitation."""
 
+import re
 import time
 
 import pytest
@@ -17,9 +18,11 @@ READY = f'{TABLE} [data-action="select"][data-testid^="node-"], {TABLE} [data-te
 RESULTS = '[data-testid="results"]'
 
 
-def device(new_context, open_app, url=None):
+def device(new_context, open_app, url=None, scripts=()):
     context = new_context()
     context.add_init_script(FAST_PLAY)
+    for script in scripts:
+        context.add_init_script(script)
     page = context.new_page()
     if url is None:
         open_app(page)
@@ -94,13 +97,24 @@ def test_a_whole_psychopath_game_across_two_devices_paired_by_paste(new_context,
 
 
 def test_a_guest_that_reloads_rejoins_its_seat_from_a_new_invitation(new_context, open_app):
+    """...and its reload on the spent invitation makes no connection; each arrival and absence is
+    said on the other device (the polite live region and the line under who is at the table)."""
     host = device(new_context, open_app)
     start_hosting(host)
-    guest = invite_and_pair(host, lambda url: device(new_context, open_app, url))
+    guest = invite_and_pair(host, lambda url: device(new_context, open_app, url, scripts=[RECORD_PEER_CONNECTIONS]))
+    assert len(guest.evaluate("window.peerConnectionsMade")) == 1
     host.click('[data-testid="devices-close"]')
+    news, announcer = host.locator('[data-testid="presence-news"]'), host.locator('[data-testid="announcer"]')
+    expect(news).to_have_text(re.compile(r"^\S.* joined\.$"))
+    expect(announcer).to_have_text(news.text_content())
     assert psychopath_turn(host)
     expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "1")
     guest.reload()  # the data channel is gone with the page; the pairing stays in storage
+    expect(guest.locator('[data-testid="join-used"]')).to_contain_text("open a new invitation", timeout=30_000)
+    expect(news).to_have_text(re.compile(r"^\S.* is away\.$"), timeout=30_000)
+    expect(announcer).to_have_text(news.text_content())
+    time.sleep(1)  # anything the page would start for the spent link, it has started by now
+    assert guest.evaluate("window.peerConnectionsMade") == [], "no connection for a spent invitation"
     expect(host.locator('[data-testid="status"]')).to_be_visible()
     host.click('[data-testid="menu"]')
     host.click('[data-testid="menu-devices"]')
@@ -111,6 +125,8 @@ def test_a_guest_that_reloads_rejoins_its_seat_from_a_new_invitation(new_context
         return guest
 
     invite_and_pair(host, rejoin)
+    assert len(guest.evaluate("window.peerConnectionsMade")) == 1
+    expect(news).to_have_text(re.compile(r"^\S.* joined\.$"))
     expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "1")
     host.click('[data-testid="devices-close"]')
     assert psychopath_turn(guest)  # its seat, where it left it
@@ -144,6 +160,9 @@ def test_the_pairing_panel_the_join_page_and_the_guests_table_pass_axe_and_fit_a
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, f"{name}: nothing wider than a phone"
     host.click('[data-testid="devices-close"]')
     problems_in_both_themes(guest, "guest's table", found)
+    expect(host.locator('[data-testid="presence-news"]')).to_contain_text("joined")
+    problems_in_both_themes(host, "host's table, a guest joined", found)
+    assert host.evaluate("() => document.documentElement.scrollWidth") <= 360
     host.click('[data-testid="menu"]')
     host.click('[data-testid="menu-devices"]')
     host.click('[data-testid="devices-stop"]')
@@ -162,6 +181,17 @@ RECORD_RECEIVED = """(() => {
       if (typeof event.data === "string") window.netReceived.push(event.data);
       return listener.call(this, event);
     }, options);
+  };
+})();"""
+# Records the configuration of every RTCPeerConnection a page makes (web/net/link.mjs and PeerJS make them).
+RECORD_PEER_CONNECTIONS = """(() => {
+  const Native = window.RTCPeerConnection;
+  window.peerConnectionsMade = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(config, ...rest) {
+      super(config, ...rest);
+      window.peerConnectionsMade.push(JSON.parse(JSON.stringify(config || {})));
+    }
   };
 })();"""
 GEONAXIS_READY = (f'{TABLE} .cell.target[data-action="move"], {TABLE} [data-testid="pass"], '

@@ -5,6 +5,7 @@ connect to that server and nowhere else, and with no setting, to nothing but the
 
 import json
 import re
+import socket
 import time
 from urllib.parse import urlsplit
 
@@ -27,9 +28,11 @@ def setting_of(server: dict) -> dict:
     return {**server, "iceServers": []}
 
 
-def device(new_context, open_app, url=None, setting=None):
+def device(new_context, open_app, url=None, setting=None, scripts=()):
     """A device whose stored preferences (before the page's first script) hold `setting`."""
     context = new_context()
+    for script in scripts:
+        context.add_init_script(script)
     stored = json.dumps({"pace": "fast", **({"signaling": setting} if setting else {})})
     context.add_init_script(f"if (location.protocol.startsWith('http') && !localStorage.getItem({SETTINGS_KEY!r}))"
                             f" localStorage.setItem({SETTINGS_KEY!r}, {json.dumps(stored)});")
@@ -135,22 +138,92 @@ def test_host_and_guest_pair_by_room_code_and_play(new_context, open_app, app_ur
 
 @pytest.mark.timeout(600)
 def test_a_guest_with_no_service_set_opens_the_room_link_agrees_and_joins(new_context, open_app, peer_server):
-    host = device(new_context, open_app, setting=setting_of(peer_server))
+    """...with the host's STUN and TURN servers too (the link carries them; the policy still names the
+    PeerJS server alone: WebRTC's servers are no fetches)."""
+    from test_devices import RECORD_PEER_CONNECTIONS
+
+    ice = [{"urls": ["stun:127.0.0.1:3478"]},
+           {"urls": ["turn:127.0.0.1:3478?transport=udp"], "username": "ada", "credential": "s3cret"}]
+    host = device(new_context, open_app, setting={**setting_of(peer_server), "iceServers": ice})
     start_hosting(host)
     host.click('[data-testid="signal-open-room"]')
     link = host.locator('[data-testid="signal-link"]')
-    expect(link).to_have_value(re.compile(r"#/room/[2-9a-z]{6}/http/"), timeout=20_000)
-    guest = device(new_context, open_app, url=link.input_value())
+    expect(link).to_have_value(re.compile(r"#/room/[2-9a-z]{6}/http/.*/~[A-Za-z0-9_-]+$"), timeout=20_000)
+    guest = device(new_context, open_app, url=link.input_value(), scripts=[RECORD_PEER_CONNECTIONS])
     assert guest.locator(CSP).nth(1).get_attribute("content") == "connect-src 'self'"
     expect(guest.locator('[data-testid="signal-adopt"]')).to_be_visible()
+    expect(guest.locator('[data-testid="signal-offered-ice"]')).to_contain_text(
+        "stun:127.0.0.1:3478, turn:127.0.0.1:3478?transport=udp")
     assert connect_violations(guest) == []  # nothing tried before the player agreed
     guest.click('[data-testid="signal-adopt"]')  # saved, and the page loads again with the link
     expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=60_000)
-    assert f"ws://127.0.0.1:{peer_server['port']}" in guest.locator(CSP).nth(1).get_attribute("content")
+    port = peer_server['port']
+    assert guest.locator(CSP).nth(1).get_attribute("content") == \
+        f"connect-src 'self' http://127.0.0.1:{port} ws://127.0.0.1:{port}"
+    assert json.loads(guest.evaluate(f"localStorage.getItem({SETTINGS_KEY!r})"))["signaling"]["iceServers"] == ice
+    # PeerJS probes for data channels at load with a connection it never starts (its own defaults,
+    # nothing gathered); the one that joined the room has the host's servers.
+    assert [config.get("iceServers") for config in guest.evaluate("window.peerConnectionsMade")][-1] == ice
     expect(host.locator('[data-testid="devices-seat-1"]')).to_contain_text("connected")
     host.click('[data-testid="devices-close"]')
     assert psychopath_turn(host)
     expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "1")
+
+
+@pytest.mark.timeout(600)
+def test_a_host_that_reloads_opens_the_same_room_and_its_guest_comes_back_by_itself(new_context, open_app, peer_server):
+    setting = setting_of(peer_server)
+    host = device(new_context, open_app, setting=setting)
+    start_hosting(host)
+    host.click('[data-testid="signal-open-room"]')
+    link = host.locator('[data-testid="signal-link"]')
+    expect(link).to_have_value(re.compile(r"#/room/[2-9a-z]{6}/http/"), timeout=20_000)
+    room = host.locator('[data-testid="signal-code"]').text_content()
+    guest = device(new_context, open_app, url=link.input_value(), setting=setting)
+    expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=60_000)
+    host.click('[data-testid="devices-close"]')
+    assert psychopath_turn(host)
+    expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "1")
+    host.reload()  # the room closes with the page; the table and its room code stay in storage
+    expect(host.locator('[data-testid="signal-code"]')).to_have_text(room, timeout=30_000)
+    expect(host.locator('[data-testid="devices-seat-1"]')).to_contain_text("connected", timeout=60_000)
+    expect(guest.locator('[data-testid="host-gone"]')).to_have_count(0)
+    expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "1")
+    host.click('[data-testid="devices-close"]')
+    page = acting_page([host, guest])
+    assert psychopath_turn(page)
+    expect((guest if page is host else host).locator('[data-testid="game"]')).to_have_attribute("data-moves", "2")
+
+
+@pytest.mark.timeout(600)
+def test_a_room_that_cannot_open_says_why_and_the_host_still_invites_by_paste(new_context, open_app):
+    from test_accessibility import problems_in_both_themes
+    from test_devices import device as plain_device
+    from test_devices import invite_and_pair
+
+    with socket.socket() as probe:  # a port nothing listens on: the service set is down
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    host = device(new_context, open_app, setting={"host": "127.0.0.1", "port": port, "secure": False, "path": "/",
+                                                  "iceServers": []})
+    host.set_viewport_size({"width": 360, "height": 640})
+    start_hosting(host)
+    host.click('[data-testid="signal-open-room"]')
+    failed = host.locator('[data-testid="signal-room-failed"]')
+    expect(failed).to_contain_text("could not open a room (the server did not answer)", timeout=30_000)
+    expect(failed).to_contain_text("with no server")
+    expect(host.locator('[data-testid="signal-open-room"]')).to_have_text("Try the room again")
+    found = {}
+    problems_in_both_themes(host, "pairing panel, the room failed", found)
+    for testid in ("signal-open-room", "devices-invite"):
+        box = host.locator(f'[data-testid="{testid}"]').bounding_box()
+        assert box["height"] >= 44 and box["x"] + box["width"] <= 360, (testid, box)
+    assert host.evaluate("() => document.documentElement.scrollWidth") <= 360
+    guest = invite_and_pair(host, lambda url: plain_device(new_context, open_app, url))
+    host.click('[data-testid="devices-close"]')
+    assert psychopath_turn(host)
+    expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "1")
+    assert found == {}
 
 
 def test_settings_refuses_a_bad_address_keeps_it_and_asks_for_a_reload(new_context, open_app, app_url, peer_server):

@@ -596,11 +596,12 @@ class PyScriptBrowser(Browser):
             self._signal_module = await window.ludotecaImport("web/net/signal.mjs")
         return self._signal_module
 
-    async def net_host_room(self, setting):
+    async def net_host_room(self, setting, code=None):
         signal = await self._signal()
         self.net_close_room()
+        options = to_js({"code": code} if code else {}, dict_converter=Object.fromEntries)
         try:
-            room = await signal.hostRoom(to_js(setting, dict_converter=Object.fromEntries))
+            room = await signal.hostRoom(to_js(setting, dict_converter=Object.fromEntries), options)
         except JsException as error:
             raise OSError(str(getattr(error, "code", None) or getattr(error, "message", error))) from None
         self._room = room

@@ -75,9 +75,10 @@ class Browser:
         return None
     def reload(self) -> None:
         """Loads the page again (a new signaling setting's policy applies from there)."""
-    async def net_host_room(self, setting: dict) -> str:
-        """Opens a room on the signaling server: its code. Each guest that joins it comes to
-        app.devices.link_opened(link) as a new link, as an accepted invitation does."""
+    async def net_host_room(self, setting: dict, code: str | None = None) -> str:
+        """Opens a room on the signaling server (the room `code`, else a new one): its code. Each
+        guest that joins it comes to app.devices.link_opened(link) as a new link, as an accepted
+        invitation does. Raises OSError("signal.room_taken" / "signal.unreachable" / a reason)."""
         raise OSError("no signaling here")
     def net_close_room(self) -> None: ...
     async def net_join_room(self, setting: dict, code: str) -> str:

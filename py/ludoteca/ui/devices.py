@@ -28,13 +28,14 @@ from ..net.host import UNKNOWN_TOKEN
 from ..net.remote import RemoteMatchSession
 from . import screens
 from .hosting import TableKeeper
-from .presence import render_presence
+from .presence import PresenceNews, render_presence
 from .session import HostedMatchSession
 from .routes import Route
 from .screens import attr, button, escape
 
 REMOTE = screens.REMOTE_KIND  # a setup seat played on another device
 PAIRING_KEY = "ludoteca-guest"  # this device's pairing as a guest (storage key)
+USED_OFFER_KEY = "ludoteca-guest-invitation"  # beside it: the invitation that pairing was made by
 MAX_ANSWER = 4000
 
 
@@ -59,10 +60,12 @@ class Devices:
         self.guest_link: Optional[str] = None
         self.join_answer: Optional[str] = None
         self.join_offer: Optional[str] = None  # the invitation being answered
+        self.kept_offer: Optional[str] = None  # the one last stored as spent
         self.join_state = ""  # answering | answer | connected | gone | failed
         self.counter = 0
         self.move_prefix = ""
         self.keeper = TableKeeper(app)  # the hosted table kept beside the save (ui/hosting.py)
+        self.presence_news = PresenceNews()  # who joined or left since the table was drawn (ui/presence.py)
 
     # --- the host ---------------------------------------------------------------------
     @property
@@ -76,6 +79,7 @@ class Devices:
 
     def _hosting(self, session, seats) -> HostedMatchSession:
         """The local session `session`'s match, hosted: `seats` are played on other devices."""
+        self.keeper.room = None  # a new table: a new room, if any
         return self.keeper.keep(HostedMatchSession(session.full_access(), "m" + self._token()[:24], seats,
                                                    self._token, send=self.app.browser.net_send))
 
@@ -85,6 +89,8 @@ class Devices:
         resumed = self.keeper.resume(session, save_id, self._token)
         if resumed is not session:
             self.panel_open, self.invitation = True, None
+            if self.keeper.room is not None:
+                self.app.signaling.reopen(self.keeper.room)  # the guests come back through it
         return resumed
 
     def after_setup(self, session, form) -> object:
@@ -238,6 +244,7 @@ class Devices:
         app = self.app
         if link == self.guest_link:
             self.join_state = "gone"
+            app.signaling.link_lost()  # a room's guest joins the room again (ui/signaling.py)
             app.render()
             return
         if self.hosted is not None:
@@ -245,12 +252,18 @@ class Devices:
 
     # --- the guest ----------------------------------------------------------------------
     def join(self, offer: str) -> None:
-        """The join link was opened: answer the host's offer."""
+        """The join link was opened: answer the host's offer (once; a newer invitation is answered anew)."""
         app = self.app
-        if offer == self.join_offer and self.join_state in ("answering", "answer") and self.join_answer is not None:
-            return  # the same link again: its answer stands (a newer invitation is answered anew)
+        if offer == self.join_offer and self.join_state in ("answering", "answer", "connected"):
+            return  # the same link again while its answer is made or shown, or its link is open
+        pairing, used_offer = self._saved()
+        if offer == used_offer:
+            # The link this device already joined by (a reload, a tab reopened): its offer is spent
+            # (the host's side of it is connected or gone), so answering it would start a dead connection.
+            self.join_offer, self.join_state, self.join_answer = offer, "used", None
+            return
         self.join_offer = offer
-        table = self._saved_pairing() or GuestTable(self._name(), self._move_id)
+        table = pairing or GuestTable(self._name(), self._move_id)
         self.guest = RemoteMatchSession(app.games, table, self._send_to_host)
         self.join_state, self.join_answer = "answering", None
         app.browser.spawn(self._answer(offer))
@@ -296,17 +309,29 @@ class Devices:
         """The pairing, the views and the history as seen, kept for a reload (and nothing else)."""
         if self.guest is None or self.guest.table.token is None or self.app.storage_off:
             return
+        store = self.app.saves.store
         try:
-            self.app.saves.store.set(PAIRING_KEY, json.dumps(self.guest.snapshot(), separators=(",", ":")))
+            store.set(PAIRING_KEY, json.dumps(self.guest.snapshot(), separators=(",", ":")))
+            if self.join_offer is not None and self.guest_link is not None and self.join_offer != self.kept_offer:
+                store.set(USED_OFFER_KEY, self.join_offer)  # that invitation is spent: a reload does not answer it
+                self.kept_offer = self.join_offer
         except Exception:  # noqa: BLE001 - storage full or off: the pairing lives as long as the page
             pass
 
     def _saved_pairing(self) -> Optional[GuestTable]:
+        return self._saved()[0]
+
+    def _saved(self) -> tuple:
+        """This device's saved pairing (or None) and the invitation it was made by (or None)."""
         try:
             text = self.app.saves.store.get(PAIRING_KEY)
-            return GuestTable.restore(json.loads(text), self._move_id) if isinstance(text, str) else None
+            if not isinstance(text, str):
+                return None, None
+            pairing = GuestTable.restore(json.loads(text), self._move_id)
+            used = self.app.saves.store.get(USED_OFFER_KEY)
+            return pairing, used if isinstance(used, str) else None
         except (ValueError, wire.WireError, Exception):  # noqa: BLE001 - a damaged pairing: join anew
-            return None
+            return None, None
 
     # --- drawing --------------------------------------------------------------------------
     def render_panel(self) -> str:
@@ -335,7 +360,10 @@ class Devices:
         invite = "" if self.invitation is not None else button(
             t("devices.invite_thinking" if self.making_invitation else "devices.invite"), "devices", "invite",
             cls="wide primary", testid="devices-invite", disabled=self.making_invitation)
-        if room:
+        if room and app.signaling.room_unusable:
+            invitation = room + invitation  # why there is no room, then the invitation with no server
+            room = ""
+        elif room:
             invitation, invite = room, ""
         stop = button(t("devices.stop"), "devices", "stop", cls="wide", testid="devices-stop") if hosted else ""
         return (f'<div class="overlay" data-testid="devices-panel">'
@@ -381,6 +409,8 @@ class Devices:
                     f' data-testid="join-answer">{escape(self.join_answer)}</textarea></label>')
         elif state == "connected":
             body = f'<p role="status">{escape(t("devices.join_connected"))}</p>'
+        elif state == "used":
+            body = f'<p role="status" data-testid="join-used">{escape(t("devices.join_used"))}</p>'
         elif state in ("gone", "failed"):
             body = f'<p role="alert">{escape(t("devices.join_failed"))}</p>'
         else:
@@ -395,6 +425,9 @@ class Devices:
         presence = render_presence(self.app)  # who is at the table, on host and guests alike
         if guest is None or self.app.session is not guest:
             return presence
+        if self.join_state == "gone" and self.app.signaling.rejoining and not guest.host_left:
+            return (f'<p class="banner" role="status" data-testid="guest-rejoining">'
+                    f'{escape(self.app.t("signal.rejoining"))}</p>' + presence)
         if guest.host_left or self.join_state == "gone":
             return (f'<div class="banner error" role="alert" data-testid="host-gone">'
                     f'{escape(self.app.t("devices.host_gone"))}</div>')

@@ -9,6 +9,9 @@ is missing from the save. Opening the save again restores it: a guest coming bac
 invitation, opened with its saved pairing) rejoins its own seats and gets its whole log,
 and a stranger cannot take them. A damaged table is said so, and the match opens on this
 device alone.
+
+With a signaling service set, the room the host opened is kept there too (`room`): a reload
+opens the same room code again, so the guests' links and saved pairings find it.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import json
 from ..core.session import MatchSession
 from ..net import wire
 from .session import HostedMatchSession, LocalMatchSession
+from .signaling_setting import ROOM_CODE
 from .storage import TABLE_PREFIX, StorageError
 
 TABLE_FORMAT = 1
@@ -38,6 +42,7 @@ class TableKeeper:
     def __init__(self, app):
         self.app = app
         self.saved_mark: tuple | None = None
+        self.room: str | None = None  # the hosted match's room on the signaling service, if any
 
     def keep(self, hosted: HostedMatchSession) -> HostedMatchSession:
         """The app's hooks on a hosted session: the save and the table kept, the round clock shared."""
@@ -57,6 +62,8 @@ class TableKeeper:
             self.saved_mark = mark
         data = {"v": TABLE_FORMAT, "match": hosted.authority.match_id, "remote": list(hosted.remote_seats),
                 "table": hosted.table.snapshot()}
+        if self.room is not None:
+            data["room"] = self.room
         try:
             app.saves.store.set(table_key(app.save_id), json.dumps(data, separators=(",", ":")))
         except StorageError:
@@ -75,6 +82,7 @@ class TableKeeper:
         """The save's session, hosted again when a table is kept beside it. A damaged table is
         said so, and the match opens on this device alone (the table stays, to be replaced)."""
         app = self.app
+        self.room = None
         try:
             text = None if app.storage_off else app.saves.store.get(table_key(save_id))
         except StorageError:
@@ -83,6 +91,9 @@ class TableKeeper:
             return session
         try:
             data = json.loads(text)
+            room = data.pop("room", None) if isinstance(data, dict) else None
+            if room is not None and not (isinstance(room, str) and ROOM_CODE.fullmatch(room)):
+                raise wire.WireError(wire.BAD_SNAPSHOT, "the room code is damaged")
             wire.record(v=wire.integer(TABLE_FORMAT, TABLE_FORMAT), match=wire.MOVE_ID, remote=wire.SEATS,
                         table=wire.json_value)(data, "hosting")
             if not data["remote"]:
@@ -93,5 +104,5 @@ class TableKeeper:
         except (ValueError, RecursionError, wire.WireError) as error:  # JSON, a seat that is not the match's, a damaged table
             app.notify("error", app.t("devices.table_damaged", reason=str(error)[:200]), topic="devices")
             return session
-        self.saved_mark = _change_mark(hosted)
+        self.saved_mark, self.room = _change_mark(hosted), room
         return self.keep(hosted)

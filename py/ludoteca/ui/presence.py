@@ -4,6 +4,9 @@ For each seat: where it is played (this device, the host's, a guest's, a compute
 host) and whether that device is connected; then who is thinking (a computer to act) and
 whom the table waits for (a human to act on another device). Only public facts: the
 seats, who is to act and the devices' presence, as the host's `table` message says it.
+
+When a device comes or goes, every device says so ("Bob joined", "Bob is away", "Bob left"):
+to screen readers once (the page's polite live region) and in a line under the list.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from dataclasses import dataclass
 
 from ..core.match import AI
 from ..net.remote import RemoteMatchSession
-from .screens import escape, shown_name
+from .screens import escape, plain_names, shown_name
 from .session import HostedMatchSession
 
 HERE, HOST_DEVICE, CONNECTED, AWAY, FREE, COMPUTER = "here", "host", "connected", "away", "free", "computer"
@@ -58,12 +61,55 @@ def table_presence(app) -> list[SeatPresence]:
     return result
 
 
+# A seat's device changed from (before, now): what is said of it.
+NEWS = {(FREE, CONNECTED): "presence.joined", (AWAY, CONNECTED): "presence.joined",
+        (CONNECTED, AWAY): "presence.away_now", (CONNECTED, FREE): "presence.left", (AWAY, FREE): "presence.left"}
+
+
+class PresenceNews:
+    """Who joined or left since the table was last drawn (one per device: app.devices.presence_news)."""
+
+    def __init__(self):
+        self.session = None
+        self.where: dict = {}  # seat -> where it was played when last drawn
+        self.names: dict = {}  # seat -> its name then (a device that left is named as it was)
+        self.said: list = []  # the last news: (message key, name) of each seat that changed
+
+    def seen(self, session, seats: list) -> list:
+        """Compares with the last drawing of the same table: the news, or [] when nothing changed.
+        A table seen for the first time has no news (it is how the table is, not a change)."""
+        news = []
+        if session is self.session:
+            news = [(NEWS[self.where[seat.seat], seat.where],
+                     self.names[seat.seat] if seat.where == FREE else seat.name) for seat in seats
+                    if (self.where.get(seat.seat), seat.where) in NEWS]
+        else:
+            self.said = []
+        self.session = session
+        self.where = {seat.seat: seat.where for seat in seats}
+        self.names = {seat.seat: seat.name for seat in seats}
+        if news:
+            self.said = news
+        return news
+
+
+def news_text(app, news: list) -> str:
+    return " ".join(app.t(key, name=shown_name(name)) for key, name in news)
+
+
 def render_presence(app) -> str:
-    """The play screen's list of who is at the table (nothing on a one-device game)."""
+    """The play screen's list of who is at the table (nothing on a one-device game), and who
+    joined or left last (said to screen readers once, when it happens)."""
     seats = table_presence(app)
     if not seats:
         return ""
     t = app.t
+    keeper = app.devices.presence_news
+    fresh = keeper.seen(app.session, seats)
+    if fresh:
+        app.browser.announce(plain_names(news_text(app, fresh)), app.catalog.language)  # names without their marks
+    news = (f'<p class="presence-news" data-testid="presence-news">{escape(news_text(app, keeper.said))}</p>'
+            if keeper.said else "")
     items = []
     for seat in seats:
         state = t(f"presence.{seat.where}")
@@ -77,4 +123,4 @@ def render_presence(app) -> str:
                f'{escape(t("presence.waiting_for", names=", ".join(waiting)))}</p>') if waiting else ""
     return (f'<section class="presence banner" aria-labelledby="presence-title" data-testid="presence">'
             f'<h2 id="presence-title" class="presence-title">{escape(t("presence.title"))}</h2>'
-            f'<ul>{"".join(items)}</ul>{summary}</section>')
+            f'<ul>{"".join(items)}</ul>{summary}{news}</section>')

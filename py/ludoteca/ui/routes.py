@@ -28,8 +28,8 @@ ROUTES_WITH_ARGUMENT = ("new", "play", "rules", "table", "learn")
 # A host's invitation (web/net/link.mjs's offer: ICE credentials may hold "/" and "+",
 # candidates "," and ":"), the rest of the fragment after "#/join/".
 # web/net/signal.mjs's room codes, any case, then the signaling server the host uses
-# (scheme/host/port/path, ui/signaling.py checks it) when the link carries it.
-ROOM_CODE = re.compile(r"[2-9A-HJKMNP-Za-hjkmnp-z]{6}(/[A-Za-z0-9._~/-]{1,300})?")
+# (scheme/host/port/path, and its STUN/TURN servers: ui/signaling.py checks them) when the link carries it.
+ROOM_CODE = re.compile(r"[2-9A-HJKMNP-Za-hjkmnp-z]{6}(/[A-Za-z0-9._~/-]{1,3000})?")
 JOIN_OFFER = re.compile(r"[A-Za-z0-9_.~,:+/=-]{8,2000}")
 # What each route's argument may look like; anything else from a link is a missing page.
 ARGUMENT_FORMAT = {

@@ -15,6 +15,7 @@ nothing here runs and nothing leaves the origin.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Optional
 
@@ -22,29 +23,68 @@ from ..net.guest import GuestTable
 from ..net.remote import RemoteMatchSession
 from .routes import Route
 from .screens import attr, button, escape, link
-from .signaling_setting import (SettingError, connect_origins, make_setting, parse_server, read_setting,
-                                server_text)
+from .signaling_setting import (ROOM_CODE, SettingError, connect_origins, make_setting, parse_ice, parse_server,
+                                read_setting, server_text)
 
-ROOM_CODE = re.compile(r"[2-9a-hjkmnp-z]{6}")  # web/net/signal.mjs's alphabet: no 0/o, 1/l/i
 FIELDS = ("server", "ice", "username", "credential")
 URL_KEYBOARD = ' inputmode="url"'
 EXAMPLE_SERVER = "https://peer.example.org:9000/"  # in the form's label and its errors (build.py knows it)
+REJOIN_WAITS = (1, 2, 3, 5, 8, 13, 20, 30, 30, 30)  # seconds before each try of a guest to rejoin its room
+ROOM_RETRY_WAITS = (1, 2, 3, 4)  # seconds between tries of a taken room code, when reopening it
+# web/net/signal.mjs's refusals of a room, in the player's words (else its own text is shown).
+ROOM_REFUSALS = {"signal.unreachable": "signal.why.unreachable", "signal.room_taken": "signal.why.room_taken",
+                 "signal.bad_settings": "signal.why.bad_settings"}
 
 
 def link_server(setting: dict) -> str:
-    """The server as a room link carries it: scheme/host/port/path (a guest may take it from there)."""
-    return f'{"https" if setting["secure"] else "http"}/{setting["host"]}/{setting["port"]}{setting["path"]}'
+    """The server as a room link carries it: scheme/host/port/path (a guest may take it from there),
+    then the STUN/TURN servers the host set, if any (`link_ice`)."""
+    return (f'{"https" if setting["secure"] else "http"}/{setting["host"]}/{setting["port"]}{setting["path"]}'
+            + link_ice(setting["iceServers"]))
+
+
+def link_ice(servers: list) -> str:
+    """STUN/TURN servers as a link's last segment: "~" and, in base64url, the Settings form's three
+    texts (the addresses, the TURN user name and password), so that a guest checks them as typed."""
+    if not servers:
+        return ""
+    import base64  # not at start-up: only a host with STUN/TURN servers set needs it
+
+    turn = next((server for server in servers if "username" in server), {})
+    texts = [" ".join(url for server in servers for url in server["urls"]), turn.get("username", ""),
+             turn.get("credential", "")]
+    return "~" + base64.urlsafe_b64encode(json.dumps(texts, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+def ice_of_link(segment: str) -> list:
+    """`link_ice`'s segment (without its "~") back to STUN/TURN servers; SettingError or ValueError if damaged."""
+    import base64
+
+    texts = json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)).decode())
+    if not (isinstance(texts, list) and len(texts) == 3 and all(isinstance(text, str) for text in texts)):
+        raise ValueError("not STUN/TURN servers")
+    return parse_ice(*texts)
 
 
 def server_of_link(text: str) -> Optional[dict]:
-    """The server a room link names (`link_server`'s form), checked as typed input is; None if none."""
+    """The server a room link names (`link_server`'s form) with its STUN/TURN servers, checked as
+    typed input is; None if none or damaged."""
+    ice = []
+    head, slash, last = text.rpartition("/")
+    if slash and last.startswith("~"):
+        try:
+            ice = ice_of_link(last[1:])
+        except (SettingError, ValueError, RecursionError):
+            return None
+        text = head + "/"
     scheme, _, rest = text.partition("/")
     host, _, rest = rest.partition("/")
     port, _, path = rest.partition("/")
     try:
-        return parse_server(f"{scheme}://{host}:{port}/{path}") if scheme in ("http", "https") else None
+        server = parse_server(f"{scheme}://{host}:{port}/{path}") if scheme in ("http", "https") else None
     except SettingError:
         return None
+    return None if server is None else {**server, "iceServers": ice}
 
 
 def same_server(one: Optional[dict], other: Optional[dict]) -> bool:
@@ -65,10 +105,13 @@ class Signaling:
         self.error = ""  # the Settings form's last refusal, as shown
         self.room_code: Optional[str] = None  # the host's open room
         self.room_state = ""  # opening | open | failed
+        self.room_error = ""  # why the room failed: web/net/signal.mjs's code, or its text
         self.join_code = ""  # the guest's typed code
         self.join_state = ""  # joining | failed
         self.join_error = ""
         self.offered: Optional[dict] = None  # a room link's server, which this device has not set
+        self.joined_code: Optional[str] = None  # the room this guest is at (a lost link joins it again)
+        self.rejoining = False
 
     # --- the setting -------------------------------------------------------------------
     @property
@@ -121,7 +164,7 @@ class Signaling:
         elif arg == "adopt" and self.offered is not None:
             # The player agreed to use the link's server: stored, then the page loads again so that
             # its policy allows it, and the same link (still in the address) joins the room.
-            self._store({**self.offered, "iceServers": []})
+            self._store(self.offered)  # with the host's STUN/TURN servers, checked as the form checks them
             app.browser.reload()
             return False
         elif arg == "join":
@@ -149,6 +192,12 @@ class Signaling:
         app.notify("info", app.t("signal.saved" if setting is not None else "signal.cleared"), topic="settings")
 
     # --- the host: a room --------------------------------------------------------------
+    @property
+    def room_unusable(self) -> bool:
+        """A service is set but gives no room (it failed, or the page must reload first): the
+        panel offers the invitation with no server too (ui/devices.py)."""
+        return self.setting is not None and (self.active is None or self.room_state == "failed")
+
     def _open_room(self) -> None:
         app, devices = self.app, self.app.devices
         setting = self.active
@@ -161,23 +210,50 @@ class Signaling:
                 return
             app.session = devices._hosting(session, sorted(devices.chosen))
         self.room_state = "opening"
-        app.browser.spawn(self._host_room(setting))
+        app.browser.spawn(self._host_room(setting, devices.keeper.room))
 
-    async def _host_room(self, setting: dict) -> None:
+    def reopen(self, code: str) -> None:
+        """A host that reloaded opens its room again, with the same code: its guests' links and
+        saved pairings lead there (the code is kept beside the hosted table, ui/hosting.py)."""
+        setting = self.active
+        if setting is not None and self.room_state != "opening":
+            self.room_state = "opening"
+            self.app.browser.spawn(self._host_room(setting, code))
+
+    async def _host_room(self, setting: dict, code: Optional[str] = None) -> None:
         app = self.app
         try:
-            self.room_code = await app.browser.net_host_room(setting)
-            self.room_state = "open"
+            self.room_code = await self._room_on_server(setting, code)
+            self.room_state, self.room_error = "open", ""
+            devices = app.devices
+            devices.keeper.room = self.room_code
+            if devices.hosted is not None:
+                devices.keeper.write(devices.hosted)  # a reload opens this code again
         except Exception as error:  # noqa: BLE001 - a server down or unreachable: say so, keep the game
-            self.room_state = "failed"
-            app.notify("error", app.t("signal.room_failed", reason=str(error)[:200]), topic="devices")
+            self.room_state, self.room_error = "failed", str(error)[:200]
         app.render()
+
+    async def _room_on_server(self, setting: dict, code: Optional[str]) -> str:
+        """The room `code` (or a new one): the server may hold a reloaded page's old peer for a
+        moment, so a taken code is tried again a few times before a new one is opened."""
+        browser = self.app.browser
+        for wait in ROOM_RETRY_WAITS if code is not None else ():
+            try:
+                return await browser.net_host_room(setting, code)
+            except OSError as error:
+                if str(error) != "signal.room_taken":
+                    raise
+            await browser.sleep(wait)
+        if code is not None:
+            self.app.notify("info", self.app.t("signal.room_new_code", code=code), topic="devices")
+        return await browser.net_host_room(setting, None)
 
     def close_room(self) -> None:
         """The host stops playing on several devices: the room closes with it."""
         if self.room_code is not None or self.room_state:
             self.app.browser.net_close_room()
-        self.room_code, self.room_state = None, ""
+        self.room_code, self.room_state, self.room_error = None, "", ""
+        self.app.devices.keeper.room = None
 
     def render_room(self) -> str:
         """The host's panel with a service set: the room (or the button that opens it); "" without one."""
@@ -190,9 +266,14 @@ class Signaling:
                     f'{button(t("signal.reload"), "signaling", "reload", cls="wide", testid="signal-reload")}</div>')
         if self.room_state != "open" or self.room_code is None:
             busy = self.room_state == "opening"
-            return (f'<div class="signal-room" data-testid="signal-room">'
+            reason = self.room_error
+            failed = (f'<p role="alert" class="field-error" data-testid="signal-room-failed">'
+                      f'{escape(t("signal.room_failed", reason=t(ROOM_REFUSALS.get(reason, "")) or reason))}'
+                      f' {escape(t("signal.room_fallback"))}</p>') if self.room_state == "failed" else ""
+            return (f'<div class="signal-room" data-testid="signal-room">{failed}'
                     f'<p class="muted">{escape(t("signal.room_intro", server=server_text(self.active)))}</p>'
-                    + button(t("signal.room_opening" if busy else "signal.room_open"), "signaling", "room",
+                    + button(t("signal.room_opening" if busy else "signal.room_retry" if failed else "signal.room_open"),
+                             "signaling", "room",
                              cls="wide primary", testid="signal-open-room", disabled=busy) + "</div>")
         url = app.browser.app_url() + Route("room", f"{self.room_code}/{link_server(self.active)}").hash
         qr = app.browser.qr_svg(url, t("signal.qr_label"))
@@ -217,10 +298,43 @@ class Signaling:
         if devices.guest is not None and devices.guest_link is not None and devices.join_state == "connected":
             return  # already at that table
         self.join_code = code
-        table = devices._saved_pairing() or GuestTable(devices._name(), devices._move_id)
-        devices.guest = RemoteMatchSession(self.app.games, table, devices._send_to_host)
+        self._guest_session()
         self.join_state, self.join_error = "joining", ""
         self.app.browser.spawn(self._join(code))
+
+    def _guest_session(self) -> None:
+        """The guest's session for a join: its saved pairing (its seats, if it had some), else a new one."""
+        devices = self.app.devices
+        table = devices._saved_pairing() or GuestTable(devices._name(), devices._move_id)
+        devices.guest = RemoteMatchSession(self.app.games, table, devices._send_to_host)
+
+    def link_lost(self) -> None:
+        """A guest's link to its room's host closed (the host's page reloaded, the network dropped):
+        it joins the same room again by itself, a few times. A host that said goodbye is not followed."""
+        guest = self.app.devices.guest
+        if self.joined_code is None or self.rejoining or self.active is None or guest is None or guest.host_left:
+            return
+        self.rejoining = True
+        self.app.browser.spawn(self._rejoin(self.joined_code))
+
+    async def _rejoin(self, code: str) -> None:
+        app, devices = self.app, self.app.devices
+        try:
+            for wait in REJOIN_WAITS:
+                await app.browser.sleep(wait)
+                if devices.join_state != "gone" or self.active is None or self.joined_code != code:
+                    return  # back already, or this device went elsewhere
+                try:
+                    link_id = await app.browser.net_join_room(self.active, code)
+                except Exception:  # noqa: BLE001 - the host is not back yet: try again later
+                    continue
+                self._guest_session()  # as after a reload: the saved pairing rejoins its seats
+                devices.guest_link = link_id
+                app.browser.net_open(link_id)
+                return
+        finally:
+            self.rejoining = False
+            app.render()
 
     async def _join(self, code: str) -> None:
         app, devices = self.app, self.app.devices
@@ -233,7 +347,7 @@ class Signaling:
             self.join_error = app.t(key, code=code) if key else app.t("error.signal.unreachable", reason=reason[:200])
             app.render()
             return
-        self.join_state = "joined"  # until the host's welcome shows the table (ui/devices.py)
+        self.join_state, self.joined_code = "joined", code  # until the host's welcome shows the table (ui/devices.py)
         devices.guest_link = link_id
         app.browser.net_open(link_id)  # devices.link_opened says hello (or rejoins) from here
 
@@ -241,7 +355,10 @@ class Signaling:
         """`#/room`: the guest types a room code (or its link was opened and it is joining)."""
         t = self.app.t
         if self.offered is not None:
+            ice = [url for server in self.offered["iceServers"] for url in server["urls"]]
             body = (f'<p>{escape(t("signal.offered", server=server_text(self.offered)))}</p>'
+                    + (f'<p data-testid="signal-offered-ice">{escape(t("signal.offered_ice", servers=", ".join(ice)))}</p>'
+                       if ice else "")
                     + button(t("signal.adopt"), "signaling", "adopt", cls="primary", testid="signal-adopt")
                     + link(t("nav.home"), "#/", "btn", "signal-decline"))
         elif self.setting is None:

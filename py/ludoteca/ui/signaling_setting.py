@@ -16,6 +16,7 @@ from typing import Optional
 HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*")
 PATH = re.compile(r"/[A-Za-z0-9._~/-]{0,200}")
 ICE_URL = re.compile(r"(stun|stuns|turn|turns):([A-Za-z0-9.-]{1,253})(:\d{1,5})?(\?transport=(udp|tcp))?")
+ROOM_CODE = re.compile(r"[2-9a-hjkmnp-z]{6}")  # web/net/signal.mjs's alphabet: no 0/o, 1/l/i
 SCHEMES = {"https": True, "wss": True, "http": False, "ws": False}  # -> secure
 MAX_ICE_SERVERS = 8
 MAX_SECRET = 256

@@ -181,9 +181,13 @@ class RoomBrowser(NetBrowser):
     def connect_allowed(self):
         return self.allowed
 
-    async def net_host_room(self, setting):
+    async def net_host_room(self, setting, code=None):
+        self.hosted_rooms = getattr(self, "hosted_rooms", []) + [(setting, code)]
         rooms = self.network.__dict__.setdefault("rooms", {})
-        code = next(self.network.__dict__.setdefault("codes", iter(["k7m2qp", "xyz234"])))
+        if code is None:
+            code = next(self.network.__dict__.setdefault("codes", iter(["k7m2qp", "xyz234", "abc234"])))
+        elif rooms.get(code, self) is not self:
+            raise OSError("signal.room_taken")  # another peer (a reloaded page's old one) holds it
         rooms[code] = self
         return code
 
@@ -206,11 +210,11 @@ class RoomBrowser(NetBrowser):
         self.network.queue.append(("open", self, link, None))
 
 
-def room_device(network, setting=SERVER):
-    store = MemoryStore()
+def room_device(network, setting=SERVER, store=None, **kwargs):
+    store = MemoryStore() if store is None else store
     if setting is not None:
         store.set(SETTINGS_KEY, json.dumps({"signaling": setting}))
-    browser = network.attach(RoomBrowser(store))
+    browser = network.attach(RoomBrowser(store, **kwargs))
     app = ObservedApp(browser)
     browser.app = app
     app.navigate("#/")
