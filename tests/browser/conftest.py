@@ -58,12 +58,52 @@ def pytest_configure(config):
         CHROMIUM_LOG = CHROMIUM_LOG.with_name(f"chromium-{config.getoption('--shard').replace('/', '-of-')}.log")
 
 
-def _shard_of(items: list, shard: str) -> tuple[list, list]:
-    """(kept, deselected): shard "K/N" keeps the K-th test of every N, in collection order."""
+# Seconds of the browser tests that take far longer than most (a quiet machine, rounded
+# up from CI's --durations), by test name; every other test counts DEFAULT_TEST_SECONDS.
+# The shards are dealt by these, so that they end at about the same time.
+DEFAULT_TEST_SECONDS = 4
+SLOW_TEST_SECONDS = {
+    "test_a_whole_alphabeticell_game_across_two_devices": 25,
+    "test_a_six_seat_geonaxis_with_a_round_clock_across_six_devices": 40,
+    "test_a_whole_game_against_the_computer_by_clicking": 18,
+    "test_devices_playing_200_moves_through_reloads_dropped_links_and_delays": 30,
+    "test_pause_stops_the_round_timer_until_resume": 20,
+    "test_alphagon_across_two_devices_with_a_guests_doubt_and_raised_hand": 22,
+    "test_psychopath_a_whole_game_by_keyboard_alone": 14,
+    "test_psychopath_a_whole_game_against_the_computer_by_clicking": 15,
+    "test_each_bad_snapshot_falls_back_to_a_plain_start_and_is_replaced": 36,
+    "test_a_game_in_progress_and_saves_survive_every_path": 15,
+    "test_the_signaling_screens_pass_axe_and_fit_a_phone_in_both_languages": 15,
+    "test_an_italian_browser_gets_italian_and_a_game_is_played_to_the_end": 15,
+    "test_a_whole_psychopath_game_across_two_devices_paired_by_paste": 15,
+    "test_no_serious_accessibility_problem_on_any_screen": 15,
+    "test_stalled_start_times_out_with_error": 10,
+    "test_host_and_guest_pair_by_room_code_and_play": 14,
+    "test_the_host_reloads_mid_game_and_its_guest_rejoins_its_seat": 14,
+    "test_the_pairing_panel_the_join_page_and_the_guests_table_pass_axe_and_fit_a_phone": 14,
+    "test_a_guest_with_no_service_set_opens_the_room_link_agrees_and_joins": 13,
+}
+
+
+def _expected_seconds(item) -> float:
+    name = getattr(item, "originalname", None) or str(item).split("::")[-1].split("[")[0]
+    return SLOW_TEST_SECONDS.get(name, DEFAULT_TEST_SECONDS)
+
+
+def _shard_of(items: list, shard: str, seconds: Callable[[object], float] = _expected_seconds) -> tuple[list, list]:
+    """(kept, deselected): shard "K/N" keeps its share of the tests, dealt longest first,
+    each to the shard with the fewest expected seconds so far; kept in collection order."""
     index, count = (int(part) for part in shard.split("/"))
     if not 1 <= index <= count:
         raise pytest.UsageError(f"--shard {shard}: K must be from 1 to N")
-    return items[index - 1::count], [item for position, item in enumerate(items) if position % count != index - 1]
+    loads = [0.0] * count
+    dealt = {}
+    for position in sorted(range(len(items)), key=lambda position: -seconds(items[position])):
+        lightest = loads.index(min(loads))
+        loads[lightest] += seconds(items[position])
+        dealt[position] = lightest
+    kept = [item for position, item in enumerate(items) if dealt[position] == index - 1]
+    return kept, [item for position, item in enumerate(items) if dealt[position] != index - 1]
 
 
 def pytest_collection_modifyitems(config, items):

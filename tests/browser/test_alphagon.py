@@ -52,8 +52,7 @@ def play_one_turn(page) -> bool:
             or (None if step else first_present(page, BUTTONS))
         if target is None:
             continue
-        target.click()
-        page.wait_for_timeout(150)
+        target.click()  # the app handles a click before click() returns: no wait for a redraw
         if moves_played(page) > before or page.locator('[data-testid="results"]').count():
             break
     page.wait_for_function(

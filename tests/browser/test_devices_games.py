@@ -111,7 +111,9 @@ def take_turn(page, buttons):
 def test_a_whole_alphabeticell_game_across_two_devices(new_context, open_app, app_url):
     host = device(new_context, open_app)
     (guest,) = boot_guests(new_context, app_url, 1, record=True)
-    start(host, "alphabeticell", "42", kinds=["human", "remote"])
+    # Seed 377: 155 moves with this play (first button), keeps, takes and passes by both
+    # seats over three rounds; seed 42 made 331, most of them passes, for the same checks.
+    start(host, "alphabeticell", "377", kinds=["human", "remote"])
     pair(host, {1: guest})
     turns = 0
     while acting := actors([host, guest], MOVE_BUTTONS):

@@ -1,11 +1,12 @@
 """The browser harness itself: what a renderer crash looks like to the tests, how
 the run is split into shards, and the shared warm context lent back clean."""
+import pathlib
 import re
 
 import pytest
 from playwright.sync_api import Error
 
-from conftest import RENDERER_CRASH, _shard_of
+from conftest import RENDERER_CRASH, SLOW_TEST_SECONDS, _shard_of
 from browser_harness import chromium_launch_args, wait_for_app_ready
 
 # V8 dies when its heap is full; a 32 MB heap fills in a moment.
@@ -42,6 +43,22 @@ def test_the_shards_run_every_test_once_between_them_in_collection_order():
         assert sorted(kept + deselected) == tests
     with pytest.raises(pytest.UsageError):
         _shard_of(tests, "4/3")
+
+
+def test_the_shards_are_dealt_by_expected_seconds_longest_first():
+    seconds = {"long": 40, "mid": 20, **{f"quick_{n}": 4 for n in range(10)}}
+    tests = list(seconds)
+    shards = [_shard_of(tests, f"{index}/2", seconds.get)[0] for index in (1, 2)]
+    assert shards == [["long", "quick_5", "quick_7", "quick_9"],
+                      ["mid", "quick_0", "quick_1", "quick_2", "quick_3", "quick_4", "quick_6", "quick_8"]]
+    assert [sum(map(seconds.get, shard)) for shard in shards] == [52, 48]
+
+
+def test_every_test_named_slow_is_a_browser_test():
+    here = pathlib.Path(__file__).parent
+    names = {match for path in here.glob("test_*.py")
+             for match in re.findall(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.MULTILINE)}
+    assert set(SLOW_TEST_SECONDS) - names == set()
 
 
 PROBE_KEY = "ludoteca:harness-probe"

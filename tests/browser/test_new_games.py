@@ -96,8 +96,8 @@ def arrow_to(page, selector: str) -> None:
     keyboard user would, to the element of `selector` nearest the focus."""
     active = page.evaluate(ACTIVE_JS)
     here = nav_point(active["nav"])
-    candidates = [(nav_point(element.get_attribute("data-nav")), element.get_attribute("data-testid"))
-                  for element in page.locator(selector).all()]
+    candidates = [(nav_point(nav), testid) for nav, testid in page.evaluate(  # one round trip, not two a piece
+        "s => [...document.querySelectorAll(s)].map(e => [e.dataset.nav, e.dataset.testid])", selector)]
     (goal, goal_id) = min(candidates, key=lambda c: (c[0][0] - here[0]) ** 2 + (c[0][1] - here[1]) ** 2)
     tried = set()
     for _ in range(250):

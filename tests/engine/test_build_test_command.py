@@ -72,11 +72,18 @@ class FakeRuns:
 def test_the_whole_suite_is_the_engine_run_beside_the_browser_shards(monkeypatch, capsys, tmp_path, engine_code,
                                                                      browser_code, last_shard_code, expected):
     monkeypatch.setattr(build, "ENGINE_TEST_LOG", tmp_path / ".cache" / "engine-tests.log")
+    monkeypatch.setattr(build, "ENGINE_SECOND_LOG", tmp_path / ".cache" / "engine-tests-2.log")
     monkeypatch.setattr(build, "ROOT", tmp_path)  # where the shards' logs go
     runs = FakeRuns(monkeypatch, engine_code, browser_code, last_shard_code)
     assert build.command_test(["-k", "rules"]) == expected
-    engine, *browser = runs.commands
+    engine, second_engine, *browser = runs.commands
     assert engine[3:6] == ["tests", "--ignore", build.BROWSER_TESTS] and engine[-2:] == ["-k", "rules"]
+    # the engine tests in two runs: the second takes ENGINE_SECOND_RUN, which the first leaves out
+    assert second_engine[3:3 + len(build.ENGINE_SECOND_RUN)] == list(build.ENGINE_SECOND_RUN)
+    assert second_engine[-2:] == ["-k", "rules"]
+    for path in build.ENGINE_SECOND_RUN:
+        assert engine[engine.index(path) - 1] == "--ignore"
+        assert (ROOT / path).is_dir()
     assert len(browser) == build.BROWSER_SHARDS == 2
     for command in browser:
         assert command[3] == build.BROWSER_TESTS and command[-2:] == ["-k", "rules"]
@@ -86,7 +93,7 @@ def test_the_whole_suite_is_the_engine_run_beside_the_browser_shards(monkeypatch
     shown = capsys.readouterr().out
     assert "engine report" in shown and "browser 2 report" in shown  # the logged runs' reports are shown
     # the quick profile: the long random-game runs belong to `bench fuzz`
-    assert "--full" not in engine
+    assert "--full" not in engine and "--full" not in second_engine
 
 
 def test_named_tests_run_in_one_pytest(monkeypatch):

@@ -74,14 +74,26 @@ class Move:
     @property
     def text(self) -> str:
         parts = [self.keyword]
-        for item in fields(self):  # type: ignore[arg-type]  # every concrete Move is a dataclass
-            value = getattr(self, item.name)
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
             if value is not None:
                 parts.append(str(value))
         return " ".join(parts)
 
     def __str__(self) -> str:
         return self.text
+
+
+_FIELD_NAMES: dict = {}
+
+
+def _field_names(move_class: type) -> tuple:
+    """A Move class's field names, worked out once: dataclasses.fields() on every
+    text was a tenth of a GeonAxis random game (thousands of legal moves a node)."""
+    names = _FIELD_NAMES.get(move_class)
+    if names is None:
+        names = _FIELD_NAMES[move_class] = tuple(item.name for item in fields(move_class))
+    return names
 
 
 # How the players in `to_move()` act (see `State.acting_mode`).

@@ -81,13 +81,34 @@ def games_per_player_count(game) -> int:
     return max(len(fuzzing.variant_combinations(game)), math.ceil(GAMES_PER_GAME / counts))
 
 
-# Games a player count always plays before the CPU cap may stop it (one per
-# combination of the variants the rules read, up to this many).
+# Games a player count always plays before the CPU cap may stop it, up to this many:
+# with --full, one per combination of the variants the rules read; in the quick
+# profile, the combinations this count owns (see settings_in_play_order), so that
+# the counts of a game play every combination between them. Six GeonAxis players
+# on a seven-tile table cost seconds a game: all twelve combinations at each of
+# five player counts were most of the engine tests' time.
 MOST_GAMES_BEFORE_CAP = 32
 
 
-def least_games_per_player_count(game) -> int:
-    return min(games_per_player_count(game), len(fuzzing.variant_combinations(game)), MOST_GAMES_BEFORE_CAP)
+def owned_combinations(game, players: int) -> list:
+    """Indexes of the variant combinations that `players` plays first: every one with
+    --full, else every k-th (k = the number of player counts), from this count's place."""
+    combinations = len(fuzzing.variant_combinations(game))
+    if run_profile.FULL:
+        return list(range(combinations))
+    counts = game.max_players - game.min_players + 1
+    return list(range(players - game.min_players, combinations, counts)) or [(players - game.min_players) % combinations]
+
+
+def settings_in_play_order(game, players: int) -> list:
+    """This count's settings, its owned combinations first, then the others in order."""
+    settings_list = fuzzing.every_settings(game, players)
+    owned = owned_combinations(game, players)
+    return [settings_list[i] for i in owned] + [s for i, s in enumerate(settings_list) if i not in owned]
+
+
+def least_games_per_player_count(game, players: int) -> int:
+    return min(games_per_player_count(game), len(owned_combinations(game, players)), MOST_GAMES_BEFORE_CAP)
 
 
 @functools.lru_cache(maxsize=None)
@@ -103,16 +124,17 @@ def invariants_for(game_id: str):
 
 @functools.lru_cache(maxsize=None)
 def random_games(game_id: str, players: int):
-    """Plays this player count's share of seeded random games, every variant
-    in turn; returns (Stats, failure case or None). Cached: other tests reuse it."""
+    """Plays this player count's share of seeded random games, its own variant
+    combinations first (settings_in_play_order), then the others in turn; returns (Stats, failure case or None). Cached: other tests reuse it."""
     game = LOADED[game_id]
-    settings_list = fuzzing.every_settings(game, players)
+    settings_list = settings_in_play_order(game, players)
     stats = fuzzing.Stats()
     checks = fuzzing.Checks(full_rate=FULL_RATE)
     count = games_per_player_count(game)
+    least = least_games_per_player_count(game, players)
     start = time.process_time()
     for number in range(count):
-        if number >= least_games_per_player_count(game) and time.process_time() - start > CPU_SECONDS_PER_PLAYER_COUNT:
+        if number >= least and time.process_time() - start > CPU_SECONDS_PER_PLAYER_COUNT:
             break
         seed = FIRST_SEED + 1000 * players + number
         settings = settings_list[number % len(settings_list)]

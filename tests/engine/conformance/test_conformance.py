@@ -19,6 +19,7 @@ from .support import (
     least_games_per_player_count,
     random_games,
     record_stats,
+    settings_in_play_order,
 )
 
 # Games whose purposeful errors do not all carry a code yet (the codes are
@@ -74,7 +75,7 @@ def test_random_games_pass_every_check(game_id, players):
     record_stats(game_id, stats)
     if case is not None:
         pytest.fail(describe_case(case), pytrace=False)
-    assert least_games_per_player_count(game) <= stats.games <= games_per_player_count(game)
+    assert least_games_per_player_count(game, players) <= stats.games <= games_per_player_count(game)
     assert stats.moves > 0 and stats.full_nodes > 0
     # Every check really ran (a check that never runs passes vacuously).
     for check in ("protocol", "replay", "record", "json_round_trip", "views", "clone", "parse_back",
@@ -82,6 +83,20 @@ def test_random_games_pass_every_check(game_id, players):
         assert stats.by_check[check] > 0, f"the {check} check never ran"
     if game.game_type.information == "imperfect" or players > 1:
         assert stats.by_check["determinize"] > 0
+
+
+@pytest.mark.parametrize("game_id, players", game_params(per_player_count=False))
+def test_the_player_counts_play_every_variant_combination_between_them(game_id, players):
+    """Each count plays its least games before the CPU cap may stop it (checked above):
+    between them, those games cover every combination of the variants the rules read."""
+    game = game_or_fail(game_id)
+    played = set()
+    for count in range(game.min_players, game.max_players + 1):
+        first = settings_in_play_order(game, count)[:least_games_per_player_count(game, count)]
+        played |= {json.dumps(settings.variants, sort_keys=True) for settings in first}
+    every = {json.dumps(game.validate_settings(fuzzing.Settings(game.min_players, variants)).variants, sort_keys=True)
+             for variants in fuzzing.variant_combinations(game)}
+    assert played == every
 
 
 @pytest.mark.parametrize("game_id, players", game_params(per_player_count=False, marks_for=_error_code_marks))
