@@ -118,6 +118,10 @@ class HostTable:
         self._clock_shape: Any = None  # what the clock last sent said, but the times
         # Pauses (True) or resumes (False) the clock for a guest's seat; False when it cannot (the app's).
         self.pause_clock: Callable[[int, bool], bool] = lambda _seat, _on: False
+        # Whether the last text received changed who is at the table or the clock (a hello, a rejoin,
+        # a bye, a pause): the host's screen shows those. An acknowledgement, a ping or a refused
+        # text changes nothing shown, and a move tells the session's listeners itself.
+        self.news = False
 
     # --- who is where ------------------------------------------------------------------
     def seat_holder(self, seat: int) -> Guest | None:
@@ -223,15 +227,19 @@ class HostTable:
     # --- what a link sends -----------------------------------------------------------------
     def receive(self, link: str, data: Any) -> list[Outgoing]:
         """One text from a link. Never raises: what is refused becomes an incident."""
+        self.news = False
         token = self.links.get(link)
         if token is None:
-            return self._receive_unbound(link, data)
+            outgoing = self._receive_unbound(link, data)
+            self.news = link in self.links
+            return outgoing
         guest = self.guests[token]
         receipt = guest.endpoint.receive(data)
         outgoing = [(link, reply) for reply in receipt.replies]
         if receipt.error is not None:
             self.incidents.append(Incident(link, receipt.error.code, receipt.error.detail))
         for message in receipt.delivered:
+            self.news = self.news or message.kind in ("bye", "pause")
             outgoing += self._deliver(link, guest, message)
         return outgoing
 

@@ -232,7 +232,8 @@ class Devices:
         if len(hosted.table.links) != joined:
             app.notify("info", app.t("devices.joined"), topic="devices")
             app._sync_clock()  # a seat's device is back: its clock may go on
-        app.render()
+        if hosted.table.news:  # an acknowledgement changes nothing shown; a move was drawn as it was played
+            app.render()
 
     def link_closed(self, link: str) -> None:
         app = self.app

@@ -225,3 +225,26 @@ def test_a_lone_move_of_a_guests_seat_is_played_by_the_guest_once_not_by_the_hos
     spawned = len(guest_browser.pending)
     guest.keep_passing.schedule()
     assert len(guest_browser.pending) == spawned  # nothing more is sent until the host answers
+
+
+def counting_renders(browser):
+    """The redraws `browser` is asked for from now on (a list that grows)."""
+    drawn, draw = [], browser.render
+    browser.render = lambda html: (drawn.append(html), draw(html))[1]
+    return drawn
+
+
+def test_the_host_draws_a_guests_move_once_and_not_again_for_the_guests_acknowledgements():
+    """Every update a guest takes is acknowledged by a text of its own: the host's screen
+    shows nothing new for it (with five guests, five redraws a move were all waste)."""
+    network, (host, host_browser), (guest, _guest_browser) = two_devices()
+    host_draws = counting_renders(host_browser)
+    host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    drawn_by_the_move = len(host_draws)
+    network.pump()  # the update goes to the guest, its acknowledgement comes back
+    assert guest.session.move_count == 1
+    assert len(host_draws) == drawn_by_the_move, "the guest's acknowledgement redrew the host"
+    guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")
+    network.pump()
+    assert host.session.move_count == 2
+    assert len(host_draws) == drawn_by_the_move + 1, "a guest's move is drawn once on the host"
