@@ -92,9 +92,17 @@ class Guest:
     name: str
     seats: tuple[int, ...]
     endpoint: Endpoint = field(default_factory=lambda: Endpoint(HOST))
-    # Per seat: the entries, and the view, position and legal moves (as one text) last sent.
+    # Per seat: the entries, and the view, position and legal moves (as one text) last sent;
+    # and the view the stream last carried (as JSON reads it back), which the next one patches.
     sent_entries: dict[int, list] = field(default_factory=dict)
     sent_live: dict[int, str] = field(default_factory=dict)
+    sent_views: dict[int, Any] = field(default_factory=dict)
+
+    def forget_what_was_sent(self) -> None:
+        """The next updates carry every seat's whole view and history (a guest out of step)."""
+        self.sent_entries.clear()
+        self.sent_live.clear()
+        self.sent_views.clear()
 
 
 Outgoing = tuple[str, str]  # (link id, text)
@@ -196,7 +204,8 @@ class HostTable:
         entry that differs. Long histories go in several updates, each with the live view."""
         authority = self.authority
         view, position, legal = authority.view(seat), authority.position(), authority.legal(seat)
-        live_text = json.dumps([view, position, legal], sort_keys=True, separators=(",", ":"))
+        view_text = json.dumps(view, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        live_text = view_text + json.dumps([position, legal], sort_keys=True, separators=(",", ":"))
         entries = authority.entries(seat)
         sent = guest.sent_entries.get(seat, [])
         start = next((index for index, (old, new) in enumerate(zip(sent, entries)) if old != new),
@@ -205,11 +214,14 @@ class HostTable:
             return []
         texts = []
         offset, chunk = start, wire.MAX_ENTRIES
+        view_json = json.loads(view_text)  # as the guest reads it: the next update's patch starts from it
         while True:
             part = entries[offset:offset + chunk]
-            body = {"seat": seat, "turn": offset, "view": view, "entries": part, "position": position, "legal": legal}
+            body = {"seat": seat, "turn": offset, **self._view_fields(guest, seat, view_json, len(view_text)),
+                    "entries": part, "position": position, "legal": legal}
             try:
                 texts.append(guest.endpoint.send("update", body))
+                guest.sent_views[seat] = view_json
             except WireError as error:
                 if error.code == wire.TOO_LARGE and chunk > 1:
                     chunk //= 2  # fewer entries in this update, then carry on
@@ -223,6 +235,17 @@ class HostTable:
         guest.sent_entries[seat] = list(entries)
         guest.sent_live[seat] = live_text
         return texts
+
+    @staticmethod
+    def _view_fields(guest: Guest, seat: int, view: Any, whole_length: int) -> dict:
+        """The view as an update carries it: the changes since the one the stream last carried for
+        the seat when they are shorter than the whole view, else the whole view."""
+        before = guest.sent_views.get(seat)
+        if before is not None:
+            changes = wire.view_patch(before, view)
+            if len(json.dumps(changes, separators=(",", ":"), ensure_ascii=False)) < whole_length:
+                return {"view": None, "view_patch": changes}
+        return {"view": view, "view_patch": None}
 
     # --- what a link sends -----------------------------------------------------------------
     def receive(self, link: str, data: Any) -> list[Outgoing]:
@@ -317,6 +340,9 @@ class HostTable:
             return []
         if message.kind == "bye":
             return self.close_link(link)
+        if message.kind == "resync":
+            guest.forget_what_was_sent()
+            return [(link, text) for seat in guest.seats for text in self._updates(guest, seat, force=True)]
         if message.kind == "pause":
             seat = message.body["seat"]
             if seat not in guest.seats:
