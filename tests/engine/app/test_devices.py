@@ -248,3 +248,26 @@ def test_the_host_draws_a_guests_move_once_and_not_again_for_the_guests_acknowle
     network.pump()
     assert host.session.move_count == 2
     assert len(host_draws) == drawn_by_the_move + 1, "a guest's move is drawn once on the host"
+
+
+def recording_order(hosted, browser, events):
+    """Appends "send" and "draw" to `events` as the hosted session sends a text or `browser` redraws."""
+    send, draw = hosted.send, browser.render
+    hosted.send = lambda link, text: (events.append("send"), send(link, text))[1]
+    browser.render = lambda html: (events.append("draw"), draw(html))[1]
+
+
+def test_the_host_sends_a_move_to_its_guests_before_it_redraws():
+    """The guest's wait for a move does not include the host's own redraw: the update leaves
+    first, whether the move was the host's click or another guest's (a change made elsewhere)."""
+    network, (host, host_browser), (guest, _guest_browser) = two_devices()
+    events = []
+    recording_order(host.session, host_browser, events)
+    host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    assert "send" in events and "draw" in events and events.index("send") < events.index("draw")
+    network.pump()
+    events.clear()
+    guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")
+    network.pump()
+    assert host.session.move_count == 2
+    assert "draw" in events and "send" in events[:events.index("draw")], events
