@@ -271,3 +271,28 @@ def test_the_host_sends_a_move_to_its_guests_before_it_redraws():
     network.pump()
     assert host.session.move_count == 2
     assert "draw" in events and "send" in events[:events.index("draw")], events
+
+
+def test_a_guest_keeps_its_pairing_for_what_the_host_sends_but_not_for_a_bare_acknowledgement():
+    """The pairing (views and history as seen) is written whole: not again for a text that
+    brings nothing, such as the host's acknowledgement of the guest's move."""
+    from ludoteca.ui.devices import PAIRING_KEY
+
+    network, (host, _host_browser), (guest, guest_browser) = two_devices()
+    host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    network.pump()
+    writes, store_set = [], guest_browser.store.set
+    guest_browser.store.set = lambda key, value: (writes.append((kind[0], key)), store_set(key, value))[1]
+    kind = [None]
+    take = guest.devices.link_message
+
+    def taking(link, text):
+        kind[0] = json.loads(text)["kind"]
+        take(link, text)
+
+    guest.devices.link_message = taking
+    guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")
+    network.pump()
+    assert host.session.move_count == 2 and guest.session.move_count == 2
+    kept = [what for what, key in writes if key == PAIRING_KEY]
+    assert "update" in kept and "ack" not in kept, kept
