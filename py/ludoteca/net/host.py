@@ -204,7 +204,7 @@ class HostTable:
         entry that differs. Long histories go in several updates, each with the live view."""
         authority = self.authority
         view, position, legal = authority.view(seat), authority.position(), authority.legal(seat)
-        view_text = json.dumps(view, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        view_text = wire.text_of(view)
         live_text = view_text + json.dumps([position, legal], sort_keys=True, separators=(",", ":"))
         entries = authority.entries(seat)
         sent = guest.sent_entries.get(seat, [])
@@ -217,7 +217,7 @@ class HostTable:
         view_json = json.loads(view_text)  # as the guest reads it: the next update's patch starts from it
         while True:
             part = entries[offset:offset + chunk]
-            body = {"seat": seat, "turn": offset, **self._view_fields(guest, seat, view_json, len(view_text)),
+            body = {"seat": seat, "turn": offset, **self._view_fields(guest, seat, view_json, view_text),
                     "entries": part, "position": position, "legal": legal}
             try:
                 texts.append(guest.endpoint.send("update", body))
@@ -237,14 +237,13 @@ class HostTable:
         return texts
 
     @staticmethod
-    def _view_fields(guest: Guest, seat: int, view: Any, whole_length: int) -> dict:
+    def _view_fields(guest: Guest, seat: int, view: Any, view_text: str) -> dict:
         """The view as an update carries it: the changes since the one the stream last carried for
         the seat when they are shorter than the whole view, else the whole view."""
         before = guest.sent_views.get(seat)
-        if before is not None:
-            changes = wire.view_patch(before, view)
-            if len(json.dumps(changes, separators=(",", ":"), ensure_ascii=False)) < whole_length:
-                return {"view": None, "view_patch": changes}
+        changes = None if before is None else wire.view_change(before, view, view_text)
+        if changes is not None and len(wire.text_of(changes)) < len(view_text):
+            return {"view": None, "view_patch": changes}
         return {"view": view, "view_patch": None}
 
     # --- what a link sends -----------------------------------------------------------------

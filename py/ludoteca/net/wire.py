@@ -309,11 +309,14 @@ VIEW_PATCH = list_of(patch_change, MAX_PATCH_OPS)
 
 
 def view_patch(old: Any, new: Any) -> list:
-    """The changes that make `old` into `new` (both JSON as `json.loads` makes it)."""
+    """The changes that make `old` into `new` (both JSON as `json.loads` makes it), but for
+    values Python finds equal and JSON does not (1, 1.0, true): `view_change` checks."""
     changes: list = []
     stack = [((), old, new)]
     while stack:
         path, before, after = stack.pop()
+        if before == after:
+            continue  # compared in C: most of a view is as it was
         if type(before) is not type(after):
             changes.append([list(path), after])
         elif isinstance(after, dict):
@@ -332,6 +335,22 @@ def view_patch(old: Any, new: Any) -> list:
     return changes
 
 
+def view_change(old: Any, new: Any, new_text: str) -> list | None:
+    """The patch that makes `old` into the very text `new_text` (`new` encoded as `encode` does),
+    or None when there is none (a number that became true): the whole view then goes."""
+    changes = view_patch(old, new)
+    try:
+        patched = apply_view_patch(old, changes)
+    except WireError:
+        return None
+    return changes if text_of(patched) == new_text else None
+
+
+def text_of(value: Any) -> str:
+    """A value as `encode` writes it (compact, text as it is)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def apply_view_patch(view: Any, changes: list) -> Any:
     """`view` with `changes` made (a new value; `view` is left as it was). A change that does not
     fit the view (this side's copy is not the one the patch was made from) is a WireError."""
@@ -344,9 +363,9 @@ def apply_view_patch(view: Any, changes: list) -> Any:
     result = copy.copy(view)
     copied = {id(result)}
     for change in changes:
-        *parents, last = change[0]
         container = result
         try:
+            *parents, last = change[0]
             for step in parents:
                 if not (isinstance(container, list) and isinstance(step, int) or isinstance(container, dict)):
                     raise KeyError(step)
@@ -369,7 +388,7 @@ def apply_view_patch(view: Any, changes: list) -> Any:
                 del container[last]
             else:
                 raise KeyError(last)
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError, ValueError):  # ValueError: an empty path (the whole view)
             raise WireError(OUT_OF_SYNC, "a view patch does not fit the view this side has") from None
     json_value(result, "view")
     return result

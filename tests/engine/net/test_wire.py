@@ -307,3 +307,10 @@ def test_a_view_patch_names_only_what_changed():
     new = {"board": [[0, 1], [2, "A"]], "hand": ["B", "C", "D"], "scores": [2, 5]}
     assert sorted(map(json.dumps, wire.view_patch(old, new))) == ['[["board", 1, 0], 2]', '[["hand", 2], "D"]']
     assert wire.view_patch(new, new) == []
+
+
+def test_a_number_that_becomes_true_or_a_float_goes_whole_not_as_a_patch():
+    """1, 1.0 and true are equal in Python: a patch made by comparing would miss the change."""
+    for old, new in (({"a": [1, 2]}, {"a": [True, 2]}), ({"a": 2}, {"a": 2.0}), ({"a": [0]}, {"a": [False]})):
+        assert wire.view_change(old, new, wire.text_of(new)) is None
+    assert wire.view_change({"a": [1, 2]}, {"a": [1, 3]}, wire.text_of({"a": [1, 3]})) == [[["a", 1], 3]]
