@@ -198,6 +198,20 @@ GEONAXIS_READY = (f'{TABLE} .cell.target[data-action="move"], {TABLE} [data-test
                   + ", ".join(f"{TABLE} {answer}" for answer in ('[data-testid="decline"]', '[data-testid="cancel"]')))
 
 
+def carries_only(view, body):
+    """Whether an update's view is `view`, or its patch sets nothing but `view`'s own values."""
+    if body["view_patch"] is None:
+        return body["view"] == view
+    for change in body["view_patch"]:
+        if len(change) == 2:
+            value = view
+            for step in change[0]:
+                value = value[step]
+            if value != change[1]:
+                return False
+    return True
+
+
 def geonaxis_choice(page):
     before = moves_played(page)
     for choice in (f'{TABLE} .cell.target[data-action="move"]', f'{TABLE} [data-testid="decline"]',
@@ -219,6 +233,7 @@ def test_a_geonaxis_guest_receives_only_its_own_seats_view_and_lines(new_context
     from ludoteca.core.rng import SeededRng
     from ludoteca.core.session import StatePosition
     from ludoteca.games import registry
+    from ludoteca.net import wire
     from ludoteca.net.authority import SessionAuthority
     from ludoteca.ui.session import LocalMatchSession
     from tests.engine.geonaxis.helpers import seat_secrets
@@ -265,17 +280,20 @@ def test_a_geonaxis_guest_receives_only_its_own_seats_view_and_lines(new_context
                   [Seat.from_json(seat) for seat in record["seats"]])
     session, moves = LocalMatchSession(match), iter(record["moves"])
     authority = SessionAuthority(session, "m")
-    rng, redrawn = SeededRng(8), 0
+    rng, redrawn, view = SeededRng(8), 0, None
     for body in updates:
         while session.move_count < body["position"]["count"]:
             player, _, text = next(moves).partition(":")
             match.play(int(player), text)
         plain = json.loads(json.dumps({"view": authority.view(1), "position": authority.position(),
                                        "legal": authority.legal(1), "entries": authority.entries(1)}))
-        assert body["view"] == plain["view"] and body["position"] == plain["position"]
+        assert carries_only(plain["view"], body)
+        # The guest's link is in order: each patch makes the view before it into seat 1's view.
+        view = body["view"] if body["view_patch"] is None else wire.apply_view_patch(view, body["view_patch"])
+        assert view == plain["view"] and body["position"] == plain["position"]
         assert body["legal"] == plain["legal"]
         assert body["entries"] == plain["entries"][body["turn"]:body["turn"] + len(body["entries"])]
         world = match.state.determinize(1, SeededRng(rng.next_u64() >> 11))
         redrawn += any(seat_secrets(world)[p] != seat_secrets(match.state)[p] for p in (0, 2))
-        assert json.loads(json.dumps(StatePosition(world, 0).view(1))) == body["view"]
+        assert json.loads(json.dumps(StatePosition(world, 0).view(1))) == view
     assert redrawn > 0, "the other seats' secrets were re-drawn and seat 1's view did not change"

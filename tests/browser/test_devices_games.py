@@ -190,6 +190,7 @@ def assert_guest_got_only_its_seat(host, guest, seat):
     from ludoteca.core.match import Match, Seat
     from ludoteca.core.protocol import Settings
     from ludoteca.games import registry
+    from ludoteca.net import wire
     from ludoteca.net.authority import SessionAuthority
     from ludoteca.ui.session import LocalMatchSession
 
@@ -202,14 +203,16 @@ def assert_guest_got_only_its_seat(host, guest, seat):
     authority = SessionAuthority(session, "m")
     updates = received_updates(guest)
     assert updates and all(body["seat"] == seat for body in updates)
-    checked = 0
+    checked, view = 0, None
     for body in updates:
         while session.move_count < body["position"]["count"] and (move := next(moves, None)):
             player, _, text = move.partition(":")
             match.play(int(player), text)
         if session.move_count < body["position"]["count"]:
             break  # past the host's last save (it may be written after the last update)
-        assert body["view"] == json.loads(json.dumps(authority.view(seat)))
+        # In order on one link: each patch makes the view before it into the seat's view.
+        view = body["view"] if body["view_patch"] is None else wire.apply_view_patch(view, body["view_patch"])
+        assert view == json.loads(json.dumps(authority.view(seat)))
         checked += 1
     assert checked >= len(updates) - 3, (checked, len(updates))
 

@@ -290,14 +290,15 @@ import json
 from ludoteca.net.wire import GUEST, HOST, Endpoint
 host, guest = Endpoint(HOST), Endpoint(GUEST)
 texts = [guest.send("hello", {"name": "Ada ✓", "seats": [1]}),
-         host.send("update", {"seat": 1, "turn": 0, "view": {"rack": "ABC", "n": 1.5}, "entries": [],
+         host.send("update", {"seat": 1, "turn": 0, "view": {"rack": "ABC", "n": 1.5}, "view_patch": None,
+                              "entries": [],
                               "position": {"count": 0, "to_move": [1], "mode": "turn", "scores": [0, 0],
                                            "status": "playing", "resigners": [], "clocked": [], "undos": 0,
                                            "hints": [0, 0], "places": []},
                               "legal": None})]
 receipt = guest.receive(texts[1])
 texts += list(receipt.replies)
-refused = guest.receive('{"v": 1, "kind": "welcome"' + ' ' * 70000 + '}').error.code
+refused = guest.receive('{"v": 2, "kind": "welcome"' + ' ' * 70000 + '}').error.code
 json.dumps({"texts": texts, "delivered": [m.body for m in receipt.delivered], "refused": refused})
 """
 

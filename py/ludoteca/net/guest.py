@@ -57,6 +57,7 @@ class GuestTable:
     position: dict = field(default_factory=dict)  # the live position's public facts (wire.POSITION)
     legal: dict[int, list | None] = field(default_factory=dict)  # per seat: its legal move texts, if sent
     clock: dict | None = None  # the host's round clock as last sent (wire "clock"); not kept across a reload
+    resyncing: bool = False  # asked the host for whole views and histories, none come yet
     # The last moves sent, to say which one a refusal is about: id -> (seat, move text).
     sent_moves: dict[str, tuple[int, str]] = field(default_factory=dict)
 
@@ -97,6 +98,7 @@ class GuestTable:
     def receive(self, data: Any) -> GuestReceipt:
         receipt = self.endpoint.receive(data)
         welcomed, presence, clock, updated, refusals, bye = False, False, False, [], [], None
+        error, asks = receipt.error, ()
         for message in receipt.delivered:
             body = message.body
             if message.kind == "welcome":
@@ -115,12 +117,23 @@ class GuestTable:
                     continue  # never ours: keep nothing of it
                 entries = self.entries.setdefault(seat, [])
                 turn = body["turn"]
-                if turn > len(entries):
-                    continue  # cannot happen with in-order delivery; never leave a hole
+                try:
+                    view = self._view_of(seat, body)
+                    if turn > len(entries):  # never leave a hole in the history
+                        raise WireError(wire.OUT_OF_SYNC, f"entries from {turn}, {len(entries)} held")
+                except WireError as out_of_step:
+                    # Not the copy the host thinks this device has (cannot happen with in-order
+                    # delivery of what was kept): ask once for the whole views and histories.
+                    error = out_of_step
+                    if not self.resyncing:
+                        self.resyncing, asks = True, (self.endpoint.send("resync", {}),)
+                    continue
+                if body["view_patch"] is None:
+                    self.resyncing = False
                 del entries[turn:]
                 entries.extend(body["entries"])
                 del entries[body["position"]["count"]:]  # an undo on the host shortened the history
-                self.views[seat] = body["view"]
+                self.views[seat] = view
                 self.position = body["position"]
                 self.legal[seat] = body["legal"]
                 updated.append(seat)
@@ -132,9 +145,17 @@ class GuestTable:
             elif message.kind == "bye":
                 bye = body["reason"]
         # Welcomed back: what the host may have missed while the link was down goes again.
-        replies = receipt.replies + (tuple(self.endpoint.unacknowledged()) if welcomed else ())
+        replies = receipt.replies + (tuple(self.endpoint.unacknowledged()) if welcomed else ()) + asks
         return GuestReceipt(replies, welcomed, tuple(dict.fromkeys(updated)), tuple(refusals), bye,
-                            receipt.error, presence, clock)
+                            error, presence, clock)
+
+    def _view_of(self, seat: int, body: dict) -> Any:
+        """The seat's view an update brings: whole, or the one held here patched."""
+        if body["view_patch"] is None:
+            return body["view"]
+        if seat not in self.views:
+            raise WireError(wire.OUT_OF_SYNC, "a view patch with no view to patch")
+        return wire.apply_view_patch(self.views[seat], body["view_patch"])
 
     @property
     def logs(self) -> dict[int, list]:

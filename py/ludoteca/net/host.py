@@ -92,9 +92,17 @@ class Guest:
     name: str
     seats: tuple[int, ...]
     endpoint: Endpoint = field(default_factory=lambda: Endpoint(HOST))
-    # Per seat: the entries, and the view, position and legal moves (as one text) last sent.
+    # Per seat: the entries, and the view, position and legal moves (as one text) last sent;
+    # and the view the stream last carried (as JSON reads it back), which the next one patches.
     sent_entries: dict[int, list] = field(default_factory=dict)
     sent_live: dict[int, str] = field(default_factory=dict)
+    sent_views: dict[int, Any] = field(default_factory=dict)
+
+    def forget_what_was_sent(self) -> None:
+        """The next updates carry every seat's whole view and history (a guest out of step)."""
+        self.sent_entries.clear()
+        self.sent_live.clear()
+        self.sent_views.clear()
 
 
 Outgoing = tuple[str, str]  # (link id, text)
@@ -118,6 +126,10 @@ class HostTable:
         self._clock_shape: Any = None  # what the clock last sent said, but the times
         # Pauses (True) or resumes (False) the clock for a guest's seat; False when it cannot (the app's).
         self.pause_clock: Callable[[int, bool], bool] = lambda _seat, _on: False
+        # Whether the last text received changed who is at the table or the clock (a hello, a rejoin,
+        # a bye, a pause): the host's screen shows those. An acknowledgement, a ping or a refused
+        # text changes nothing shown, and a move tells the session's listeners itself.
+        self.news = False
 
     # --- who is where ------------------------------------------------------------------
     def seat_holder(self, seat: int) -> Guest | None:
@@ -192,7 +204,8 @@ class HostTable:
         entry that differs. Long histories go in several updates, each with the live view."""
         authority = self.authority
         view, position, legal = authority.view(seat), authority.position(), authority.legal(seat)
-        live_text = json.dumps([view, position, legal], sort_keys=True, separators=(",", ":"))
+        view_text = wire.text_of(view)
+        live_text = view_text + json.dumps([position, legal], sort_keys=True, separators=(",", ":"))
         entries = authority.entries(seat)
         sent = guest.sent_entries.get(seat, [])
         start = next((index for index, (old, new) in enumerate(zip(sent, entries)) if old != new),
@@ -201,11 +214,14 @@ class HostTable:
             return []
         texts = []
         offset, chunk = start, wire.MAX_ENTRIES
+        view_json = json.loads(view_text)  # as the guest reads it: the next update's patch starts from it
         while True:
             part = entries[offset:offset + chunk]
-            body = {"seat": seat, "turn": offset, "view": view, "entries": part, "position": position, "legal": legal}
+            body = {"seat": seat, "turn": offset, **self._view_fields(guest, seat, view_json, view_text),
+                    "entries": part, "position": position, "legal": legal}
             try:
                 texts.append(guest.endpoint.send("update", body))
+                guest.sent_views[seat] = view_json
             except WireError as error:
                 if error.code == wire.TOO_LARGE and chunk > 1:
                     chunk //= 2  # fewer entries in this update, then carry on
@@ -220,18 +236,32 @@ class HostTable:
         guest.sent_live[seat] = live_text
         return texts
 
+    @staticmethod
+    def _view_fields(guest: Guest, seat: int, view: Any, view_text: str) -> dict:
+        """The view as an update carries it: the changes since the one the stream last carried for
+        the seat when they are shorter than the whole view, else the whole view."""
+        before = guest.sent_views.get(seat)
+        changes = None if before is None else wire.view_change(before, view, view_text)
+        if changes is not None and len(wire.text_of(changes)) < len(view_text):
+            return {"view": None, "view_patch": changes}
+        return {"view": view, "view_patch": None}
+
     # --- what a link sends -----------------------------------------------------------------
     def receive(self, link: str, data: Any) -> list[Outgoing]:
         """One text from a link. Never raises: what is refused becomes an incident."""
+        self.news = False
         token = self.links.get(link)
         if token is None:
-            return self._receive_unbound(link, data)
+            outgoing = self._receive_unbound(link, data)
+            self.news = link in self.links
+            return outgoing
         guest = self.guests[token]
         receipt = guest.endpoint.receive(data)
         outgoing = [(link, reply) for reply in receipt.replies]
         if receipt.error is not None:
             self.incidents.append(Incident(link, receipt.error.code, receipt.error.detail))
         for message in receipt.delivered:
+            self.news = self.news or message.kind in ("bye", "pause")
             outgoing += self._deliver(link, guest, message)
         return outgoing
 
@@ -309,6 +339,9 @@ class HostTable:
             return []
         if message.kind == "bye":
             return self.close_link(link)
+        if message.kind == "resync":
+            guest.forget_what_was_sent()
+            return [(link, text) for seat in guest.seats for text in self._updates(guest, seat, force=True)]
         if message.kind == "pause":
             seat = message.body["seat"]
             if seat not in guest.seats:

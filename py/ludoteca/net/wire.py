@@ -29,6 +29,7 @@ a message ahead of a gap held, a gap answered with a resend request).
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections import deque
@@ -36,7 +37,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-PROTOCOL_VERSION = 1
+# 2: an update's view may come as a patch of the last one sent (`view_patch`), a guest that
+# cannot apply one asks for a `resync`; and the round clock, pauses and forced entries since 1.
+PROTOCOL_VERSION = 2
 # One data-channel message. Browsers interoperate up to 64 KiB without splitting.
 MAX_MESSAGE_BYTES = 64 * 1024
 MAX_SEQ = 2 ** 53 - 1  # exact in JavaScript too
@@ -45,6 +48,7 @@ MAX_SEATS = 16
 MAX_ENTRIES = 64  # history entries in one update
 MAX_LINES = 64  # log lines of one entry (a move and the chance events it set off)
 MAX_LEGAL = 4096  # legal move texts in one update
+MAX_PATCH_OPS = 4096  # changes in one view patch
 MAX_PARAMS = 16
 MAX_PARAM_TEXT = 256
 MAX_MOVE_TEXT = 200  # as a record's move text
@@ -75,6 +79,7 @@ TOO_FAR_AHEAD = "wire.too_far_ahead"
 BAD_ACK = "wire.bad_ack"
 BACKLOG_FULL = "wire.backlog_full"
 BAD_SNAPSHOT = "wire.bad_snapshot"
+OUT_OF_SYNC = "wire.out_of_sync"
 
 
 class WireError(Exception):
@@ -276,6 +281,125 @@ def place(value: Any, path: str) -> None:
 PLAYER = record(name=NAME, place=place, connected=boolean, color=COLOUR)
 
 
+# --- a view as a patch of the one before ---------------------------------------------
+# A seat's view changes a little with each move (a stone, a card), so an update may carry
+# only what changed since the view the stream last carried for that seat: a list of changes,
+# each [path] (remove the last item of a list, or a key) or [path, value] (set an item or a
+# key; an index one past a list's end appends). A path is the keys and indexes from the view
+# down. An object whose keys change (or their order) is set whole, so that a patched view is
+# the very JSON the host's view is, key order included.
+def _path_step(value: Any, path: str) -> None:
+    if isinstance(value, str):
+        _check_text_value(value, path)
+    elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEQ:
+        raise _bad(path, "not a key or an index")
+
+
+def patch_change(value: Any, path: str) -> None:
+    if not isinstance(value, list) or len(value) not in (1, 2):
+        raise _bad(path, "not [path] or [path, value]")
+    list_of(_path_step, MAX_DEPTH)(value[0], f"{path}[0]")
+    if not value[0]:
+        raise _bad(path, "an empty path (a whole view is sent as the view)")
+    if len(value) == 2:
+        json_value(value[1], f"{path}[1]")
+
+
+VIEW_PATCH = list_of(patch_change, MAX_PATCH_OPS)
+
+
+def view_patch(old: Any, new: Any) -> list:
+    """The changes that make `old` into `new` (both JSON as `json.loads` makes it), but for
+    values Python finds equal and JSON does not (1, 1.0, true): `view_change` checks."""
+    changes: list = []
+    stack = [((), old, new)]
+    while stack:
+        path, before, after = stack.pop()
+        if before == after:
+            continue  # compared in C: most of a view is as it was
+        if type(before) is not type(after):
+            changes.append([list(path), after])
+        elif isinstance(after, dict):
+            if list(before) != list(after):
+                changes.append([list(path), after])
+            else:
+                stack.extend((path + (key,), before[key], value) for key, value in reversed(after.items()))
+        elif isinstance(after, list):
+            common = min(len(before), len(after))
+            stack.extend((path + (index,), before[index], after[index]) for index in reversed(range(common)))
+            changes.extend([list(path + (index,))] for index in reversed(range(common, len(before))))
+            changes.extend([list(path + (index,)), after[index]] for index in range(common, len(after)))
+        elif before != after:
+            changes.append([list(path), after])
+    # A list's removals (from its end) and appends come before its items' changes, which they leave in place.
+    return changes
+
+
+def view_change(old: Any, new: Any, new_text: str) -> list | None:
+    """The patch that makes `old` into the very text `new_text` (`new` encoded as `encode` does),
+    or None when there is none (a number that became true): the whole view then goes."""
+    changes = view_patch(old, new)
+    try:
+        patched = apply_view_patch(old, changes)
+    except WireError:
+        return None
+    return changes if text_of(patched) == new_text else None
+
+
+def text_of(value: Any) -> str:
+    """A value as `encode` writes it (compact, text as it is)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def apply_view_patch(view: Any, changes: list) -> Any:
+    """`view` with `changes` made (a new value; `view` is left as it was). A change that does not
+    fit the view (this side's copy is not the one the patch was made from) is a WireError."""
+    if not changes:
+        return view
+    if not isinstance(view, (dict, list)):
+        raise WireError(OUT_OF_SYNC, "a view patch does not fit the view this side has")
+    # The objects on a change's path are copied on first touch: the old view stays as it was
+    # (a guest keeps the views it saw, for the replay).
+    result = copy.copy(view)
+    copied = {id(result)}
+    for change in changes:
+        container = result
+        try:
+            *parents, last = change[0]
+            for step in parents:
+                if not (isinstance(container, list) and isinstance(step, int) or isinstance(container, dict)):
+                    raise KeyError(step)
+                child = container[step]
+                if isinstance(child, (dict, list)) and id(child) not in copied:
+                    child = container[step] = copy.copy(child)
+                    copied.add(id(child))
+                container = child
+            if len(change) == 2:
+                if isinstance(container, list) and isinstance(last, int) and last == len(container):
+                    container.append(change[1])
+                elif isinstance(container, list) and isinstance(last, int) and last < len(container) \
+                        or isinstance(container, dict) and isinstance(last, str) and last in container:
+                    container[last] = change[1]
+                else:
+                    raise KeyError(last)
+            elif isinstance(container, list) and last == len(container) - 1 and isinstance(last, int):
+                container.pop()
+            elif isinstance(container, dict) and last in container:
+                del container[last]
+            else:
+                raise KeyError(last)
+        except (KeyError, IndexError, TypeError, ValueError):  # ValueError: an empty path (the whole view)
+            raise WireError(OUT_OF_SYNC, "a view patch does not fit the view this side has") from None
+    json_value(result, "view")
+    return result
+
+
+def _update_body(value: Any, path: str) -> None:
+    _update_fields(value, path)
+    if value["view_patch"] is not None and value["view"] is not None:
+        raise _bad(f"{path}.view", "a whole view and a patch at once")
+
+
 @dataclass(frozen=True)
 class Kind:
     numbered: bool  # delivered in order, once, and resent until acknowledged
@@ -285,6 +409,11 @@ class Kind:
 
 def _kind(numbered: bool, senders: tuple[str, ...], **fields: Check) -> Kind:
     return Kind(numbered, frozenset(senders), record(**fields))
+
+
+_update_fields = record(seat=SEAT, turn=integer(0, MAX_SEQ), view=json_value, view_patch=nullable(VIEW_PATCH),
+                        entries=list_of(ENTRY, MAX_ENTRIES), position=POSITION,
+                        legal=nullable(list_of(MOVE_TEXT, MAX_LEGAL)))
 
 
 KINDS: dict[str, Kind] = {
@@ -297,12 +426,14 @@ KINDS: dict[str, Kind] = {
     "welcome": _kind(False, (HOST,), match=MOVE_ID, game=GAME_ID, settings=json_value, token=TOKEN, seats=SEATS),
     # Who plays at the table, where, and whether their device is connected now.
     "table": _kind(True, (HOST,), players=list_of(PLAYER, MAX_SEATS)),
-    # One seat's view, the history's entries described for that seat from entry `turn` on
+    # One seat's view (or null and `view_patch`: the changes since the view this stream last
+    # carried for the seat), the history's entries described for that seat from entry `turn` on
     # (the ones before it are as last sent), the live position's public facts, and the seat's
     # legal move texts (null: not to act, or too many to send; the host checks every move anyway).
-    "update": _kind(True, (HOST,), seat=SEAT, turn=integer(0, MAX_SEQ), view=json_value,
-                    entries=list_of(ENTRY, MAX_ENTRIES), position=POSITION,
-                    legal=nullable(list_of(MOVE_TEXT, MAX_LEGAL))),
+    "update": Kind(True, frozenset((HOST,)), _update_body),
+    # A guest that cannot take an update (a patch that does not fit its view, entries past the
+    # end of its history) asks for its seats' whole views and histories again.
+    "resync": _kind(False, (GUEST,)),
     # The round clock as the host runs it (it alone decides a timeout), when sent: the decision it
     # times (moves played when it opened), the seats on it, each seat's seconds left and pause left
     # (0 for a seat not on it), whose time runs, who paused it, the seats away (it waits for them)
@@ -476,12 +607,12 @@ class Endpoint:
         spec = KINDS.get(kind)
         if spec is None or self.role not in spec.senders:
             raise WireError(WRONG_ROLE if spec else UNKNOWN_KIND, f"a {self.role} may not send {kind}")
-        message = Message(kind, 0, self.inbox.delivered, body)
-        encoded = encode(message)  # checked before it is numbered: a bad body takes no number
         if not spec.numbered:
-            return encoded
-        seq = self.outbox.number(kind, body)
-        return encode(Message(kind, seq, self.inbox.delivered, body))
+            return encode(Message(kind, 0, self.inbox.delivered, body))
+        # Checked and encoded once, before it is numbered: a bad body takes no number.
+        encoded = encode(Message(kind, self.outbox.last_sent + 1, self.inbox.delivered, body))
+        self.outbox.number(kind, body)
+        return encoded
 
     def unacknowledged(self) -> list[str]:
         """Every numbered message not yet acknowledged, to send again (after a reconnect,

@@ -234,8 +234,8 @@ class ClockControl:
                 if move is None:
                     break
                 self.app.play_input.submit(late[0], move.text)
+            self.app._after_change()  # the next decision's clock first: drawn with its full time
             self.app.render()
-            self.app._after_change()
             return
         self.app.render()
 

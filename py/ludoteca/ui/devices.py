@@ -204,6 +204,7 @@ class Devices:
     def link_message(self, link: str, text: str) -> None:
         app = self.app
         if link == self.guest_link and self.guest is not None:
+            delivered = self.guest.table.endpoint.inbox.delivered
             receipt = self.guest.receive(text)
             if receipt.bye == UNKNOWN_TOKEN and not self.guest.welcomed:
                 # A pairing this host does not know (another table, or a host that reloaded): join anew.
@@ -220,7 +221,8 @@ class Devices:
                 if reason == key:
                     reason = app.t("error.net.move_refused")
                 app.notify("error", app.t("error.illegal", reason=reason), topic="play")
-            self._keep_pairing()
+            if receipt.welcomed or self.guest.table.endpoint.inbox.delivered != delivered:
+                self._keep_pairing()  # an acknowledgement alone brings nothing to keep
             if self.guest.ready and app.session is not self.guest:
                 self._show_guest_table()
             elif app.session is not self.guest or self.guest.host_left:
@@ -238,7 +240,8 @@ class Devices:
         if len(hosted.table.links) != joined:
             app.notify("info", app.t("devices.joined"), topic="devices")
             app._sync_clock()  # a seat's device is back: its clock may go on
-        app.render()
+        if hosted.table.news:  # an acknowledgement changes nothing shown; a move was drawn as it was played
+            app.render()
 
     def link_closed(self, link: str) -> None:
         app = self.app

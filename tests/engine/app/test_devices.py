@@ -225,3 +225,74 @@ def test_a_lone_move_of_a_guests_seat_is_played_by_the_guest_once_not_by_the_hos
     spawned = len(guest_browser.pending)
     guest.keep_passing.schedule()
     assert len(guest_browser.pending) == spawned  # nothing more is sent until the host answers
+
+
+def counting_renders(browser):
+    """The redraws `browser` is asked for from now on (a list that grows)."""
+    drawn, draw = [], browser.render
+    browser.render = lambda html: (drawn.append(html), draw(html))[1]
+    return drawn
+
+
+def test_the_host_draws_a_guests_move_once_and_not_again_for_the_guests_acknowledgements():
+    """Every update a guest takes is acknowledged by a text of its own: the host's screen
+    shows nothing new for it (with five guests, five redraws a move were all waste)."""
+    network, (host, host_browser), (guest, _guest_browser) = two_devices()
+    host_draws = counting_renders(host_browser)
+    host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    drawn_by_the_move = len(host_draws)
+    network.pump()  # the update goes to the guest, its acknowledgement comes back
+    assert guest.session.move_count == 1
+    assert len(host_draws) == drawn_by_the_move, "the guest's acknowledgement redrew the host"
+    guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")
+    network.pump()
+    assert host.session.move_count == 2
+    assert len(host_draws) == drawn_by_the_move + 1, "a guest's move is drawn once on the host"
+
+
+def recording_order(hosted, browser, events):
+    """Appends "send" and "draw" to `events` as the hosted session sends a text or `browser` redraws."""
+    send, draw = hosted.send, browser.render
+    hosted.send = lambda link, text: (events.append("send"), send(link, text))[1]
+    browser.render = lambda html: (events.append("draw"), draw(html))[1]
+
+
+def test_the_host_sends_a_move_to_its_guests_before_it_redraws():
+    """The guest's wait for a move does not include the host's own redraw: the update leaves
+    first, whether the move was the host's click or another guest's (a change made elsewhere)."""
+    network, (host, host_browser), (guest, _guest_browser) = two_devices()
+    events = []
+    recording_order(host.session, host_browser, events)
+    host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    assert "send" in events and "draw" in events and events.index("send") < events.index("draw")
+    network.pump()
+    events.clear()
+    guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")
+    network.pump()
+    assert host.session.move_count == 2
+    assert "draw" in events and "send" in events[:events.index("draw")], events
+
+
+def test_a_guest_keeps_its_pairing_for_what_the_host_sends_but_not_for_a_bare_acknowledgement():
+    """The pairing (views and history as seen) is written whole: not again for a text that
+    brings nothing, such as the host's acknowledgement of the guest's move."""
+    from ludoteca.ui.devices import PAIRING_KEY
+
+    network, (host, _host_browser), (guest, guest_browser) = two_devices()
+    host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
+    network.pump()
+    writes, store_set = [], guest_browser.store.set
+    guest_browser.store.set = lambda key, value: (writes.append((kind[0], key)), store_set(key, value))[1]
+    kind = [None]
+    take = guest.devices.link_message
+
+    def taking(link, text):
+        kind[0] = json.loads(text)["kind"]
+        take(link, text)
+
+    guest.devices.link_message = taking
+    guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")
+    network.pump()
+    assert host.session.move_count == 2 and guest.session.move_count == 2
+    kept = [what for what, key in writes if key == PAIRING_KEY]
+    assert "update" in kept and "ack" not in kept, kept

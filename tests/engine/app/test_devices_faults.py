@@ -5,6 +5,8 @@ browsers on tests/engine/app/fake_browser.py's FakeNetwork): what the browser ch
 import json
 import random
 
+from ludoteca.net import wire
+
 from .fake_browser import FakeNetwork, make_device
 from .test_devices import legal_texts_of, pair, setup_with_remote_seat, two_devices
 
@@ -172,7 +174,8 @@ def test_a_pairing_restored_with_a_move_on_its_way_does_not_act_for_that_seat_ag
 def test_what_the_host_refuses_from_a_guest_is_logged_with_its_reason():
     _network, (host, host_browser), _guest = two_devices("alphabeticell")
     link = host_link(host)
-    for text in ("{not json", "{not json", json.dumps({"v": 1, "kind": "welcome", "seq": 0, "ack": 0, "body": {}})):
+    welcome = {"v": wire.PROTOCOL_VERSION, "kind": "welcome", "seq": 0, "ack": 0, "body": {}}
+    for text in ("{not json", "{not json", json.dumps(welcome)):
         host.devices.link_message(link, text)
     assert host_browser.errors[-3:] == [f"Ludoteca: refused from {link}: wire.not_json not JSON"] * 2 + [
         f"Ludoteca: refused from {link}: wire.wrong_role a guest may not send welcome"]

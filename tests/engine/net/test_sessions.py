@@ -25,7 +25,7 @@ from ludoteca.ui.session import HostedMatchSession
 from ludoteca.ui.session import LocalMatchSession
 from tests.engine.conformance.support import fuzzing  # py/tools/fuzzing.py: seeded random games
 from ludoteca.games.council.rules import GAME as COUNCIL
-from tests.engine.net.test_table import move_ids, tokens
+from tests.engine.net.test_table import move_ids, tokens, value_at, view_brought
 
 MAX_MOVES = 160  # a game is cut here: enough for reveals, rounds and chance
 
@@ -100,6 +100,7 @@ class SecretWatch:
         self.rng = fuzzing.SeededRng(seed)
         self.redrawn = 0
         self.updates = 0
+        self.view = devices.table.views.get(seat)  # the seat's view as the updates so far make it
 
     def __call__(self, body):
         host, seat = self.devices.host, self.seat
@@ -114,7 +115,14 @@ class SecretWatch:
             self.redrawn += 1
         # The live part: the view, the legal moves and the public facts are the same in the re-drawn world.
         position = StatePosition(world, host.move_count)
-        assert body["view"] == json.loads(json.dumps(position.view(seat)))
+        world_view = json.loads(json.dumps(position.view(seat)))
+        view = view_brought(self.view, body)
+        assert view == world_view
+        # A patch carries nothing but values of the seat's view, as the re-drawn world shows them too.
+        for change in body["view_patch"] or ():
+            if len(change) == 2:
+                assert value_at(world_view, change[0]) == change[1]
+        self.view = view
         assert body["position"]["to_move"] == list(position.to_move())
         assert body["position"]["mode"] == position.acting_mode()
         assert body["position"]["scores"] == list(position.scores())
@@ -302,8 +310,9 @@ def test_every_games_largest_update_fits_in_one_message():
             state = session.full_access().state
             player = rng.choice(list(state.to_move()))
             for seat in state.to_move():
-                body = {"seat": seat, "turn": 0, "view": authority.view(seat), "position": authority.position(),
-                        "legal": authority.legal(seat), "entries": authority.entries(seat)[-wire.MAX_ENTRIES:]}
+                body = {"seat": seat, "turn": 0, "view": authority.view(seat), "view_patch": None,
+                        "position": authority.position(), "legal": authority.legal(seat),
+                        "entries": authority.entries(seat)[-wire.MAX_ENTRIES:]}
                 largest = max(largest, len(wire.encode(wire.Message("update", 1, 0, body)).encode()))
             session.play(player, rng.choice(list(state.legal_moves(player))))
         assert largest < wire.MAX_MESSAGE_BYTES, (game_id, largest)
@@ -351,3 +360,24 @@ def test_the_round_clock_a_guest_receives_holds_only_times_and_the_seats_on_it()
         assert all(isinstance(value, (int, float)) for value in message["lefts"] + message["pause_left"])
     assert devices.guest.host_clock == clocks[-1]
     assert all('"seed"' not in text for text in devices.received)
+
+
+@pytest.mark.parametrize("game_id, players", [("alphabeticell", 2), ("geonaxis", 3)])
+def test_after_a_deal_or_a_round_a_guest_is_sent_what_changed_in_its_view_not_the_whole_view(game_id, players):
+    """A new deal, a stone, a card: the update carries the changes to the seat's view, so a
+    guest receives per move about what changed, not its whole view (and never the history again)."""
+    game = registry.all_games()[game_id]
+    devices = Devices(game, game.default_settings(players), 5, game_seats(game, players))
+    sent, whole = [], []
+
+    def measure(body):
+        view = json.dumps(devices.host.authority.view(1), separators=(",", ":"), ensure_ascii=False)
+        carried = body["view"] if body["view_patch"] is None else body["view_patch"]
+        sent.append(len(json.dumps(carried, separators=(",", ":"), ensure_ascii=False)))
+        whole.append(len(view))
+        assert body["turn"] >= devices.guest.move_count - 1 or body["view_patch"] is None, "no history resent"
+
+    devices.on_update = measure
+    play_random(devices, fuzzing.SeededRng(7), limit=80)
+    assert len(sent) > 20 and all(carried <= view for carried, view in zip(sent, whole))
+    assert sum(sent) < sum(whole) / 3

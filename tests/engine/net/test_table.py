@@ -52,6 +52,17 @@ def move_ids(prefix):
     return lambda: f"{prefix}{next(counter)}"
 
 
+def view_brought(held, body):
+    """The view a guest holding `held` has after taking the update `body` (whole, or `held` patched)."""
+    return body["view"] if body["view_patch"] is None else wire.apply_view_patch(held, body["view_patch"])
+
+
+def value_at(view, path):
+    for step in path:
+        view = view[step]
+    return view
+
+
 class Network:
     """Links between the host and guests: each text is delivered, or dropped/duplicated/
     delayed when the test says so."""
@@ -173,7 +184,10 @@ def test_nothing_but_a_guests_own_seats_crosses_its_link():
         if message.kind == "update":
             seat = message.body["seat"]
             assert seat in network.guests[link].seats
-            assert message.body["view"] == authority.match.state.view(seat)
+            view = authority.match.state.view(seat)
+            assert view_brought(network.guests[link].views.get(seat), message.body) == view
+            for change in message.body["view_patch"] or ():  # a patch carries values of the seat's view only
+                assert len(change) == 1 or value_at(view, change[0]) == change[1]
             turn = message.body["turn"]
             assert message.body["entries"] == authority.entries(seat)[turn:turn + len(message.body["entries"])]
             assert message.body["position"] == authority.position()
@@ -238,10 +252,10 @@ def test_a_move_sent_twice_is_applied_once():
 @pytest.mark.parametrize("name, text, code", [
     ("garbage", "not json at all", wire.NOT_JSON),
     ("oversized", "x" * (wire.MAX_MESSAGE_BYTES + 1), wire.TOO_LARGE),
-    ("claims the host's role", json.dumps({"v": 1, "kind": "update", "seq": 1, "ack": 0,
+    ("claims the host's role", json.dumps({"v": wire.PROTOCOL_VERSION, "kind": "update", "seq": 1, "ack": 0,
                                           "body": {"seat": 1, "turn": 0, "view": {}, "entries": [],
                                                    "position": {}, "legal": None}}), wire.WRONG_ROLE),
-    ("a welcome from a guest", json.dumps({"v": 1, "kind": "welcome", "seq": 0, "ack": 0,
+    ("a welcome from a guest", json.dumps({"v": wire.PROTOCOL_VERSION, "kind": "welcome", "seq": 0, "ack": 0,
                                           "body": {"match": "m", "token": "t" * 20, "seats": [0]}}), wire.WRONG_ROLE),
     ("an old protocol", json.dumps({"v": 0, "kind": "ping", "seq": 0, "ack": 0, "body": {"nonce": 1}}),
      wire.WRONG_VERSION),
@@ -488,3 +502,70 @@ def test_through_a_network_that_drops_duplicates_and_reorders_no_move_is_lost_or
         (seat,) = guest.seats
         assert guest.logs[seat] == authority.log(seat)
         assert guest.views[seat] == authority.match.state.view(seat)
+
+
+def lose_the_view(guest, seat):
+    del guest.views[seat]
+
+
+def lose_the_history(guest, seat):
+    del guest.entries[seat][:]
+
+
+def play_until(network, moves, rng):
+    """Random moves, seat 1's through guest "a", the others' on the host, until `moves` are played."""
+    authority, guest = network.authority, network.guests["a"]
+    while len(authority.match.entries) < moves and not authority.match.is_over:
+        seat = rng.choice(list(authority.match.state.to_move()))
+        if seat == 1:
+            network.to_host("a", guest.play(1, rng.choice(authority.legal_texts(1))))
+        else:
+            authority.play(seat, rng.choice(authority.legal_texts(seat)))
+            for link, text in network.host.refresh():
+                network.to_guest(link, text)
+
+
+@pytest.mark.parametrize("lose", [lose_the_view, lose_the_history])
+def test_a_guest_out_of_step_with_the_host_asks_once_for_its_whole_view_and_history_and_gets_them(lose):
+    """A patch needs the view it was made from, and entries go on from the history held: a
+    guest whose copy is not the one the host sent (it cannot be, with in-order delivery of what
+    it kept) asks for a resync, and the host sends its seats' whole views and histories again."""
+    authority = CouncilAuthority(seed=3)
+    network = Network(authority, remote_seats=(1,))
+    ada = network.add_guest("a", "Ada")
+    rng = random.Random(4)
+    play_until(network, 6, rng)
+    assert ada.entries[1]
+    lose(ada, 1)
+    asked = len(network.received["a"])
+    play_until(network, 12, rng)
+    assert ada.views[1] == json.loads(json.dumps(authority.match.state.view(1)))
+    assert ada.entries[1] == authority.entries(1) and not ada.resyncing
+    updates = [message.body for message in map(wire.parse, network.received["a"][asked:])
+               if message.kind == "update"]
+    wholes = [body for body in updates if body["view_patch"] is None]
+    assert wholes and wholes[0]["turn"] == 0, "the host sent the whole view and history again"
+    assert list(network.host.incidents) == []  # nothing refused on the way
+
+
+def test_a_seats_update_after_a_move_carries_only_what_changed_in_its_view():
+    authority = CouncilAuthority(seed=3)
+    network = Network(authority, remote_seats=(1,))
+    network.add_guest("a", "Ada")
+    sizes = []  # (bytes of the view as sent, bytes of the whole view) of each update
+
+    original_to_guest = network.to_guest
+
+    def measured(link, text):
+        message = wire.parse(text, sender=wire.HOST)
+        if message.kind == "update" and link == "a":
+            body = message.body
+            whole = len(json.dumps(authority.match.state.view(body["seat"]), separators=(",", ":")))
+            sent = json.dumps(body["view"] if body["view_patch"] is None else body["view_patch"], separators=(",", ":"))
+            sizes.append((len(sent), whole))
+        return original_to_guest(link, text)
+
+    network.to_guest = measured
+    play_to_end(network, local_seats=(0, 2), rng=random.Random(5))
+    assert len(sizes) > 10 and all(sent <= whole for sent, whole in sizes)
+    assert sum(sent for sent, _ in sizes[1:]) < sum(whole for _, whole in sizes[1:]) / 2

@@ -10,7 +10,7 @@ from ludoteca.net.wire import GUEST, HOST, Endpoint, MoveLedger, WireError
 TOKEN = "t" * 22
 POSITION = {"count": 4, "to_move": [1], "mode": "turn", "scores": [2, 5.5], "status": "playing", "resigners": [],
             "clocked": [], "undos": 0, "hints": [0, 0], "places": []}
-UPDATE = {"seat": 1, "turn": 3, "view": {"board": [[0, 1], [None, "A"]], "scores": [2, 5]},
+UPDATE = {"seat": 1, "turn": 3, "view": {"board": [[0, 1], [None, "A"]], "scores": [2, 5]}, "view_patch": None,
           "entries": [{"player": 0, "automatic": False, "resignation": False, "forced": False, "to_move": [0], "mode": "turn",
                        "scores": [2, 5], "lines": [{"key": "log.move", "params": {"player": "Ada", "cell": 7}}]}],
           "position": POSITION, "legal": ["place A 12", "pass"]}
@@ -22,6 +22,7 @@ VALID_BODIES = {
     "table": {"players": [{"name": "Ada", "place": "host", "connected": True, "color": "#d64545"},
                           {"name": "Bob", "place": "guest", "connected": False, "color": ""}]},
     "update": UPDATE,
+    "resync": {},
     "move": {"id": "g1-7", "seat": 1, "move": "place A 12"},
     "pause": {"seat": 1, "on": True},
     "clock": {"start": 4, "players": [0, 1], "lefts": [12.5, 30, 0], "pause_left": [300, 280.25, 300],
@@ -32,7 +33,7 @@ VALID_BODIES = {
     "pong": {"nonce": 9},
     "bye": {"reason": "bye.resigned"},
 }
-SENDER = {"hello": GUEST, "rejoin": GUEST, "move": GUEST, "welcome": HOST, "update": HOST, "refused": HOST,
+SENDER = {"hello": GUEST, "rejoin": GUEST, "move": GUEST, "resync": GUEST, "welcome": HOST, "update": HOST, "refused": HOST,
           "table": HOST, "clock": HOST, "pause": GUEST}
 
 
@@ -65,8 +66,9 @@ HOSTILE = [
     ("duplicate key", envelope()[:-1] + ', "kind": "bye"}', HOST, wire.DUPLICATE_KEY),
     ("a list, not an envelope", "[1, 2]", HOST, wire.BAD_SHAPE),
     ("extra envelope field", envelope(extra=1), HOST, wire.BAD_SHAPE),
-    ("missing body", json.dumps({"v": 1, "kind": "ping", "seq": 0, "ack": 0}), HOST, wire.BAD_SHAPE),
-    ("wrong version", envelope(v=2), HOST, wire.WRONG_VERSION),
+    ("missing body", json.dumps({"v": wire.PROTOCOL_VERSION, "kind": "ping", "seq": 0, "ack": 0}), HOST, wire.BAD_SHAPE),
+    ("wrong version", envelope(v=wire.PROTOCOL_VERSION + 1), HOST, wire.WRONG_VERSION),
+    ("the version before", envelope(v=wire.PROTOCOL_VERSION - 1), HOST, wire.WRONG_VERSION),
     ("version as text", envelope(v="1"), HOST, wire.WRONG_VERSION),
     ("version as true", envelope(v=True), HOST, wire.WRONG_VERSION),
     ("unknown kind", envelope().replace('"update"', '"admin"'), HOST, wire.UNKNOWN_KIND),
@@ -115,6 +117,22 @@ HOSTILE = [
     ("too many params", envelope("refused", body={"id": "a", "reason": "e", "params": {f"p{i}": i for i in range(17)}}),
      HOST, wire.BAD_FIELD),
     ("resend as 1", envelope("ack", body={"resend": 1}), HOST, wire.BAD_FIELD),
+    ("a whole view and a patch at once", envelope(body={**UPDATE, "view_patch": []}), HOST, wire.BAD_FIELD),
+    ("a patch not a list", envelope(body={**UPDATE, "view": None, "view_patch": {"a": 1}}), HOST, wire.BAD_FIELD),
+    ("a patch change with an empty path", envelope(body={**UPDATE, "view": None, "view_patch": [[[], 1]]}), HOST,
+     wire.BAD_FIELD),
+    ("a patch change in three parts", envelope(body={**UPDATE, "view": None, "view_patch": [[["a"], 1, 2]]}), HOST,
+     wire.BAD_FIELD),
+    ("a patch path through a negative index", envelope(body={**UPDATE, "view": None, "view_patch": [[[-1], 1]]}),
+     HOST, wire.BAD_FIELD),
+    ("a patch path through a number", envelope(body={**UPDATE, "view": None, "view_patch": [[[1.5], 1]]}), HOST,
+     wire.BAD_FIELD),
+    ("a patch path too deep", envelope(body={**UPDATE, "view": None, "view_patch": [[["a"] * 25, 1]]}), HOST,
+     wire.BAD_FIELD),
+    ("too many patch changes", envelope(body={**UPDATE, "view": None,
+                                              "view_patch": [[["a"]]] * (wire.MAX_PATCH_OPS + 1)}), HOST,
+     wire.BAD_FIELD),
+    ("a guest asking a guest to resync", envelope("resync"), HOST, wire.WRONG_ROLE),
 ]
 
 
@@ -268,3 +286,31 @@ def test_a_damaged_saved_ledger_is_refused_with_its_code(data):
     with pytest.raises(WireError) as refused:
         MoveLedger.restore(data)
     assert refused.value.code == wire.BAD_SNAPSHOT
+
+
+@pytest.mark.parametrize("view, changes", [
+    ({"a": 1}, [[["b"], 2]]),  # a key it does not have
+    ({"a": [1]}, [[["a", 2], 3]]),  # past a list's end
+    ({"a": [1, 2]}, [[["a", 0]]]),  # a removal not at the end
+    ({"a": 1}, [[["a", "b"], 2]]),  # through a number
+    (None, [[["a"], 1]]),  # no view to patch
+])
+def test_a_patch_that_does_not_fit_the_view_held_is_out_of_sync_and_changes_nothing(view, changes):
+    kept = json.dumps(view)
+    with pytest.raises(WireError) as refused:
+        wire.apply_view_patch(view, changes)
+    assert refused.value.code == wire.OUT_OF_SYNC and json.dumps(view) == kept
+
+
+def test_a_view_patch_names_only_what_changed():
+    old = {"board": [[0, 1], [None, "A"]], "hand": ["B", "C"], "scores": [2, 5]}
+    new = {"board": [[0, 1], [2, "A"]], "hand": ["B", "C", "D"], "scores": [2, 5]}
+    assert sorted(map(json.dumps, wire.view_patch(old, new))) == ['[["board", 1, 0], 2]', '[["hand", 2], "D"]']
+    assert wire.view_patch(new, new) == []
+
+
+def test_a_number_that_becomes_true_or_a_float_goes_whole_not_as_a_patch():
+    """1, 1.0 and true are equal in Python: a patch made by comparing would miss the change."""
+    for old, new in (({"a": [1, 2]}, {"a": [True, 2]}), ({"a": 2}, {"a": 2.0}), ({"a": [0]}, {"a": [False]})):
+        assert wire.view_change(old, new, wire.text_of(new)) is None
+    assert wire.view_change({"a": [1, 2]}, {"a": [1, 3]}, wire.text_of({"a": [1, 3]})) == [[["a", 1], 3]]
