@@ -335,7 +335,10 @@ class HostTable:
 
     def _deliver(self, link: str, guest: Guest, message: wire.Message) -> list[Outgoing]:
         if message.kind in ("hello", "rejoin"):
-            self.incidents.append(Incident(link, ALREADY_JOINED, message.kind))
+            # A guest greeting again on its own link had heard no welcome yet when it did: the
+            # welcome is on its way, nothing to do. A rejoin with another guest's token is refused.
+            if message.kind == "rejoin" and message.body["token"] != guest.token:
+                self.incidents.append(Incident(link, ALREADY_JOINED, message.kind))
             return []
         if message.kind == "bye":
             return self.close_link(link)

@@ -37,6 +37,7 @@ REMOTE = screens.REMOTE_KIND  # a setup seat played on another device
 PAIRING_KEY = "ludoteca-guest"  # this device's pairing as a guest (storage key)
 USED_OFFER_KEY = "ludoteca-guest-invitation"  # beside it: the invitation that pairing was made by
 MAX_ANSWER = 4000
+GREETING_RETRIES, GREETING_RETRY_SECONDS = 5, 2.0  # a guest's hello again while no welcome comes
 
 
 @dataclass
@@ -197,9 +198,23 @@ class Devices:
     def link_opened(self, link: str) -> None:
         if link == self.guest_link and self.guest is not None:
             self.join_state = "connected"
-            table = self.guest.table
-            self.guest.send(table.rejoin() if table.token else table.hello())
+            self._greet()
+            self.app.browser.spawn(self._greet_until_welcomed(link))
         self.app.render()
+
+    def _greet(self) -> None:
+        table = self.guest.table
+        self.guest.send(table.rejoin() if table.token else table.hello())
+
+    async def _greet_until_welcomed(self, link: str) -> None:
+        """Says hello again while no welcome comes: a first greeting was seen lost on a freshly
+        opened link (the host heard nothing and the guest waited for ever); the host ignores a
+        greeting repeated on a link it has already bound."""
+        for _attempt in range(GREETING_RETRIES):
+            await self.app.browser.sleep(GREETING_RETRY_SECONDS)
+            if link != self.guest_link or self.guest is None or self.guest.welcomed or self.join_state != "connected":
+                return
+            self._greet()
 
     def link_message(self, link: str, text: str) -> None:
         app = self.app

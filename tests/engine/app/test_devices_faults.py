@@ -179,3 +179,28 @@ def test_what_the_host_refuses_from_a_guest_is_logged_with_its_reason():
         host.devices.link_message(link, text)
     assert host_browser.errors[-3:] == [f"Ludoteca: refused from {link}: wire.not_json not JSON"] * 2 + [
         f"Ludoteca: refused from {link}: wire.wrong_role a guest may not send welcome"]
+
+
+def test_a_guest_whose_first_hello_is_lost_says_it_again_and_gets_its_table():
+    """Seen in the browser: a freshly opened link carried nothing of the guest's hello, and the
+    guest waited on "Connected: waiting for the table" for ever. It greets again until welcomed;
+    the host takes the first greeting that arrives and ignores the others, with no incident."""
+    network = FakeNetwork()
+    host, host_browser = make_device(network)
+    guest, guest_browser = make_device(network)
+    setup_with_remote_seat(host, "psychopath")
+    lost = []
+    send = guest_browser.net_send
+
+    def lose_the_first_text(link, text):
+        if not lost:
+            lost.append(text)
+            return
+        send(link, text)
+
+    guest_browser.net_send = lose_the_first_text
+    pair(network, host, host_browser, guest, guest_browser)
+    assert [json.loads(text)["kind"] for text in lost] == ["hello"]
+    assert guest.route.name == "play" and 'data-testid="game"' in guest_browser.html
+    assert host.session.connected(1)
+    assert not host.session.table.incidents
