@@ -117,6 +117,13 @@ class Guest:
         self.received += taken["received"]
         self.sent += taken["sent"]
 
+    def harvest_before_leaving(self):
+        """Before the page goes (reload, dropped tab): it sends nothing more, so that nothing
+        reaches the host unrecorded (a forced pass the app plays by itself meanwhile waits in
+        `held` and goes with the page; the app sends it again after rejoining, under its id)."""
+        self.page.evaluate("() => { window.netChaos.hold = true; }")
+        self.harvest()
+
 
 def open_devices_panel(host):
     if host.locator('[data-testid="devices-panel"]').count():
@@ -297,7 +304,7 @@ class Table:
 
     # --- the faults ---------------------------------------------------------------------
     def guest_reload(self, guest, rng):
-        guest.harvest()
+        guest.harvest_before_leaving()
         guest.page.reload()
         wait_for_app_ready(guest.page)
         self.rejoin(guest)
@@ -308,7 +315,7 @@ class Table:
 
     def guest_page_dropped(self, guest, rng):
         """The phone's browser drops the tab; the player opens the next invitation in a new one."""
-        guest.harvest()
+        guest.harvest_before_leaving()
         guest.page.close()
 
         def new_page(url):
@@ -347,7 +354,7 @@ class Table:
         clicked = click_a_move(guest.page, rng)
         if clicked:
             self.wait(lambda: moves_shown(self.host) > before, "the guest's move to reach the host")
-        guest.harvest()
+        guest.harvest_before_leaving()
         guest.page.reload()
         self.host.evaluate("() => window.netChaos.release()")  # to a closed link: lost, resent on the rejoin
         wait_for_app_ready(guest.page)
