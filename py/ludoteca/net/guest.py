@@ -98,7 +98,8 @@ class GuestTable:
     def receive(self, data: Any) -> GuestReceipt:
         receipt = self.endpoint.receive(data)
         welcomed, presence, clock, updated, refusals, bye = False, False, False, [], [], None
-        error, asks = receipt.error, ()
+        error = receipt.error
+        asks: tuple[str, ...] = ()
         for message in receipt.delivered:
             body = message.body
             if message.kind == "welcome":

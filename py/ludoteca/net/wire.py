@@ -312,7 +312,7 @@ def view_patch(old: Any, new: Any) -> list:
     """The changes that make `old` into `new` (both JSON as `json.loads` makes it), but for
     values Python finds equal and JSON does not (1, 1.0, true): `view_change` checks."""
     changes: list = []
-    stack = [((), old, new)]
+    stack: list[tuple[tuple, Any, Any]] = [((), old, new)]
     while stack:
         path, before, after = stack.pop()
         if before == after:
@@ -377,12 +377,13 @@ def apply_view_patch(view: Any, changes: list) -> Any:
             if len(change) == 2:
                 if isinstance(container, list) and isinstance(last, int) and last == len(container):
                     container.append(change[1])
-                elif isinstance(container, list) and isinstance(last, int) and last < len(container) \
-                        or isinstance(container, dict) and isinstance(last, str) and last in container:
+                elif isinstance(container, list) and isinstance(last, int) and last < len(container):
+                    container[last] = change[1]
+                elif isinstance(container, dict) and isinstance(last, str) and last in container:
                     container[last] = change[1]
                 else:
                     raise KeyError(last)
-            elif isinstance(container, list) and last == len(container) - 1 and isinstance(last, int):
+            elif isinstance(container, list) and isinstance(last, int) and last == len(container) - 1:
                 container.pop()
             elif isinstance(container, dict) and last in container:
                 del container[last]
