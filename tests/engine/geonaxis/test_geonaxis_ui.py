@@ -30,6 +30,7 @@ class Ctx:
     players: int = 2
     fresh: list = field(default_factory=list)
     lang: str = "en"
+    keep_passing: bool = True  # as the app's RenderContext: the screen offers Keep passing
 
     def __post_init__(self):
         self.t = translate

@@ -844,7 +844,7 @@ def _pass_buttons(view: dict, ctx) -> list:
     chooser's is down to its last liberty: it would stop at once)."""
     t, player = ctx.t, ctx.viewer
     pass_button = _button(t("geonaxis.pass"), "move", f"{player}:pass", "pass")
-    if not getattr(ctx, "keep_passing", True):  # stand-in contexts (tests) predate the switch
+    if not ctx.keep_passing:
         return [pass_button]
     keep = _button(t("geonaxis.keep_passing"), "keep-passing", str(player), "keep-passing", "btn",
                    t("geonaxis.keep_passing_name"))
