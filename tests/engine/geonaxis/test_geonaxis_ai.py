@@ -463,6 +463,29 @@ def test_the_true_score_test_counts_captures_and_free_cells_but_not_a_doomed_inv
     assert not ai.truly_settled(state, 0) and ai.truly_settled(state, 1)
 
 
+def test_hard_takes_an_invader_of_its_area_instead_of_passing():
+    """One white stone in black's 7-cell area shares it (R6): black's true
+    points fall from 7 to 3, and no single black stone raises them, so hard
+    passed as black and the invader stayed to the end (only a capture
+    removes a stone, R7). Hard now presses it until it is taken, then passes."""
+    state = settled_walls()
+    state.stones[(-2, 1)] = 1
+    invader = state.liberties_at((-2, 1))
+    assert state.points()[0] == 3 * POINT_UNIT and ai.truly_settled(state, 0)
+    assert ai.invader_liberties(state, 0) == sorted(invader)
+    assert ai.invader_liberties(state, 1) == []  # black's wall is no invader of white's area
+    for seed in range(3):
+        move = AI_LEVELS["hard"](seed).choose(state, 0)
+        assert isinstance(move, Stone) and move.cells[0] in invader, (seed, move)
+    hard = AI_LEVELS["hard"](4)
+    for _ in range(len(invader)):
+        play_round(state, {0: hard.choose(state, 0)})
+        if (-2, 1) not in state.stones:
+            break
+    assert (-2, 1) not in state.stones and state.prisoners[0] == POINT_UNIT
+    assert state.points()[0] > 3 * POINT_UNIT and hard.choose(state, 0) == PASS
+
+
 def test_on_a_table_not_truly_settled_the_hard_search_does_not_pass():
     # Whatever the search's values, a pass is chosen only on a settled table.
     state = settled_walls()
