@@ -14,7 +14,8 @@ numbers: every candidate meets the same replies.
 
 Agreements and challenges: `WageringPolicy`. Members stake honestly, bluff
 (fewer credits, jokers to keep the card count) or set a trap (more credits
-than the public number). A challenger forms a belief about each pile's fund
+than the public number); hard stakes bare piles (jokers for all they can
+stand for) and proposes nothing (a proposal is the round's move). A challenger forms a belief about each pile's fund
 from public evidence only (`fund_belief`: the card count, its own stake, each
 member's public wealth, the funds the last round revealed, and the level's
 prior), then values each wager by the expected change of its margin
