@@ -35,10 +35,13 @@ def test_cold_visit_shows_the_home_screen_with_the_loading_bar_before_python(new
     expect(page.locator(BOOT_CARD)).to_be_visible()
     assert page.evaluate("document.documentElement.dataset.ready") is None
     assert page.evaluate("ludotecaBoot.homeShownAt") > 0
-    # Inert: a click does nothing until Python is up.
+    # Inert: a click does nothing until Python is up. The page notes each click once its
+    # default action (a link's navigation) has had its turn, so the check follows the event.
+    page.evaluate("""() => addEventListener('click', () => setTimeout(() => {
+      window.clicksSeen = (window.clicksSeen || 0) + 1; }), true)""")
     box = page.locator('[data-testid="new-alphabeticell"]').bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_timeout(200)
+    page.wait_for_function("() => window.clicksSeen === 1")
     assert page.evaluate("location.hash") == ""
 
 
@@ -74,6 +77,8 @@ def test_full_loading_screen_where_the_static_home_would_be_wrong(new_context, a
         page.context.add_init_script(SAVE)
     page.goto(url)
     expect(page.locator("#boot")).to_be_visible()
-    page.wait_for_timeout(500)
+    # boot.js has read the inline script's decision once it has published ludotecaBoot.
+    page.wait_for_function("() => window.ludotecaBoot !== undefined")
+    assert page.evaluate("ludotecaBoot.homeShownAt") is None
     assert page.evaluate("document.documentElement.dataset.home") is None
     assert page.inner_html("#app") == ""
