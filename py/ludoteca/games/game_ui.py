@@ -98,7 +98,9 @@ class RenderContext:
     viewer: Optional[int]  # whose private view this is (None: the public one)
     can_act: bool  # someone may click moves now
     animate: bool  # motion is wanted (the player did not ask for reduced motion)
-    fresh: list  # entries played since the last redraw, for animations
+    # The moves played since the last redraw, for animations: each as the viewer may know it,
+    # its (message key, params) pairs (`MatchSession.describe_entry`); resignations left out.
+    fresh: list
     actors: tuple = ()  # the humans who may act on this screen (several in a response window)
     selection: Optional[str] = None  # the app-owned step of a multi-step move (a data-action="select" token)
     options: dict = field(default_factory=dict)  # the game's display switches, set by data-action="option"

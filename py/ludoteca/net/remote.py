@@ -61,28 +61,14 @@ class RemotePosition(Position):
         return [self._parse(text) for text in texts or ()]
 
 
-@dataclass(frozen=True)
-class _UnseenMove:
-    """Where a game's table reads a fresh entry's move (to animate it): a guest never has
-    the move (the host's lines say what it may know), so it reads as no move at all."""
-
-    text: str = ""
-    keyword: str = ""
-
-
-UNSEEN = _UnseenMove()
-
-
 @dataclass(eq=False)
 class RemoteEntry:
-    """A log entry as a guest has it (the fields the app and the games' tables read of a
-    `core.match.Entry`; never the move nor its chance: the host's lines say what this device may know)."""
+    """A log entry as a guest has it (the fields the app reads of a `core.match.Entry`;
+    never the move nor its chance: the host's lines say what this device may know)."""
 
     player: int
     automatic: bool
     is_resignation: bool
-    move: Any = UNSEEN
-    chance: tuple = ()
 
 
 class RemoteMatchSession(MatchSession):

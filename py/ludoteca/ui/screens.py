@@ -401,6 +401,13 @@ def public_scores(view: dict, state) -> list:
 TABLE_WRAP = 'class="table-wrap"'
 
 
+def fresh_descriptions(session, first: int, model) -> list:
+    """The moves new since the last drawing (`model.fresh`, from move `first`), each as
+    `model.viewer` may know it: what a table animates, the same on every device."""
+    return [session.describe_entry(first + offset, model.viewer)
+            for offset, entry in enumerate(model.fresh) if not entry.is_resignation]
+
+
 def render_game(app, model) -> str:
     session = app.session
     t = app.t
@@ -410,7 +417,7 @@ def render_game(app, model) -> str:
     state, view = model.state, model.view
     ctx = RenderContext(
         t=t, seats=shown_seats(session.seats), viewer=model.viewer, can_act=model.can_act, animate=app.animate,
-        fresh=model.fresh, actors=tuple(model.actors), selection=model.selection,
+        fresh=fresh_descriptions(session, app.play.rendered_entries, model), actors=tuple(model.actors), selection=model.selection,
         options=dict(play.ui_options),
         lang=app.catalog.language,
     )

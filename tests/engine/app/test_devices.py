@@ -296,3 +296,30 @@ def test_a_guest_keeps_its_pairing_for_what_the_host_sends_but_not_for_a_bare_ac
     assert host.session.move_count == 2 and guest.session.move_count == 2
     kept = [what for what, key in writes if key == PAIRING_KEY]
     assert "update" in kept and "ack" not in kept, kept
+
+
+def test_a_guests_alphabeticell_table_animates_the_hosts_takes_and_flips():
+    """A table animates the new moves as its viewer may know them (their descriptions), so a
+    guest, which never holds the moves themselves, sees a take and a flip move as the host does."""
+    network, (host, host_browser), (guest, guest_browser) = two_devices("alphabeticell")
+    host.prefs["motion"] = guest.prefs["motion"] = "on"
+    guest_draws = counting_renders(guest_browser)
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(200):
+        if host.session.is_over or {"take", "flip"} <= seen:
+            break
+        player = host.session.position().to_move()[0]
+        app = host if player == 0 else guest
+        texts = legal_texts_of(host, player)
+        takes = [text for text in texts if text.startswith("take")]
+        del guest_draws[:]
+        app.dispatch("move", f"{player}:{rng.choice(takes or texts)}")
+        network.pump()
+        drawn = "".join(guest_draws)
+        if player == 0 and takes:
+            assert "anim-take" in drawn, "the guest's table animates the host's take"
+            seen.add("take")
+        if "anim-flip" in drawn:
+            seen.add("flip")
+    assert seen == {"take", "flip"}

@@ -302,8 +302,9 @@ def log_line(parts: list, names: list, t) -> str:
 def render_table(view: dict, ctx) -> str:
     players = view["players"]
     height = TOP_H + ROW_H * players + STRIP_H
-    fresh_flip = any(m.text.startswith("flip") for e in ctx.fresh for m in e.chance)
-    taken_by = {e.player for e in ctx.fresh if e.move.text.startswith("take")}
+    # The new moves as this viewer may know them, so a guest's table animates as the host's does.
+    fresh_flip = any(key == "abc.log.flip" for parts in ctx.fresh for key, _params in parts)
+    taken_by = {params["player"] for parts in ctx.fresh for key, params in parts if key.startswith("abc.log.take")}
     # A group, not an image: it holds buttons (the slots beside the viewer's line).
     parts = [f'<svg class="abc-table" viewBox="0 0 {WIDTH} {height}" role="group"'
              f' aria-label="{escape(ctx.t("game.alphabeticell.title"))}" data-testid="table">']
