@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Iterator
 
 CHROMIUM_PATH = "/usr/bin/chromium"
-BOOT_TIMEOUT_MS = 40_000
+BOOT_TIMEOUT_MS = 60_000  # a wait, not a timing check: a cold Italian boot under heavy load took over 40 s
 # Types http.server may not know, or that must be exact for module/wasm loading.
 MIME_TYPES = {
     ".mjs": "text/javascript",
