@@ -39,6 +39,7 @@ MOVE_REFUSED = "net.move_refused"
 VIEW_TOO_LARGE = "net.view_too_large"
 HOST_CLOSED = "net.host_closed"
 PAUSE_REFUSED = "net.pause_refused"
+RESYNC_TOO_SOON = "net.resync_too_soon"
 MAX_INCIDENTS = 200
 
 
@@ -97,6 +98,9 @@ class Guest:
     sent_entries: dict[int, list] = field(default_factory=dict)
     sent_live: dict[int, str] = field(default_factory=dict)
     sent_views: dict[int, Any] = field(default_factory=dict)
+    # An update went since the last resync was answered: a guest asks for a resync only when an
+    # update does not fit its copy, so one more may be answered (any other is refused).
+    may_resync: bool = True
 
     def forget_what_was_sent(self) -> None:
         """The next updates carry every seat's whole view and history (a guest out of step)."""
@@ -222,6 +226,7 @@ class HostTable:
             try:
                 texts.append(guest.endpoint.send("update", body))
                 guest.sent_views[seat] = view_json
+                guest.may_resync = True
             except WireError as error:
                 if error.code == wire.TOO_LARGE and chunk > 1:
                     chunk //= 2  # fewer entries in this update, then carry on
@@ -343,8 +348,13 @@ class HostTable:
         if message.kind == "bye":
             return self.close_link(link)
         if message.kind == "resync":
+            if not guest.may_resync:  # no update went since the last answer: none can have failed
+                self.incidents.append(Incident(link, RESYNC_TOO_SOON))
+                return []
             guest.forget_what_was_sent()
-            return [(link, text) for seat in guest.seats for text in self._updates(guest, seat, force=True)]
+            answer = [(link, text) for seat in guest.seats for text in self._updates(guest, seat, force=True)]
+            guest.may_resync = False
+            return answer
         if message.kind == "pause":
             seat = message.body["seat"]
             if seat not in guest.seats:

@@ -569,3 +569,43 @@ def test_a_seats_update_after_a_move_carries_only_what_changed_in_its_view():
     play_to_end(network, local_seats=(0, 2), rng=random.Random(5))
     assert len(sizes) > 10 and all(sent <= whole for sent, whole in sizes)
     assert sum(sent for sent, _ in sizes[1:]) < sum(whole for _, whole in sizes[1:]) / 2
+
+
+def test_a_guest_asking_for_resyncs_in_a_loop_gets_one_answer_per_update_the_host_sent():
+    """A resync makes the host encode every seat's whole view and history again. A guest asks
+    for one only when an update does not fit its copy, so once per update sent at most: any
+    other is refused (logged), and what it costs the host is bounded by the match's own pace."""
+    authority = CouncilAuthority(seed=3)
+    network = Network(authority, remote_seats=(1,))
+    ada = network.add_guest("a", "Ada")
+    rng = random.Random(4)
+    play_until(network, 4, rng)
+    host = network.host
+    link_endpoint = ada.endpoint
+
+    def resync():
+        return host.receive("a", link_endpoint.send("resync", {}))
+
+    answered = resync()
+    assert any(wire.parse(text).kind == "update" for _link, text in answered)
+    for _ in range(50):
+        assert resync() == []
+    refused = [incident for incident in host.incidents if incident.code == host_module.RESYNC_TOO_SOON]
+    assert len(refused) == 50
+    # A change in the match, an update sent: one resync may follow it, and only one.
+    play_until(network, 5, rng)
+    assert any(wire.parse(text).kind == "update" for _link, text in resync())
+    assert resync() == []
+
+
+def test_an_honest_guest_out_of_step_twice_is_answered_both_times():
+    authority = CouncilAuthority(seed=3)
+    network = Network(authority, remote_seats=(1,))
+    ada = network.add_guest("a", "Ada")
+    rng = random.Random(4)
+    for moves in (6, 12):
+        play_until(network, moves - 3, rng)
+        lose_the_view(ada, 1)
+        play_until(network, moves, rng)
+        assert ada.views[1] == json.loads(json.dumps(authority.match.state.view(1))) and not ada.resyncing
+    assert list(network.host.incidents) == []
