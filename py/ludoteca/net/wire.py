@@ -586,14 +586,20 @@ class Receipt:
     delivered: tuple[Message, ...] = ()
     replies: tuple[str, ...] = ()
     error: WireError | None = None
+    owed_ack: bool | None = None  # an acknowledgement to send (its `resend`), when not among the replies
 
 
 @dataclass
 class Endpoint:
-    """One side of one host–guest link: `role` is this side's role."""
+    """One side of one host–guest link: `role` is this side's role.
+
+    `kept`, when not None, is the last delivered sequence this side has written to storage:
+    acknowledgements say no more than it, so that the other side keeps (and sends again after
+    a reload) what a failed write lost. None: everything delivered counts (nothing is written)."""
     role: str
     outbox: Outbox = field(default_factory=Outbox)
     inbox: Inbox = field(default_factory=Inbox)
+    kept: int | None = None
 
     def __post_init__(self) -> None:
         if self.role not in ROLES:
@@ -603,28 +609,39 @@ class Endpoint:
     def peer_role(self) -> str:
         return GUEST if self.role == HOST else HOST
 
+    @property
+    def acknowledged(self) -> int:
+        """What this side's messages acknowledge: what it delivered, and kept when it keeps."""
+        return self.inbox.delivered if self.kept is None else min(self.kept, self.inbox.delivered)
+
     def send(self, kind: str, body: dict) -> str:
         """The text to send for a new message (numbered kinds are kept until acknowledged)."""
         spec = KINDS.get(kind)
         if spec is None or self.role not in spec.senders:
             raise WireError(WRONG_ROLE if spec else UNKNOWN_KIND, f"a {self.role} may not send {kind}")
         if not spec.numbered:
-            return encode(Message(kind, 0, self.inbox.delivered, body))
+            return encode(Message(kind, 0, self.acknowledged, body))
         # Checked and encoded once, before it is numbered: a bad body takes no number.
-        encoded = encode(Message(kind, self.outbox.last_sent + 1, self.inbox.delivered, body))
+        encoded = encode(Message(kind, self.outbox.last_sent + 1, self.acknowledged, body))
         self.outbox.number(kind, body)
         return encoded
 
     def unacknowledged(self) -> list[str]:
         """Every numbered message not yet acknowledged, to send again (after a reconnect,
         a resend request, or a quiet while), with a fresh acknowledgement."""
-        return [encode(Message(kind, seq, self.inbox.delivered, body))
+        return [encode(Message(kind, seq, self.acknowledged, body))
                 for seq, kind, body in self.outbox.unacknowledged()]
 
-    def receive(self, data: Any) -> Receipt:
-        """Take one received text. Never raises: a refused text comes back as the receipt's error."""
+    def receive(self, data: Any, *, acknowledge: bool = True) -> Receipt:
+        """Take one received text. Never raises: a refused text comes back as the receipt's error.
+        `acknowledge` False: a numbered message's acknowledgement is not among the replies but
+        owed (`Receipt.owed_ack`), for the caller to send once it has kept what came."""
         try:
             message = parse(data, sender=self.peer_role)
+            if message.kind == "welcome" and self.outbox.last_sent < message.ack <= self.outbox.last_sent + MAX_UNACKED:
+                # A guest restored from an older pairing (a write failed) than what the host saw:
+                # number on past it, or the host would drop what comes as already delivered.
+                self.outbox.last_sent = message.ack
             self.outbox.acknowledge(message.ack)
         except WireError as refused:
             return Receipt(error=refused)
@@ -635,9 +652,10 @@ class Endpoint:
         if not KINDS[message.kind].numbered:
             return Receipt(delivered=(message,))
         arrival = self.inbox.accept(message)
-        reply = self.send("ack", {"resend": arrival.gap})
+        replies = (self.send("ack", {"resend": arrival.gap}),) if acknowledge else ()
         error = WireError(arrival.dropped, f"message {message.seq} dropped", seq=message.seq) if arrival.dropped else None
-        return Receipt(delivered=arrival.deliver, replies=(reply,), error=error)
+        return Receipt(delivered=arrival.deliver, replies=replies, error=error,
+                       owed_ack=None if acknowledge else arrival.gap)
 
     # A link's state is saved on the device so that a reload resumes where it was. Save it
     # after every send and receive, before the text goes out: a side restored from an older

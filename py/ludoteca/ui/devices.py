@@ -219,12 +219,10 @@ class Devices:
     def link_message(self, link: str, text: str) -> None:
         app = self.app
         if link == self.guest_link and self.guest is not None:
-            delivered = self.guest.table.endpoint.inbox.delivered
-            receipt = self.guest.receive(text)
+            receipt = self.guest.receive(text)  # what it brings is kept before it is acknowledged
             if receipt.bye == UNKNOWN_TOKEN and not self.guest.welcomed:
                 # A pairing this host does not know (another table, or a host that reloaded): join anew.
-                self.guest = RemoteMatchSession(app.games, GuestTable(self._name(), self._move_id),
-                                                self._send_to_host)
+                self.guest = self.guest_session(GuestTable(self._name(), self._move_id))
                 self.guest.send(self.guest.table.hello())
                 return
             for refusal in receipt.refusals:
@@ -236,8 +234,6 @@ class Devices:
                 if reason == key:
                     reason = app.t("error.net.move_refused")
                 app.notify("error", app.t("error.illegal", reason=reason), topic="play")
-            if receipt.welcomed or self.guest.table.endpoint.inbox.delivered != delivered:
-                self._keep_pairing()  # an acknowledgement alone brings nothing to keep
             if self.guest.ready and app.session is not self.guest:
                 self._show_guest_table()
             elif app.session is not self.guest or self.guest.host_left:
@@ -282,7 +278,7 @@ class Devices:
             return
         self.join_offer = offer
         table = pairing or GuestTable(self._name(), self._move_id)
-        self.guest = RemoteMatchSession(app.games, table, self._send_to_host)
+        self.guest = self.guest_session(table)
         self.join_state, self.join_answer = "answering", None
         app.browser.spawn(self._answer(offer))
 
@@ -297,6 +293,16 @@ class Devices:
             return
         self.guest_link, self.join_answer, self.join_state = link, answer, "answer"
         app.render()
+
+    def guest_session(self, table: GuestTable) -> RemoteMatchSession:
+        """This device's session as a guest on `table`: what the host sends is kept here before it
+        is acknowledged, so that a write that fails (storage full) leaves it with the host, which
+        sends it again when a reloaded page rejoins."""
+        session = RemoteMatchSession(self.app.games, table, self._send_to_host)
+        session.keep = self._keep_pairing
+        if not self.app.storage_off:
+            table.endpoint.kept = table.endpoint.inbox.delivered  # a saved pairing holds what it delivered
+        return session
 
     def _send_to_host(self, text: str) -> None:
         if self.guest is not None and self.guest.table.moves_in_flight():
@@ -328,8 +334,10 @@ class Devices:
         if self.guest is None or self.guest.table.token is None or self.app.storage_off:
             return
         store = self.app.saves.store
+        snapshot = self.guest.snapshot()
         try:
-            store.set(PAIRING_KEY, json.dumps(self.guest.snapshot(), separators=(",", ":")))
+            store.set(PAIRING_KEY, json.dumps(snapshot, separators=(",", ":")))
+            self.guest.table.kept(snapshot)
             if self.join_offer is not None and self.guest_link is not None and self.join_offer != self.kept_offer:
                 store.set(USED_OFFER_KEY, self.join_offer)  # that invitation is spent: a reload does not answer it
                 self.kept_offer = self.join_offer
