@@ -37,9 +37,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-# 2: an update's view may come as a patch of the last one sent (`view_patch`), a guest that
-# cannot apply one asks for a `resync`; and the round clock, pauses and forced entries since 1.
-PROTOCOL_VERSION = 2
+# 3: a player's device may have left the table on purpose (`left`). 2: an update's view may come
+# as a patch of the last one sent (`view_patch`), a guest that cannot apply one asks for a
+# `resync`; and the round clock, pauses and forced entries since 1.
+PROTOCOL_VERSION = 3
 # One data-channel message. Browsers interoperate up to 64 KiB without splitting.
 MAX_MESSAGE_BYTES = 64 * 1024
 MAX_SEQ = 2 ** 53 - 1  # exact in JavaScript too
@@ -278,7 +279,8 @@ def place(value: Any, path: str) -> None:
         raise _bad(path, f"not one of {PLACES}")
 
 
-PLAYER = record(name=NAME, place=place, connected=boolean, color=COLOUR)
+# `left`: the seat's device left the table on purpose (it said bye); not connected either.
+PLAYER = record(name=NAME, place=place, connected=boolean, color=COLOUR, left=boolean)
 
 
 # --- a view as a patch of the one before ---------------------------------------------

@@ -28,6 +28,7 @@ from ..net.host import UNKNOWN_TOKEN
 from ..net.remote import RemoteMatchSession
 from . import screens
 from .hosting import TableKeeper
+from . import presence
 from .presence import PresenceNews, render_presence
 from .session import HostedMatchSession
 from .routes import Route
@@ -38,6 +39,7 @@ PAIRING_KEY = "ludoteca-guest"  # this device's pairing as a guest (storage key)
 USED_OFFER_KEY = "ludoteca-guest-invitation"  # beside it: the invitation that pairing was made by
 MAX_ANSWER = 4000
 GREETING_RETRIES, GREETING_RETRY_SECONDS = 5, 2.0  # a guest's hello again while no welcome comes
+GOODBYE_SECONDS = 1.0  # a guest that leaves closes its link this long after its bye
 
 
 @dataclass
@@ -242,17 +244,37 @@ class Devices:
         hosted = self.hosted
         if hosted is None:
             return
-        joined, known = len(hosted.table.links), {id(incident) for incident in hosted.table.incidents}
-        hosted.receive(link, text)
+        links, known = set(hosted.table.links), {id(incident) for incident in hosted.table.incidents}
+        news = hosted.receive(link, text)
+        for gone in links - set(hosted.table.links):  # a guest said bye, or came back on another link
+            app.browser.net_close(gone)
         for incident in [each for each in hosted.table.incidents if id(each) not in known]:  # refused: say why
             app.browser.log_error(f"Ludoteca: refused from {link}: {incident.code} {incident.detail}".rstrip())
         if self.invitation is not None and self.invitation.link in hosted.table.links:
             self.invitation = None  # that guest is in: the next invitation is a new one
-        if len(hosted.table.links) != joined:
+        if len(hosted.table.links) > len(links):
             app.notify("info", app.t("devices.joined"), topic="devices")
             app._sync_clock()  # a seat's device is back: its clock may go on
-        if hosted.table.news:  # an acknowledgement changes nothing shown; a move was drawn as it was played
+        if news:  # an acknowledgement changes nothing shown; a move was drawn as it was played
+            presence.hear(app)
             app.render()
+
+    def leave(self) -> None:
+        """This device leaves the table it joined, on purpose (its menu's Quit): the host and the
+        other guests are told it left (a link that drops is only away), then the link closes. Its
+        pairing stays: a new invitation brings it back to its seats."""
+        guest, link = self.guest, self.guest_link
+        if guest is None or link is None or self.app.session is not guest or guest.host_left:
+            return
+        # Its link closing now is not the host gone: no banner, and no rejoining through a room.
+        self.guest_link, self.join_state = None, "left"
+        self.app.browser.net_send(link, guest.table.leave())
+        self.app.browser.spawn(self._close_after_goodbye(link))
+
+    async def _close_after_goodbye(self, link: str) -> None:
+        """The host closes a link that said bye; this side closes it too, should the bye be lost."""
+        await self.app.browser.sleep(GOODBYE_SECONDS)
+        self.app.browser.net_close(link)
 
     def link_closed(self, link: str) -> None:
         app = self.app
@@ -300,9 +322,16 @@ class Devices:
         sends it again when a reloaded page rejoins."""
         session = RemoteMatchSession(self.app.games, table, self._send_to_host)
         session.keep = self._keep_pairing
+        self.listen(session)
         if not self.app.storage_off:
             table.endpoint.kept = table.endpoint.inbox.delivered  # a saved pairing holds what it delivered
         return session
+
+    def listen(self, session) -> None:
+        """Who is at `session`'s table is heard after each of its changes (a `table` message, a link
+        closed), before the app's own listener draws it (the app subscribes when it opens it)."""
+        session.subscribe(lambda _made_here: presence.hear(self.app))
+        presence.hear(self.app, session)  # how its table is now (a host's): what changes from here is news
 
     def _send_to_host(self, text: str) -> None:
         if self.guest is not None and self.guest.table.moves_in_flight():
@@ -326,6 +355,7 @@ class Devices:
         app.session, app.save_id, app.save_text = self.guest, None, None
         app.play = PlayView(rendered_entries=self.guest.move_count)
         app.route = Route("play", "")
+        presence.hear(app)  # the table as it is when it opens: no news
         app.render()
         app._after_change()
 

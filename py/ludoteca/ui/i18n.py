@@ -293,6 +293,7 @@ MESSAGES = {
         "presence.host": "on the host's device",
         "presence.connected": "connected",
         "presence.away": "away, not connected",
+        "presence.gone": "left the table",
         "presence.free": "waiting for a device",
         "presence.computer": "computer",
         "presence.and": "{where}, {acting}",

@@ -358,6 +358,7 @@ MESSAGES_IT = {
     "presence.host": "sul dispositivo che ospita",
     "presence.connected": "connesso",
     "presence.away": "assente, non connesso",
+    "presence.gone": "ha lasciato il tavolo",
     "presence.free": "in attesa di un dispositivo",
     "presence.computer": "computer",
     "presence.and": "{where}, {acting}",

@@ -264,9 +264,12 @@ class HostedMatchSession(LocalMatchSession):
         for link, text in outgoing:
             self.send(link, text)
 
-    def receive(self, link: str, text: str) -> None:
-        """One text from a guest's link (never raises: what is refused becomes an incident)."""
-        self._flush(self.table.receive(link, text))
+    def receive(self, link: str, text: str) -> bool:
+        """One text from a guest's link (never raises: what is refused becomes an incident).
+        True when it changed who is at the table or the clock (`Received.news`)."""
+        received = self.table.receive(link, text)
+        self._flush(received.outgoing)
+        return received.news
 
     def link_closed(self, link: str) -> None:
         self._flush(self.table.close_link(link))
