@@ -482,9 +482,9 @@ class PyScriptBrowser(Browser):
     # --- links to other devices (web/net/link.mjs and qr.mjs, loaded on first use) ------------
     async def _net(self):
         if self._net_modules is None:
-            link = await window.ludotecaImport("web/net/link.mjs")
-            qr = await window.ludotecaImport("web/net/qr.mjs")
-            self._net_modules = (link, qr)
+            # Both requested at once (each import starts as it is called), then awaited.
+            link, qr = window.ludotecaImport("web/net/link.mjs"), window.ludotecaImport("web/net/qr.mjs")
+            self._net_modules = (await link, await qr)
         return self._net_modules
 
     def _new_link(self) -> str:
