@@ -210,8 +210,10 @@ class Devices:
 
     async def _greet_until_welcomed(self, link: str) -> None:
         """Says hello again while no welcome comes: a first greeting was seen lost on a freshly
-        opened link (the host heard nothing and the guest waited for ever); the host ignores a
-        greeting repeated on a link it has already bound."""
+        opened link (the host heard nothing and the guest waited for ever). The likely cause, an
+        answerer's channel that is open before its "open" event (where a room's host made its
+        Channel), is closed in web/net/link.mjs (keepEarlyTexts); this stays for any other. The
+        host ignores a greeting repeated on a link it has already bound."""
         for _attempt in range(GREETING_RETRIES):
             await self.app.browser.sleep(GREETING_RETRY_SECONDS)
             if link != self.guest_link or self.guest is None or self.guest.welcomed or self.join_state != "connected":
