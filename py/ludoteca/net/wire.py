@@ -58,6 +58,9 @@ MAX_NAME = 40
 MAX_UNACKED = 512
 # How far past a gap a message is held; further ahead is refused.
 HOLD_WINDOW = 64
+# Messages a side that keeps what it receives (`Endpoint.kept`) leaves unacknowledged while its
+# writes fail: past this it acknowledges anyway, or the other side's backlog would fill and stop.
+MAX_UNKEPT = MAX_UNACKED // 2
 # Move ids the host remembers for each seat.
 LEDGER_MEMORY = 1024
 
@@ -613,8 +616,10 @@ class Endpoint:
 
     @property
     def acknowledged(self) -> int:
-        """What this side's messages acknowledge: what it delivered, and kept when it keeps."""
-        return self.inbox.delivered if self.kept is None else min(self.kept, self.inbox.delivered)
+        """What this side's messages acknowledge: what it delivered, and kept when it keeps (but
+        for MAX_UNKEPT at most: writes failing for that long must not stop the other side)."""
+        delivered = self.inbox.delivered
+        return delivered if self.kept is None else max(min(self.kept, delivered), delivered - MAX_UNKEPT)
 
     def send(self, kind: str, body: dict) -> str:
         """The text to send for a new message (numbered kinds are kept until acknowledged)."""

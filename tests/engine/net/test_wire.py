@@ -222,6 +222,34 @@ def test_ping_is_answered_with_pong_carrying_its_nonce():
     assert [m.body for m in host.receive(pong).delivered] == [{"nonce": 42}]
 
 
+def test_a_side_that_keeps_what_it_receives_acknowledges_what_it_kept_and_no_more():
+    """A guest writes what came before acknowledging it; while its writes fail its acknowledgements
+    stay at the last one that worked, but never lag so far that the host's backlog fills."""
+    host, guest = linked()
+    guest.kept = 0
+    receipt = guest.receive(host.send("update", UPDATE), acknowledge=False)
+    assert receipt.replies == () and receipt.owed_ack is False  # owed, for after the write
+    assert json.loads(guest.send("ack", {"resend": False}))["ack"] == 0
+    guest.kept = 1
+    assert json.loads(guest.send("ack", {"resend": False}))["ack"] == 1
+    for _ in range(wire.MAX_UNKEPT + 10):
+        guest.receive(host.send("update", UPDATE))
+    assert guest.acknowledged == guest.inbox.delivered - wire.MAX_UNKEPT
+    host.receive(guest.send("ack", {"resend": False}))
+    assert len(host.outbox.unacknowledged()) == wire.MAX_UNKEPT < host.outbox.limit
+
+
+def test_a_guest_restored_from_an_older_pairing_numbers_on_past_what_the_welcome_says_it_saw():
+    host, guest = linked()
+    for _ in range(3):
+        host.receive(guest.send("move", {"id": "m1", "seat": 1, "move": "pass"}))
+    older = Endpoint.restore({**guest.snapshot(), "sent": 1, "unacked": []})  # its last writes failed
+    receipt = older.receive(host.send("welcome", {"match": "m-1", "game": "geonaxis", "settings": {},
+                                                  "token": TOKEN, "seats": [1]}))
+    assert receipt.error is None and [m.kind for m in receipt.delivered] == ["welcome"]
+    assert json.loads(older.send("move", {"id": "m2", "seat": 1, "move": "pass"}))["seq"] == 4
+
+
 def test_the_backlog_of_unacknowledged_messages_is_bounded():
     host = Endpoint(HOST, outbox=wire.Outbox(limit=3))
     for _ in range(3):
