@@ -196,12 +196,12 @@ const EARLY_TEXTS = new WeakMap();
 export function keepEarlyTexts(channel) {
   if (EARLY_TEXTS.has(channel)) return;
   const texts = [];
-  const keep = (event) => {
+  const done = new AbortController(); // removes the listener however it was wrapped
+  channel.addEventListener("message", (event) => {
     if (typeof event.data === "string") texts.push(event.data);
-  };
-  channel.addEventListener("message", keep);
+  }, { signal: done.signal });
   EARLY_TEXTS.set(channel, () => {
-    channel.removeEventListener("message", keep);
+    done.abort();
     return texts;
   });
 }

@@ -14,7 +14,8 @@ match is the only authority; `HostTable` stands between it and the guests' links
   host's log, and never raised.
 
 The transport is not here: `receive` takes a text from a link and returns the texts to
-send, each with the link it goes to. The app passes them to `web/net/link.mjs`.
+send, each with the link it goes to, and whether who is at the table changed (`Received`).
+The app passes the texts to `web/net/link.mjs`.
 """
 
 from __future__ import annotations

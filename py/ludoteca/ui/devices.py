@@ -68,7 +68,7 @@ class Devices:
         self.counter = 0
         self.move_prefix = ""
         self.keeper = TableKeeper(app)  # the hosted table kept beside the save (ui/hosting.py)
-        self.presence_news = PresenceNews()  # who joined or left since the table was drawn (ui/presence.py)
+        self.presence_news = PresenceNews()  # who joined or left since the table was heard (ui/presence.py)
 
     # --- the host ---------------------------------------------------------------------
     @property

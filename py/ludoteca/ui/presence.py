@@ -73,22 +73,23 @@ def table_presence(app, session=None) -> list[SeatPresence]:
 
 
 # A seat's device changed from (before, now): what is said of it.
-NEWS = {(FREE, CONNECTED): "presence.joined", (AWAY, CONNECTED): "presence.joined", (GONE, CONNECTED): "presence.joined",
-        (CONNECTED, AWAY): "presence.away_now", (CONNECTED, GONE): "presence.left", (AWAY, GONE): "presence.left",
+NEWS = {(FREE, CONNECTED): "presence.joined", (AWAY, CONNECTED): "presence.joined",
+        (GONE, CONNECTED): "presence.joined", (CONNECTED, AWAY): "presence.away_now",
+        (CONNECTED, GONE): "presence.left", (AWAY, GONE): "presence.left",
         (CONNECTED, FREE): "presence.left", (AWAY, FREE): "presence.left", (GONE, FREE): "presence.left"}
 
 
 class PresenceNews:
-    """Who joined or left since the table was last drawn (one per device: app.devices.presence_news)."""
+    """Who joined or left since the table was last heard (one per device: app.devices.presence_news)."""
 
     def __init__(self):
         self.session = None  # the table last seen
-        self.where: dict = {}  # seat -> where it was played when last drawn
+        self.where: dict = {}  # seat -> where it was played when last heard
         self.names: dict = {}  # seat -> its name then (a device that left is named as it was)
         self.said: list = []  # the last news: (message key, name) of each seat that changed
 
     def seen(self, session, seats: list) -> list:
-        """Compares with the last drawing of the same table: the news, or [] when nothing changed.
+        """Compares with the last hearing of the same table: the news, or [] when nothing changed.
         A table seen for the first time has no news (it is how the table is, not a change)."""
         news = []
         if session is self.session:
