@@ -410,7 +410,8 @@ class Devices:
             else:
                 holder = hosted.table.seat_holder(seat)
                 state = t("devices.connected", name=screens.shown_name(holder.name)) if hosted.connected(seat) \
-                    else t("devices.away", name=screens.shown_name(holder.name)) if holder else t("devices.free")
+                    else t("devices.left" if holder.left else "devices.away", name=screens.shown_name(holder.name)) \
+                    if holder else t("devices.free")
             rows.append(f'<li data-testid="devices-seat-{seat}">{name}: {escape(state)}</li>')
         seats = f'<ul class="devices-seats">{"".join(rows)}</ul>'
         invitation = self._render_invitation()

@@ -264,6 +264,7 @@ MESSAGES = {
         "devices.here": "on this device",
         "devices.connected": "{name}, connected",
         "devices.away": "{name}, away",
+        "devices.left": "{name}, left the table",
         "devices.free": "waiting for a device",
         "devices.invite": "Invite a device",
         "devices.invite_thinking": "Preparing the invitation…",

@@ -329,6 +329,7 @@ MESSAGES_IT = {
     "devices.here": "su questo dispositivo",
     "devices.connected": "{name}, collegato",
     "devices.away": "{name}, assente",
+    "devices.left": "{name}, ha lasciato il tavolo",
     "devices.free": "in attesa di un dispositivo",
     "devices.invite": "Invita un dispositivo",
     "devices.invite_thinking": "Preparo l'invito…",

@@ -115,6 +115,9 @@ def test_a_device_that_leaves_on_purpose_is_said_to_have_left_and_one_that_drops
     network.close(bea_browser, bea.devices.guest_link)  # Bea's link drops: she is away, not gone
     network.pump()
     assert news_line(host_browser.html) == "Bea is away."
+    host.dispatch("devices", "open")  # the host's pairing panel says the same
+    assert "Cy, left the table" in shown_text(host_browser.html) and "Bea, away" in shown_text(host_browser.html)
+    host.dispatch("devices", "close")
     host.dispatch("devices", "open")
     pair(network, host, host_browser, cy, cy_browser)  # Cy comes back with a new invitation
     assert ("Cy joined.", "en") in host_browser.news_announced and host.session.connected(2)
