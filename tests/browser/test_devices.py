@@ -104,10 +104,15 @@ def test_a_guest_that_reloads_rejoins_its_seat_from_a_new_invitation(new_context
     guest = invite_and_pair(host, lambda url: device(new_context, open_app, url, scripts=[RECORD_PEER_CONNECTIONS]))
     assert len(guest.evaluate("window.peerConnectionsMade")) == 1
     host.click('[data-testid="devices-close"]')
-    news, announcer = host.locator('[data-testid="presence-news"]'), host.locator('[data-testid="announcer"]')
+    news, announcer = host.locator('[data-testid="presence-news"]'), host.locator('[data-testid="news-announcer"]')
     expect(news).to_have_text(re.compile(r"^\S.* joined\.$"))
     expect(announcer).to_have_text(news.text_content())
+    # A region of its own, apart from the moves': a move said in the same redraw does not replace it.
+    assert announcer.get_attribute("aria-live") == "polite"
+    assert host.locator('[data-testid="announcer"]').get_attribute("aria-live") == "polite"
     assert psychopath_turn(host)
+    expect(host.locator('[data-testid="announcer"]')).to_contain_text("Move 1")
+    expect(announcer).to_have_text(news.text_content())
     expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "1")
     guest.reload()  # the data channel is gone with the page; the pairing stays in storage
     expect(guest.locator('[data-testid="join-used"]')).to_contain_text("open a new invitation", timeout=30_000)

@@ -39,11 +39,20 @@ def test_the_host_scans_the_guests_answer_with_its_camera(camera_browser, browse
     assert guest.locator('[data-testid="join-qr"] svg').count() == 1
     write_y4m(video, rows)
     expect(host.locator('[data-testid="devices-answer"]')).to_have_value("")  # nothing pasted
+    # The QR reader (jsQR) is loaded only when a camera scan starts: drawing the codes needs none of it.
+    assert reader_loads(host) == [] and reader_loads(guest) == []
     host.click('[data-testid="devices-scan"]')
     expect(guest.locator('[data-testid="game"]')).to_be_visible(timeout=90_000)
     expect(host.locator('[data-testid="devices-seat-1"]')).to_contain_text("connected")
     host.click('[data-testid="devices-close"]')
     assert psychopath_turn(host)
     expect(guest.locator('[data-testid="game"]')).to_have_attribute("data-moves", "1")
+    assert len(reader_loads(host)) == 1 and reader_loads(guest) == []
     for page in pages:
         assert page.evaluate("() => window.ludotecaBoot.cspViolations") == []
+
+
+def reader_loads(page):
+    """The page's requests for the QR reader's script so far."""
+    return page.evaluate("""() => performance.getEntriesByType("resource").map(entry => entry.name)
+                                 .filter(name => name.includes("/vendor/jsqr/"))""")

@@ -114,6 +114,29 @@ DAMAGED_OFFERS = ["", "hello", "C", "Ca~abcd", "Z!!!!", "Zabc", "Ca~abcd~" + "a"
                   "C?~abcd~abcdefghijklmnopqrstuvwx~" + "A" * 43 + "~h10.0.0.1,5000", "C" * 9000]
 
 
+KEPT_BEFORE_THE_CHANNEL = """() => {
+  const { Channel, keepEarlyTexts } = window.netTest.link;
+  const raw = Object.assign(new EventTarget(), { readyState: "open" });  // an announced data channel
+  const connection = Object.assign(new EventTarget(), { connectionState: "connected", close() {} });
+  keepEarlyTexts(raw);
+  raw.dispatchEvent(new MessageEvent("message", { data: "hello" }));  // before its Channel is made
+  const channel = new Channel(connection, raw, ["first"]);
+  raw.dispatchEvent(new MessageEvent("message", { data: "then" }));
+  const heard = [];
+  channel.addEventListener("message", (event) => heard.push(event.data));
+  raw.dispatchEvent(new MessageEvent("message", { data: "last" }));
+  return heard;
+}"""
+
+
+def test_a_text_that_comes_before_the_channel_is_made_is_kept(open_device):
+    """The other side speaks as soon as its side is open; an announced channel is open before its
+    "open" event (what PeerJS waits for), so its first text can come before the Channel exists:
+    it is kept from the moment the data channel exists, and heard first, in order."""
+    page = open_device()
+    assert page.evaluate(KEPT_BEFORE_THE_CHANNEL) == ["first", "hello", "then", "last"]
+
+
 def test_a_damaged_offer_is_refused_with_a_clear_code(open_device):
     page = open_device()
     codes = page.evaluate("""async texts => Promise.all(texts.map(async text => {

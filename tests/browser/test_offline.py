@@ -32,6 +32,12 @@ def test_starts_offline_after_one_visit(page, context, open_app, serve_dir):
     other = context.new_page()
     other.goto(origin + "/")
     wait_for_app_ready(other)
+    # The pairing modules and the QR reader, loaded only when used, come from the cache too.
+    assert other.evaluate("""async () => {
+        const qr = await window.ludotecaImport("web/net/qr.mjs");
+        await window.ludotecaImport("web/net/link.mjs");
+        return typeof (await qr.loadReader());
+    }""") == "function"
 
 
 def test_hard_reload_still_uses_the_offline_cache(page, open_app, serve_dir):

@@ -183,17 +183,44 @@ export function offerFromUrl(url) {
 }
 
 // --- the channel ----------------------------------------------------------------
+// Texts a data channel received before a Channel was made of it (keepEarlyTexts).
+const EARLY_TEXTS = new WeakMap();
+
+/**
+ * Keeps every text `channel` receives from now on until a Channel is made of it. The other side
+ * may speak as soon as its own side is open, which can be before this side's Channel exists: an
+ * announced channel (the answerer's) is already open when the "datachannel" event hands it over,
+ * and its "open" event comes after, so whatever waits for that event (PeerJS's "open") can miss
+ * the first text. Called as soon as the channel object exists.
+ */
+export function keepEarlyTexts(channel) {
+  if (EARLY_TEXTS.has(channel)) return;
+  const texts = [];
+  const done = new AbortController(); // removes the listener however it was wrapped
+  channel.addEventListener("message", (event) => {
+    if (typeof event.data === "string") texts.push(event.data);
+  }, { signal: done.signal });
+  EARLY_TEXTS.set(channel, () => {
+    done.abort();
+    return texts;
+  });
+}
+
 /** An open data channel: send(text), and "message" (event.data), "close" and "error" events.
  * Texts that arrive before anything listens are kept for the first "message" listener: the other
- * side may speak as soon as the channel opens, and Python attaches its listener a task later. */
+ * side may speak as soon as the channel opens, and Python attaches its listener a task later.
+ * `earlyTexts`: texts received before this Channel was made (keepEarlyTexts keeps them too). */
 export class Channel extends EventTarget {
 
-  constructor(connection, channel) {
+  constructor(connection, channel, earlyTexts = []) {
     super();
     this.connection = connection;
     this.channel = channel;
     this.closed = false;
-    this.unheard = []; // texts that came before anyone listened (see the class comment)
+    const kept = EARLY_TEXTS.get(channel);
+    EARLY_TEXTS.delete(channel);
+    // Texts that came before anyone listened (see the class comment), in order.
+    this.unheard = [...earlyTexts, ...(kept ? kept() : [])];
     channel.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return;
       if (this.unheard === null) this.dispatchEvent(new MessageEvent("message", { data: event.data }));
@@ -296,6 +323,7 @@ export async function hostLink({ iceServers = [], gatherTimeoutMs = GATHER_TIMEO
   openTimeoutMs = OPEN_TIMEOUT_MS, form = "shortest" } = {}) {
   const connection = new RTCPeerConnection({ iceServers });
   const channel = connection.createDataChannel(CHANNEL_LABEL, { ordered: true });
+  keepEarlyTexts(channel);
   const offer = await localDescription(connection, true, { gatherTimeoutMs, form });
   return {
     offer,
@@ -315,7 +343,10 @@ export async function joinLink(offer, { iceServers = [], gatherTimeoutMs = GATHE
   const sdp = await decodeDescription(offer);
   const connection = new RTCPeerConnection({ iceServers });
   const channel = new Promise((resolve) => {
-    connection.addEventListener("datachannel", (event) => resolve(event.channel), { once: true });
+    connection.addEventListener("datachannel", (event) => {
+      keepEarlyTexts(event.channel);
+      resolve(event.channel);
+    }, { once: true });
   });
   await connection.setRemoteDescription({ type: "offer", sdp });
   const answer = await localDescription(connection, false, { gatherTimeoutMs, form });

@@ -2,9 +2,13 @@
 // from the camera. The maker is qrcode-generator (MIT), the reader jsQR
 // (Apache-2.0), both vendored from npm by build.py (VENDORED_NPM_FILES).
 // When the camera is refused or missing, scanning says so and the paste
-// path takes over.
+// path takes over. The reader (257 KB) is loaded only when a code is read (a
+// scan starts): showing an invitation draws codes and needs none of it. Like
+// every shipped file it is in the service worker's precache, so it loads
+// offline too.
 import qrcode from "../vendor/qrcode-generator/qrcode.mjs";
-import "../vendor/jsqr/jsQR.js"; // a UMD bundle: as a module it sets globalThis.jsQR
+
+let reader = null; // the promise of jsQR, once a code is to be read
 
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 const SCAN_INTERVAL_MS = 120;
@@ -56,10 +60,23 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** The text of the first QR code found in an ImageData, or null. */
-export function readQr(image) {
-  const found = globalThis.jsQR(image.data, image.width, image.height, { inversionAttempts: "attemptBoth" });
+/** jsQR, loaded on first use (a UMD bundle: as a module it sets globalThis.jsQR). */
+export function loadReader() {
+  reader ??= import("../vendor/jsqr/jsQR.js").then(() => globalThis.jsQR, (error) => {
+    reader = null; // another scan tries again
+    throw error;
+  });
+  return reader;
+}
+
+function decode(jsQR, image) {
+  const found = jsQR(image.data, image.width, image.height, { inversionAttempts: "attemptBoth" });
   return found ? new TextDecoder().decode(Uint8Array.from(found.binaryData)) : null;
+}
+
+/** The text of the first QR code found in an ImageData, or null. */
+export async function readQr(image) {
+  return decode(await loadReader(), image);
 }
 
 /**
@@ -70,11 +87,19 @@ export function readQr(image) {
  */
 export async function scanQr({ video = null, signal = null, timeoutMs = SCAN_TIMEOUT_MS } = {}) {
   if (!globalThis.navigator?.mediaDevices?.getUserMedia) return { ok: false, reason: "camera.unsupported" };
-  let stream;
+  const loading = loadReader(); // while the camera starts
+  let stream, jsQR;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
   } catch (error) {
+    loading.catch(() => {}); // the camera's failure is the one to say
     return { ok: false, reason: cameraFailure(error) };
+  }
+  try {
+    jsQR = await loading;
+  } catch {
+    for (const track of stream.getTracks()) track.stop();
+    return { ok: false, reason: "camera.unavailable" };
   }
   const player = video || document.createElement("video");
   try {
@@ -92,7 +117,7 @@ export async function scanQr({ video = null, signal = null, timeoutMs = SCAN_TIM
         canvas.width = Math.round(player.videoWidth * scale);
         canvas.height = Math.round(player.videoHeight * scale);
         context.drawImage(player, 0, 0, canvas.width, canvas.height);
-        const text = readQr(context.getImageData(0, 0, canvas.width, canvas.height));
+        const text = decode(jsQR, context.getImageData(0, 0, canvas.width, canvas.height));
         if (text !== null) return { ok: true, text };
       }
       await sleep(SCAN_INTERVAL_MS);

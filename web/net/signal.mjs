@@ -79,8 +79,24 @@ function openPeer(settings, id, timeoutMs) {
   });
 }
 
-function channelOf(connection) {
-  return new Channel(connection.peerConnection, connection.dataChannel);
+/**
+ * A PeerJS connection's texts, kept from the moment it exists: `take()` makes its Channel (once it
+ * is open) with every text that came before. The host's side of a room is the answerer: its data
+ * channel is open when announced and PeerJS says "open" only on the "open" event after it, while
+ * the guest says hello as soon as its own side is open: that hello came before the Channel.
+ */
+function keptConnection(connection) {
+  const early = [];
+  const keep = (data) => {
+    if (typeof data === "string") early.push(data);
+  };
+  connection.on("data", keep);
+  return {
+    take() {
+      connection.off("data", keep);
+      return new Channel(connection.peerConnection, connection.dataChannel, early);
+    },
+  };
 }
 
 /**
@@ -93,8 +109,9 @@ export async function hostRoom(settings, { code = newRoomCode(), openTimeoutMs =
   const arrived = [];
   const waiting = [];
   peer.on("connection", (connection) => {
+    const kept = keptConnection(connection);
     connection.once("open", () => {
-      const channel = channelOf(connection);
+      const channel = kept.take();
       if (waiting.length) waiting.shift()(channel);
       else arrived.push(channel);
     });
@@ -113,6 +130,7 @@ export async function joinRoom(settings, code, { openTimeoutMs = OPEN_TIMEOUT_MS
   const peer = await openPeer(settings, `${ROOM_PREFIX}${room}-${randomCode(10)}`, openTimeoutMs);
   return new Promise((resolve, reject) => {
     const connection = peer.connect(ROOM_PREFIX + room, { serialization: "raw", reliable: true });
+    const kept = keptConnection(connection);
     const timer = setTimeout(() => fail(new LinkError("link.timeout", "the host did not connect")), openTimeoutMs);
     function fail(error) {
       clearTimeout(timer);
@@ -124,7 +142,7 @@ export async function joinRoom(settings, code, { openTimeoutMs = OPEN_TIMEOUT_MS
       : new LinkError("signal.unreachable", `signaling failed (${error.type})`)));
     connection.once("open", () => {
       clearTimeout(timer);
-      const channel = channelOf(connection);
+      const channel = kept.take();
       channel.addEventListener("close", () => peer.destroy());
       resolve(channel);
     });

@@ -39,6 +39,8 @@ class GuestReceipt:
     error: WireError | None = None
     presence: bool = False  # who is at the table changed
     clock: bool = False  # the host sent its round clock
+    delivered: bool = False  # numbered messages were delivered: there is something new to keep
+    owed_ack: bool | None = None  # their acknowledgement (its `resend`), to send once kept: `acknowledge`
 
 
 @dataclass
@@ -95,8 +97,10 @@ class GuestTable:
         return self.endpoint.send("bye", {"reason": reason})
 
     # --- what the host sends -------------------------------------------------------------
-    def receive(self, data: Any) -> GuestReceipt:
-        receipt = self.endpoint.receive(data)
+    def receive(self, data: Any, *, acknowledge: bool = True) -> GuestReceipt:
+        """What a text from the host brings. `acknowledge` False: its acknowledgement is not among
+        the replies (a device that keeps what came sends `acknowledge(receipt.owed_ack)` after)."""
+        receipt = self.endpoint.receive(data, acknowledge=acknowledge)
         welcomed, presence, clock, updated, refusals, bye = False, False, False, [], [], None
         error = receipt.error
         asks: tuple[str, ...] = ()
@@ -148,7 +152,15 @@ class GuestTable:
         # Welcomed back: what the host may have missed while the link was down goes again.
         replies = receipt.replies + (tuple(self.endpoint.unacknowledged()) if welcomed else ()) + asks
         return GuestReceipt(replies, welcomed, tuple(dict.fromkeys(updated)), tuple(refusals), bye,
-                            error, presence, clock)
+                            error, presence, clock, bool(receipt.delivered), receipt.owed_ack)
+
+    def acknowledge(self, resend: bool = False) -> str:
+        """The acknowledgement of what was delivered (and kept, when the device keeps it: `kept`)."""
+        return self.endpoint.send("ack", {"resend": resend})
+
+    def kept(self, snapshot: dict) -> None:
+        """`snapshot()`'s output was written to storage: acknowledgements may say what it holds."""
+        self.endpoint.kept = snapshot["link"]["delivered"]
 
     def _view_of(self, seat: int, body: dict) -> Any:
         """The seat's view an update brings: whole, or the one held here patched."""

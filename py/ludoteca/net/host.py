@@ -14,7 +14,8 @@ match is the only authority; `HostTable` stands between it and the guests' links
   host's log, and never raised.
 
 The transport is not here: `receive` takes a text from a link and returns the texts to
-send, each with the link it goes to. The app passes them to `web/net/link.mjs`.
+send, each with the link it goes to, and whether who is at the table changed (`Received`).
+The app passes the texts to `web/net/link.mjs`.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ MOVE_REFUSED = "net.move_refused"
 VIEW_TOO_LARGE = "net.view_too_large"
 HOST_CLOSED = "net.host_closed"
 PAUSE_REFUSED = "net.pause_refused"
+RESYNC_TOO_SOON = "net.resync_too_soon"
 MAX_INCIDENTS = 200
 
 
@@ -97,6 +99,10 @@ class Guest:
     sent_entries: dict[int, list] = field(default_factory=dict)
     sent_live: dict[int, str] = field(default_factory=dict)
     sent_views: dict[int, Any] = field(default_factory=dict)
+    # An update went since the last resync was answered: a guest asks for a resync only when an
+    # update does not fit its copy, so one more may be answered (any other is refused).
+    may_resync: bool = True
+    left: bool = False  # said bye: left the table on purpose (its seats stay its own, to rejoin)
 
     def forget_what_was_sent(self) -> None:
         """The next updates carry every seat's whole view and history (a guest out of step)."""
@@ -106,6 +112,16 @@ class Guest:
 
 
 Outgoing = tuple[str, str]  # (link id, text)
+
+
+@dataclass(frozen=True)
+class Received:
+    """What one text from a link brings: the texts to send, and whether it changed who is at the
+    table or the clock (a hello, a rejoin, a bye, a pause), which the host's screen shows. An
+    acknowledgement, a ping or a refused text changes nothing shown, and a move tells the
+    session's listeners itself."""
+    outgoing: list[Outgoing]
+    news: bool = False
 
 
 class HostTable:
@@ -126,10 +142,6 @@ class HostTable:
         self._clock_shape: Any = None  # what the clock last sent said, but the times
         # Pauses (True) or resumes (False) the clock for a guest's seat; False when it cannot (the app's).
         self.pause_clock: Callable[[int, bool], bool] = lambda _seat, _on: False
-        # Whether the last text received changed who is at the table or the clock (a hello, a rejoin,
-        # a bye, a pause): the host's screen shows those. An acknowledgement, a ping or a refused
-        # text changes nothing shown, and a move tells the session's listeners itself.
-        self.news = False
 
     # --- who is where ------------------------------------------------------------------
     def seat_holder(self, seat: int) -> Guest | None:
@@ -161,12 +173,12 @@ class HostTable:
         for seat, name in enumerate(names):
             holder = self.seat_holder(seat)
             if seat in self.remote_seats:
-                players.append({"name": holder.name if holder else name, "place": "guest",
-                                "connected": holder is not None and holder.token in connected,
-                                "color": colours[seat]})
+                here = holder is not None and holder.token in connected
+                players.append({"name": holder.name if holder else name, "place": "guest", "connected": here,
+                                "color": colours[seat], "left": holder is not None and holder.left and not here})
             else:
                 players.append({"name": name, "place": "computer" if seat in computers else "host",
-                                "connected": True, "color": colours[seat]})
+                                "connected": True, "color": colours[seat], "left": False})
         return players
 
     def announce(self) -> list[Outgoing]:
@@ -222,6 +234,7 @@ class HostTable:
             try:
                 texts.append(guest.endpoint.send("update", body))
                 guest.sent_views[seat] = view_json
+                guest.may_resync = True
             except WireError as error:
                 if error.code == wire.TOO_LARGE and chunk > 1:
                     chunk //= 2  # fewer entries in this update, then carry on
@@ -247,23 +260,22 @@ class HostTable:
         return {"view": view, "view_patch": None}
 
     # --- what a link sends -----------------------------------------------------------------
-    def receive(self, link: str, data: Any) -> list[Outgoing]:
+    def receive(self, link: str, data: Any) -> Received:
         """One text from a link. Never raises: what is refused becomes an incident."""
-        self.news = False
         token = self.links.get(link)
         if token is None:
             outgoing = self._receive_unbound(link, data)
-            self.news = link in self.links
-            return outgoing
+            return Received(outgoing, news=link in self.links)
         guest = self.guests[token]
         receipt = guest.endpoint.receive(data)
         outgoing = [(link, reply) for reply in receipt.replies]
         if receipt.error is not None:
             self.incidents.append(Incident(link, receipt.error.code, receipt.error.detail))
+        news = False
         for message in receipt.delivered:
-            self.news = self.news or message.kind in ("bye", "pause")
+            news = news or message.kind in ("bye", "pause")
             outgoing += self._deliver(link, guest, message)
-        return outgoing
+        return Received(outgoing, news)
 
     def _receive_unbound(self, link: str, data: Any) -> list[Outgoing]:
         """A link not yet bound to a guest may only say hello or rejoin."""
@@ -322,6 +334,7 @@ class HostTable:
         for old_link in [other for other, token in self.links.items() if token == guest.token]:
             del self.links[old_link]
         self.links[link] = guest.token
+        guest.left = False
         welcome = guest.endpoint.send("welcome", {"match": self.authority.match_id, "game": self.authority.game_id,
                                                   "settings": self.authority.settings(), "token": guest.token,
                                                   "seats": list(guest.seats)})
@@ -341,10 +354,16 @@ class HostTable:
                 self.incidents.append(Incident(link, ALREADY_JOINED, message.kind))
             return []
         if message.kind == "bye":
+            guest.left = True  # on purpose: "left", where a link that drops is "away"
             return self.close_link(link)
         if message.kind == "resync":
+            if not guest.may_resync:  # no update went since the last answer: none can have failed
+                self.incidents.append(Incident(link, RESYNC_TOO_SOON))
+                return []
             guest.forget_what_was_sent()
-            return [(link, text) for seat in guest.seats for text in self._updates(guest, seat, force=True)]
+            answer = [(link, text) for seat in guest.seats for text in self._updates(guest, seat, force=True)]
+            guest.may_resync = False
+            return answer
         if message.kind == "pause":
             seat = message.body["seat"]
             if seat not in guest.seats:

@@ -80,6 +80,8 @@ class RemoteMatchSession(MatchSession):
         self.games = games
         self.table = table
         self.send = send
+        # Keeps what the host sent on this device (its pairing), before it is acknowledged (the app's).
+        self.keep: Callable[[], None] = lambda: None
         self.refusals: list = []  # the host's refusals of this device's moves, newest last
         self.host_left: Optional[str] = None  # the host's "bye" reason, once it has said it
         self.welcomed = False  # the host welcomed this session (a saved pairing is not enough)
@@ -110,10 +112,15 @@ class RemoteMatchSession(MatchSession):
 
     # --- what the host sends ----------------------------------------------------------
     def receive(self, data: Any) -> GuestReceipt:
-        """One text from the host's link: the replies go back at once; listeners hear of any change."""
-        receipt = self.table.receive(data)
+        """One text from the host's link: what it brought is kept, then the replies and the
+        acknowledgement go back; listeners hear of any change."""
+        receipt = self.table.receive(data, acknowledge=False)
+        if receipt.welcomed or receipt.delivered:
+            self.keep()
         for reply in receipt.replies:
             self.send(reply)
+        if receipt.owed_ack is not None:
+            self.send(self.table.acknowledge(receipt.owed_ack))
         if receipt.updated_seats:
             self._remember_views()
         refused = {refusal.seat for refusal in receipt.refusals}

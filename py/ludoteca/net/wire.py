@@ -37,9 +37,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-# 2: an update's view may come as a patch of the last one sent (`view_patch`), a guest that
-# cannot apply one asks for a `resync`; and the round clock, pauses and forced entries since 1.
-PROTOCOL_VERSION = 2
+# 3: a player's device may have left the table on purpose (`left`). 2: an update's view may come
+# as a patch of the last one sent (`view_patch`), a guest that cannot apply one asks for a
+# `resync`; and the round clock, pauses and forced entries since 1.
+PROTOCOL_VERSION = 3
 # One data-channel message. Browsers interoperate up to 64 KiB without splitting.
 MAX_MESSAGE_BYTES = 64 * 1024
 MAX_SEQ = 2 ** 53 - 1  # exact in JavaScript too
@@ -57,6 +58,9 @@ MAX_NAME = 40
 MAX_UNACKED = 512
 # How far past a gap a message is held; further ahead is refused.
 HOLD_WINDOW = 64
+# Messages a side that keeps what it receives (`Endpoint.kept`) leaves unacknowledged while its
+# writes fail: past this it acknowledges anyway, or the other side's backlog would fill and stop.
+MAX_UNKEPT = MAX_UNACKED // 2
 # Move ids the host remembers for each seat.
 LEDGER_MEMORY = 1024
 
@@ -278,7 +282,8 @@ def place(value: Any, path: str) -> None:
         raise _bad(path, f"not one of {PLACES}")
 
 
-PLAYER = record(name=NAME, place=place, connected=boolean, color=COLOUR)
+# `left`: the seat's device left the table on purpose (it said bye); not connected either.
+PLAYER = record(name=NAME, place=place, connected=boolean, color=COLOUR, left=boolean)
 
 
 # --- a view as a patch of the one before ---------------------------------------------
@@ -586,14 +591,20 @@ class Receipt:
     delivered: tuple[Message, ...] = ()
     replies: tuple[str, ...] = ()
     error: WireError | None = None
+    owed_ack: bool | None = None  # an acknowledgement to send (its `resend`), when not among the replies
 
 
 @dataclass
 class Endpoint:
-    """One side of one host–guest link: `role` is this side's role."""
+    """One side of one host–guest link: `role` is this side's role.
+
+    `kept`, when not None, is the last delivered sequence this side has written to storage:
+    acknowledgements say no more than it, so that the other side keeps (and sends again after
+    a reload) what a failed write lost. None: everything delivered counts (nothing is written)."""
     role: str
     outbox: Outbox = field(default_factory=Outbox)
     inbox: Inbox = field(default_factory=Inbox)
+    kept: int | None = None
 
     def __post_init__(self) -> None:
         if self.role not in ROLES:
@@ -603,28 +614,41 @@ class Endpoint:
     def peer_role(self) -> str:
         return GUEST if self.role == HOST else HOST
 
+    @property
+    def acknowledged(self) -> int:
+        """What this side's messages acknowledge: what it delivered, and kept when it keeps (but
+        for MAX_UNKEPT at most: writes failing for that long must not stop the other side)."""
+        delivered = self.inbox.delivered
+        return delivered if self.kept is None else max(min(self.kept, delivered), delivered - MAX_UNKEPT)
+
     def send(self, kind: str, body: dict) -> str:
         """The text to send for a new message (numbered kinds are kept until acknowledged)."""
         spec = KINDS.get(kind)
         if spec is None or self.role not in spec.senders:
             raise WireError(WRONG_ROLE if spec else UNKNOWN_KIND, f"a {self.role} may not send {kind}")
         if not spec.numbered:
-            return encode(Message(kind, 0, self.inbox.delivered, body))
+            return encode(Message(kind, 0, self.acknowledged, body))
         # Checked and encoded once, before it is numbered: a bad body takes no number.
-        encoded = encode(Message(kind, self.outbox.last_sent + 1, self.inbox.delivered, body))
+        encoded = encode(Message(kind, self.outbox.last_sent + 1, self.acknowledged, body))
         self.outbox.number(kind, body)
         return encoded
 
     def unacknowledged(self) -> list[str]:
         """Every numbered message not yet acknowledged, to send again (after a reconnect,
         a resend request, or a quiet while), with a fresh acknowledgement."""
-        return [encode(Message(kind, seq, self.inbox.delivered, body))
+        return [encode(Message(kind, seq, self.acknowledged, body))
                 for seq, kind, body in self.outbox.unacknowledged()]
 
-    def receive(self, data: Any) -> Receipt:
-        """Take one received text. Never raises: a refused text comes back as the receipt's error."""
+    def receive(self, data: Any, *, acknowledge: bool = True) -> Receipt:
+        """Take one received text. Never raises: a refused text comes back as the receipt's error.
+        `acknowledge` False: a numbered message's acknowledgement is not among the replies but
+        owed (`Receipt.owed_ack`), for the caller to send once it has kept what came."""
         try:
             message = parse(data, sender=self.peer_role)
+            if message.kind == "welcome" and self.outbox.last_sent < message.ack <= self.outbox.last_sent + MAX_UNACKED:
+                # A guest restored from an older pairing (a write failed) than what the host saw:
+                # number on past it, or the host would drop what comes as already delivered.
+                self.outbox.last_sent = message.ack
             self.outbox.acknowledge(message.ack)
         except WireError as refused:
             return Receipt(error=refused)
@@ -635,9 +659,10 @@ class Endpoint:
         if not KINDS[message.kind].numbered:
             return Receipt(delivered=(message,))
         arrival = self.inbox.accept(message)
-        reply = self.send("ack", {"resend": arrival.gap})
+        replies = (self.send("ack", {"resend": arrival.gap}),) if acknowledge else ()
         error = WireError(arrival.dropped, f"message {message.seq} dropped", seq=message.seq) if arrival.dropped else None
-        return Receipt(delivered=arrival.deliver, replies=(reply,), error=error)
+        return Receipt(delivered=arrival.deliver, replies=replies, error=error,
+                       owed_ack=None if acknowledge else arrival.gap)
 
     # A link's state is saved on the device so that a reload resumes where it was. Save it
     # after every send and receive, before the text goes out: a side restored from an older

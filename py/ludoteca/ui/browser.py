@@ -141,12 +141,9 @@ class PyScriptBrowser(Browser):
         self._signal_module = None  # web/net/signal.mjs, once a signaling service is used
         self._room = None  # the room this host keeps open on the signaling server
         self._parked_links = {}  # link id -> a joined room's channel, until net_open
-        # Outside the redrawn root, so a redraw never re-creates it (nor repeats what it said).
-        self.announcer = document.createElement("div")
-        for name, value in (("aria-live", "polite"), ("aria-atomic", "true"), ("class", "visually-hidden"),
-                            ("data-testid", "announcer")):
-            self.announcer.setAttribute(name, value)
-        document.body.appendChild(self.announcer)
+        # Outside the redrawn root, so a redraw never re-creates them (nor repeats what they said):
+        # the moves', and who joined or left the table (one redraw may bring both).
+        self.announcer, self.news_announcer = _live_region("announcer"), _live_region("news-announcer")
 
     def render(self, html):
         had_dialog = _found(self.root.querySelector(MODAL)) is not None
@@ -270,6 +267,10 @@ class PyScriptBrowser(Browser):
     def announce(self, text, language):
         self.announcer.setAttribute("lang", language)
         self.announcer.textContent = text
+
+    def announce_news(self, text, language):
+        self.news_announcer.setAttribute("lang", language)
+        self.news_announcer.textContent = text
 
     def chime(self):
         """Two short notes made by WebAudio: no sound file is fetched."""
@@ -481,9 +482,9 @@ class PyScriptBrowser(Browser):
     # --- links to other devices (web/net/link.mjs and qr.mjs, loaded on first use) ------------
     async def _net(self):
         if self._net_modules is None:
-            link = await window.ludotecaImport("web/net/link.mjs")
-            qr = await window.ludotecaImport("web/net/qr.mjs")
-            self._net_modules = (link, qr)
+            # Both requested at once (each import starts as it is called), then awaited.
+            link, qr = window.ludotecaImport("web/net/link.mjs"), window.ludotecaImport("web/net/qr.mjs")
+            self._net_modules = (await link, await qr)
         return self._net_modules
 
     def _new_link(self) -> str:
@@ -855,6 +856,16 @@ def install(root):
         app.stats["collections"] = timer.figures
     app.navigate(str(window.location.hash or "#/"))
     return app
+
+
+def _live_region(testid):
+    """A polite live region at the end of the page, seen by screen readers only."""
+    region = document.createElement("div")
+    for name, value in (("aria-live", "polite"), ("aria-atomic", "true"), ("class", "visually-hidden"),
+                        ("data-testid", testid)):
+        region.setAttribute(name, value)
+    document.body.appendChild(region)
+    return region
 
 
 async def _import_file(app, file):

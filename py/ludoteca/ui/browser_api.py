@@ -29,6 +29,9 @@ class Browser:
     def set_title(self, text: str) -> None: ...
     def announce(self, text: str, language: str) -> None:
         """Says `text` once to screen readers (a polite live region the redraws never touch)."""
+    def announce_news(self, text: str, language: str) -> None:
+        """Says who joined or left a table once to screen readers, in a polite live region of its
+        own: a move announced in the same redraw (`announce`) does not replace it."""
     def chime(self) -> None:
         """A short sound that says it is the player's turn."""
     def log_error(self, text: str) -> None:

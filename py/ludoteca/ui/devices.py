@@ -28,6 +28,7 @@ from ..net.host import UNKNOWN_TOKEN
 from ..net.remote import RemoteMatchSession
 from . import screens
 from .hosting import TableKeeper
+from . import presence
 from .presence import PresenceNews, render_presence
 from .session import HostedMatchSession
 from .routes import Route
@@ -38,6 +39,7 @@ PAIRING_KEY = "ludoteca-guest"  # this device's pairing as a guest (storage key)
 USED_OFFER_KEY = "ludoteca-guest-invitation"  # beside it: the invitation that pairing was made by
 MAX_ANSWER = 4000
 GREETING_RETRIES, GREETING_RETRY_SECONDS = 5, 2.0  # a guest's hello again while no welcome comes
+GOODBYE_SECONDS = 1.0  # a guest that leaves closes its link this long after its bye
 
 
 @dataclass
@@ -66,7 +68,7 @@ class Devices:
         self.counter = 0
         self.move_prefix = ""
         self.keeper = TableKeeper(app)  # the hosted table kept beside the save (ui/hosting.py)
-        self.presence_news = PresenceNews()  # who joined or left since the table was drawn (ui/presence.py)
+        self.presence_news = PresenceNews()  # who joined or left since the table was heard (ui/presence.py)
 
     # --- the host ---------------------------------------------------------------------
     @property
@@ -208,8 +210,10 @@ class Devices:
 
     async def _greet_until_welcomed(self, link: str) -> None:
         """Says hello again while no welcome comes: a first greeting was seen lost on a freshly
-        opened link (the host heard nothing and the guest waited for ever); the host ignores a
-        greeting repeated on a link it has already bound."""
+        opened link (the host heard nothing and the guest waited for ever). The likely cause, an
+        answerer's channel that is open before its "open" event (where a room's host made its
+        Channel), is closed in web/net/link.mjs (keepEarlyTexts); this stays for any other. The
+        host ignores a greeting repeated on a link it has already bound."""
         for _attempt in range(GREETING_RETRIES):
             await self.app.browser.sleep(GREETING_RETRY_SECONDS)
             if link != self.guest_link or self.guest is None or self.guest.welcomed or self.join_state != "connected":
@@ -219,12 +223,10 @@ class Devices:
     def link_message(self, link: str, text: str) -> None:
         app = self.app
         if link == self.guest_link and self.guest is not None:
-            delivered = self.guest.table.endpoint.inbox.delivered
-            receipt = self.guest.receive(text)
+            receipt = self.guest.receive(text)  # what it brings is kept before it is acknowledged
             if receipt.bye == UNKNOWN_TOKEN and not self.guest.welcomed:
                 # A pairing this host does not know (another table, or a host that reloaded): join anew.
-                self.guest = RemoteMatchSession(app.games, GuestTable(self._name(), self._move_id),
-                                                self._send_to_host)
+                self.guest = self.guest_session(GuestTable(self._name(), self._move_id))
                 self.guest.send(self.guest.table.hello())
                 return
             for refusal in receipt.refusals:
@@ -236,8 +238,6 @@ class Devices:
                 if reason == key:
                     reason = app.t("error.net.move_refused")
                 app.notify("error", app.t("error.illegal", reason=reason), topic="play")
-            if receipt.welcomed or self.guest.table.endpoint.inbox.delivered != delivered:
-                self._keep_pairing()  # an acknowledgement alone brings nothing to keep
             if self.guest.ready and app.session is not self.guest:
                 self._show_guest_table()
             elif app.session is not self.guest or self.guest.host_left:
@@ -246,17 +246,37 @@ class Devices:
         hosted = self.hosted
         if hosted is None:
             return
-        joined, known = len(hosted.table.links), {id(incident) for incident in hosted.table.incidents}
-        hosted.receive(link, text)
+        links, known = set(hosted.table.links), {id(incident) for incident in hosted.table.incidents}
+        news = hosted.receive(link, text)
+        for gone in links - set(hosted.table.links):  # a guest said bye, or came back on another link
+            app.browser.net_close(gone)
         for incident in [each for each in hosted.table.incidents if id(each) not in known]:  # refused: say why
             app.browser.log_error(f"Ludoteca: refused from {link}: {incident.code} {incident.detail}".rstrip())
         if self.invitation is not None and self.invitation.link in hosted.table.links:
             self.invitation = None  # that guest is in: the next invitation is a new one
-        if len(hosted.table.links) != joined:
+        if len(hosted.table.links) > len(links):
             app.notify("info", app.t("devices.joined"), topic="devices")
             app._sync_clock()  # a seat's device is back: its clock may go on
-        if hosted.table.news:  # an acknowledgement changes nothing shown; a move was drawn as it was played
+        if news:  # an acknowledgement changes nothing shown; a move was drawn as it was played
+            presence.hear(app)
             app.render()
+
+    def leave(self) -> None:
+        """This device leaves the table it joined, on purpose (its menu's Quit): the host and the
+        other guests are told it left (a link that drops is only away), then the link closes. Its
+        pairing stays: a new invitation brings it back to its seats."""
+        guest, link = self.guest, self.guest_link
+        if guest is None or link is None or self.app.session is not guest or guest.host_left:
+            return
+        # Its link closing now is not the host gone: no banner, and no rejoining through a room.
+        self.guest_link, self.join_state = None, "left"
+        self.app.browser.net_send(link, guest.table.leave())
+        self.app.browser.spawn(self._close_after_goodbye(link))
+
+    async def _close_after_goodbye(self, link: str) -> None:
+        """The host closes a link that said bye; this side closes it too, should the bye be lost."""
+        await self.app.browser.sleep(GOODBYE_SECONDS)
+        self.app.browser.net_close(link)
 
     def link_closed(self, link: str) -> None:
         app = self.app
@@ -282,7 +302,7 @@ class Devices:
             return
         self.join_offer = offer
         table = pairing or GuestTable(self._name(), self._move_id)
-        self.guest = RemoteMatchSession(app.games, table, self._send_to_host)
+        self.guest = self.guest_session(table)
         self.join_state, self.join_answer = "answering", None
         app.browser.spawn(self._answer(offer))
 
@@ -297,6 +317,23 @@ class Devices:
             return
         self.guest_link, self.join_answer, self.join_state = link, answer, "answer"
         app.render()
+
+    def guest_session(self, table: GuestTable) -> RemoteMatchSession:
+        """This device's session as a guest on `table`: what the host sends is kept here before it
+        is acknowledged, so that a write that fails (storage full) leaves it with the host, which
+        sends it again when a reloaded page rejoins."""
+        session = RemoteMatchSession(self.app.games, table, self._send_to_host)
+        session.keep = self._keep_pairing
+        self.listen(session)
+        if not self.app.storage_off:
+            table.endpoint.kept = table.endpoint.inbox.delivered  # a saved pairing holds what it delivered
+        return session
+
+    def listen(self, session) -> None:
+        """Who is at `session`'s table is heard after each of its changes (a `table` message, a link
+        closed), before the app's own listener draws it (the app subscribes when it opens it)."""
+        session.subscribe(lambda _made_here: presence.hear(self.app))
+        presence.hear(self.app, session)  # how its table is now (a host's): what changes from here is news
 
     def _send_to_host(self, text: str) -> None:
         if self.guest is not None and self.guest.table.moves_in_flight():
@@ -320,6 +357,7 @@ class Devices:
         app.session, app.save_id, app.save_text = self.guest, None, None
         app.play = PlayView(rendered_entries=self.guest.move_count)
         app.route = Route("play", "")
+        presence.hear(app)  # the table as it is when it opens: no news
         app.render()
         app._after_change()
 
@@ -328,8 +366,10 @@ class Devices:
         if self.guest is None or self.guest.table.token is None or self.app.storage_off:
             return
         store = self.app.saves.store
+        snapshot = self.guest.snapshot()
         try:
-            store.set(PAIRING_KEY, json.dumps(self.guest.snapshot(), separators=(",", ":")))
+            store.set(PAIRING_KEY, json.dumps(snapshot, separators=(",", ":")))
+            self.guest.table.kept(snapshot)
             if self.join_offer is not None and self.guest_link is not None and self.join_offer != self.kept_offer:
                 store.set(USED_OFFER_KEY, self.join_offer)  # that invitation is spent: a reload does not answer it
                 self.kept_offer = self.join_offer
@@ -370,7 +410,8 @@ class Devices:
             else:
                 holder = hosted.table.seat_holder(seat)
                 state = t("devices.connected", name=screens.shown_name(holder.name)) if hosted.connected(seat) \
-                    else t("devices.away", name=screens.shown_name(holder.name)) if holder else t("devices.free")
+                    else t("devices.left" if holder.left else "devices.away", name=screens.shown_name(holder.name)) \
+                    if holder else t("devices.free")
             rows.append(f'<li data-testid="devices-seat-{seat}">{name}: {escape(state)}</li>')
         seats = f'<ul class="devices-seats">{"".join(rows)}</ul>'
         invitation = self._render_invitation()

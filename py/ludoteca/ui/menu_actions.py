@@ -101,6 +101,7 @@ class MenuActions:
 
     def on_quit(self, _arg: str):
         app = self.app
+        app.devices.leave()  # a guest leaves its table on purpose: the others are told (ui/devices.py)
         app._autosave()
         if app.save_id in app.unsaved:
             def export_and_leave():

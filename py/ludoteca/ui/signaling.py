@@ -20,7 +20,6 @@ import re
 from typing import Optional
 
 from ..net.guest import GuestTable
-from ..net.remote import RemoteMatchSession
 from .routes import Route
 from .screens import attr, button, escape, link
 from .signaling_setting import (ROOM_CODE, SettingError, connect_origins, make_setting, parse_ice, parse_server,
@@ -306,7 +305,7 @@ class Signaling:
         """The guest's session for a join: its saved pairing (its seats, if it had some), else a new one."""
         devices = self.app.devices
         table = devices._saved_pairing() or GuestTable(devices._name(), devices._move_id)
-        devices.guest = RemoteMatchSession(self.app.games, table, devices._send_to_host)
+        devices.guest = devices.guest_session(table)
 
     def link_lost(self) -> None:
         """A guest's link to its room's host closed (the host's page reloaded, the network dropped):

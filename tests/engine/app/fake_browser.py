@@ -36,6 +36,7 @@ class FakeBrowser(Browser):
         self.sleeping = []  # manual clock: (wake-up time, order, task) of suspended tasks
         self._order = 0
         self.announced = []  # (text, language) said by the live region, in order
+        self.news_announced = []  # (text, language) said by the region of who joined or left
         self.chimes = 0
         self.errors = []  # what the app wrote to the console
         self.kept_loaded_objects = 0  # calls of keep_loaded_objects
@@ -57,6 +58,9 @@ class FakeBrowser(Browser):
 
     def announce(self, text, language):
         self.announced.append((text, language))
+
+    def announce_news(self, text, language):
+        self.news_announced.append((text, language))
 
     def chime(self):
         self.chimes += 1

@@ -204,3 +204,33 @@ def test_a_guest_whose_first_hello_is_lost_says_it_again_and_gets_its_table():
     assert guest.route.name == "play" and 'data-testid="game"' in guest_browser.html
     assert host.session.connected(1)
     assert not host.session.table.incidents
+
+
+def test_a_guest_whose_pairing_could_not_be_written_catches_up_after_a_reload():
+    """A guest acknowledges only what it has kept: when its storage is full, the host keeps the
+    updates the guest could not write and sends them again when the reloaded page rejoins."""
+    network, (host, host_browser), (guest, guest_browser) = two_devices("alphabeticell")
+    rng = random.Random(6)
+    play_until_the_guests_turn(network, host, rng)
+    guests_move(guest, host, rng)
+    network.pump()
+    store = guest_browser.store
+    store.quota = sum(len(key) + len(value) for key, value in store.data.items())  # full from now on
+    kept = store.get("ludoteca-guest")
+    for _ in range(3):
+        play_until_the_guests_turn(network, host, rng)
+        guests_move(guest, host, rng)
+        network.pump()
+    assert store.get("ludoteca-guest") == kept, "nothing more could be written"
+    network.close(host_browser, host_link(host))
+    network.pump()
+    store.quota = None  # the page reloads (the player made room)
+    again = rejoin_on_a_new_page(network, host, host_browser, guest_browser)
+    assert again.session is again.devices.guest and again.session.ready
+    assert again.session.move_count == host.session.move_count
+    assert again.session.position().view(1) == json.loads(json.dumps(host.session.position().view(1)))
+    play_until_the_guests_turn(network, host, rng)
+    count = host.session.move_count
+    guests_move(again, host, rng)
+    network.pump()
+    assert host.session.move_count > count and again.session.move_count == host.session.move_count

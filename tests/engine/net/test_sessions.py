@@ -381,3 +381,30 @@ def test_after_a_deal_or_a_round_a_guest_is_sent_what_changed_in_its_view_not_th
     play_random(devices, fuzzing.SeededRng(7), limit=80)
     assert len(sent) > 20 and all(carried <= view for carried, view in zip(sent, whole))
     assert sum(sent) < sum(whole) / 3
+
+
+def test_a_guest_acknowledges_what_the_host_sent_only_once_it_has_kept_it():
+    """The device keeps (writes) what came before the acknowledgement goes; a write that failed
+    acknowledges no more than the last one that worked, so the host keeps the rest to send again."""
+    devices = Devices(COUNCIL, COUNCIL.default_settings(3), 7, [Seat("Host"), Seat("Guest"), Seat("C", AI, "easy")])
+    guest, table = devices.guest, devices.table
+    sent_before_keeping = []
+    writes_work = [True]
+
+    def keep():
+        sent_before_keeping.append(len([item for item in devices.queue if item[0] == "up"]))
+        if writes_work[0]:
+            table.kept(table.snapshot())
+
+    guest.keep = keep
+    table.endpoint.kept = table.endpoint.inbox.delivered
+    play_random(devices, fuzzing.SeededRng(1), limit=4)
+    assert sent_before_keeping and set(sent_before_keeping) == {0}, "nothing went back before it was kept"
+    (host_side,) = devices.host.table.guests.values()
+    assert host_side.endpoint.outbox.unacknowledged() == []
+    writes_work[0] = False
+    kept = table.endpoint.inbox.delivered
+    play_random(devices, fuzzing.SeededRng(2), limit=4)
+    assert table.endpoint.inbox.delivered > kept
+    assert [seq for seq, _kind, _body in host_side.endpoint.outbox.unacknowledged()] == list(
+        range(kept + 1, table.endpoint.inbox.delivered + 1))

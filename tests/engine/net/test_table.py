@@ -81,7 +81,7 @@ class Network:
         return guest
 
     def to_host(self, link, text):
-        for target, reply in self.host.receive(link, text):
+        for target, reply in self.host.receive(link, text).outgoing:
             self.to_guest(target, reply)
 
     def to_guest(self, link, text):
@@ -110,16 +110,33 @@ def test_a_guest_joins_takes_a_free_seat_and_sees_only_its_view():
 def test_every_guest_hears_who_is_at_the_table_and_who_is_away():
     network = Network(CouncilAuthority())
     ada = network.add_guest("a", "Ada")
-    assert ada.players == [{"name": "P0", "place": "host", "connected": True, "color": ""},
-                           {"name": "Ada", "place": "guest", "connected": True, "color": ""},
-                           {"name": "P2", "place": "guest", "connected": False, "color": ""}]
+    assert ada.players == [{"name": "P0", "place": "host", "connected": True, "color": "", "left": False},
+                           {"name": "Ada", "place": "guest", "connected": True, "color": "", "left": False},
+                           {"name": "P2", "place": "guest", "connected": False, "color": "", "left": False}]
     network.add_guest("b", "Bob")
-    assert ada.players[2] == {"name": "Bob", "place": "guest", "connected": True, "color": ""}
+    assert ada.players[2] == {"name": "Bob", "place": "guest", "connected": True, "color": "", "left": False}
     for link, text in network.host.close_link("b"):
         receipt = network.to_guest(link, text)
         assert receipt.presence
-    assert ada.players[2]["connected"] is False
+    assert ada.players[2]["connected"] is False and ada.players[2]["left"] is False  # away, not gone
     assert network.host.close_link("b") == []  # already gone: no news
+
+
+def test_a_guest_that_says_bye_has_left_the_table_until_it_rejoins():
+    """A bye is a device leaving on purpose: every other device is told it left (a link that
+    drops is only away). Its seats stay its own: it may come back with its token."""
+    network = Network(CouncilAuthority())
+    ada = network.add_guest("a", "Ada")
+    bob = network.add_guest("b", "Bob")
+    received = network.host.receive("b", bob.leave())
+    assert received.news
+    for link, text in received.outgoing:
+        network.to_guest(link, text)
+    assert ada.players[2] == {"name": "Bob", "place": "guest", "connected": False, "color": "", "left": True}
+    assert network.host.seat_holder(2).token == bob.token
+    network.guests["b2"], network.received["b2"] = bob, []  # back on a new link
+    network.to_host("b2", bob.rejoin())
+    assert ada.players[2]["connected"] is True and ada.players[2]["left"] is False
 
 
 def test_a_seat_already_taken_or_not_remote_is_refused_with_a_reason():
@@ -222,7 +239,7 @@ def test_an_illegal_move_is_refused_with_the_engines_reason_and_the_match_goes_o
     network.add_guest("b", "Bob")
     entries = len(network.authority.match.entries)
     receipt_texts = []
-    for _target, text in network.host.receive("a", ada.play(1, "claim 9")):
+    for _target, text in network.host.receive("a", ada.play(1, "claim 9")).outgoing:
         receipt_texts.append(text)
     receipts = [ada.receive(text) for text in receipt_texts]
     refusals = [refusal for receipt in receipts for refusal in receipt.refusals]
@@ -240,10 +257,10 @@ def test_a_move_sent_twice_is_applied_once():
     text = ada.play(1, "bid 1")
     entries = len(network.authority.match.entries)
     network.host.receive("a", text)
-    duplicated = network.host.receive("a", text)  # the network duplicated it
+    duplicated = network.host.receive("a", text).outgoing  # the network duplicated it
     replay = json.loads(text)
     replay["seq"] += 1  # a hostile replay under a new number, same move id
-    replayed = network.host.receive("a", json.dumps(replay))
+    replayed = network.host.receive("a", json.dumps(replay)).outgoing
     assert len(network.authority.match.entries) == entries + 1
     # Neither reached the engine (which would have refused a second bid): only acknowledgements go back.
     assert {json.loads(text)["kind"] for _link, text in duplicated + replayed} == {"ack"}
@@ -266,7 +283,7 @@ def test_hostile_texts_from_a_joined_guest_are_refused_logged_and_the_match_goes
     bob = network.add_guest("b", "Bob")
     before = network.authority.match.record()
     entries = len(network.authority.match.entries)
-    assert network.host.receive("b", text) == []
+    assert network.host.receive("b", text).outgoing == []
     assert network.host.incidents[-1].code == code
     assert network.authority.match.record() == before
     network.to_host("b", bob.play(2, "bid 0"))
@@ -324,7 +341,7 @@ def test_a_host_that_reloads_keeps_its_guests_who_rejoin_and_get_their_whole_log
     # The ledger survived: the move sent before the reload is not applied again.
     entries = len(authority.match.entries)
     resent = ada.endpoint.send("move", {"id": "a1", "seat": 1, "move": "bid 1"})  # as first sent, numbered anew
-    replies = network.host.receive("a", resent)
+    replies = network.host.receive("a", resent).outgoing
     assert len(authority.match.entries) == entries
     assert {json.loads(text)["kind"] for _link, text in replies} == {"ack"}
 
@@ -392,7 +409,7 @@ def test_an_engine_error_with_odd_parameters_still_reaches_the_guest_as_plain_da
 
     network = Network(Picky())
     ada = network.add_guest("a", "Ada")
-    replies = [ada.receive(text) for _link, text in network.host.receive("a", ada.play(1, "bid 0"))]
+    replies = [ada.receive(text) for _link, text in network.host.receive("a", ada.play(1, "bid 0")).outgoing]
     refusal = [r for receipt in replies for r in receipt.refusals][0]
     assert refusal.reason == "council.odd"
     assert refusal.params["count"] == 3 and refusal.params["flag"] is True and "Bad Name" not in refusal.params
@@ -415,7 +432,7 @@ class LossyNetwork(Network):
     def deliver(self, index, duplicate=False):
         direction, link, text = self.queues[index] if duplicate else self.queues.pop(index)
         if direction == "up":
-            for target, reply in self.host.receive(link, text):
+            for target, reply in self.host.receive(link, text).outgoing:
                 self.to_guest(target, reply)
         else:
             self.received[link].append(text)
@@ -569,3 +586,43 @@ def test_a_seats_update_after_a_move_carries_only_what_changed_in_its_view():
     play_to_end(network, local_seats=(0, 2), rng=random.Random(5))
     assert len(sizes) > 10 and all(sent <= whole for sent, whole in sizes)
     assert sum(sent for sent, _ in sizes[1:]) < sum(whole for _, whole in sizes[1:]) / 2
+
+
+def test_a_guest_asking_for_resyncs_in_a_loop_gets_one_answer_per_update_the_host_sent():
+    """A resync makes the host encode every seat's whole view and history again. A guest asks
+    for one only when an update does not fit its copy, so once per update sent at most: any
+    other is refused (logged), and what it costs the host is bounded by the match's own pace."""
+    authority = CouncilAuthority(seed=3)
+    network = Network(authority, remote_seats=(1,))
+    ada = network.add_guest("a", "Ada")
+    rng = random.Random(4)
+    play_until(network, 4, rng)
+    host = network.host
+    link_endpoint = ada.endpoint
+
+    def resync():
+        return host.receive("a", link_endpoint.send("resync", {})).outgoing
+
+    answered = resync()
+    assert any(wire.parse(text).kind == "update" for _link, text in answered)
+    for _ in range(50):
+        assert resync() == []
+    refused = [incident for incident in host.incidents if incident.code == host_module.RESYNC_TOO_SOON]
+    assert len(refused) == 50
+    # A change in the match, an update sent: one resync may follow it, and only one.
+    play_until(network, 5, rng)
+    assert any(wire.parse(text).kind == "update" for _link, text in resync())
+    assert resync() == []
+
+
+def test_an_honest_guest_out_of_step_twice_is_answered_both_times():
+    authority = CouncilAuthority(seed=3)
+    network = Network(authority, remote_seats=(1,))
+    ada = network.add_guest("a", "Ada")
+    rng = random.Random(4)
+    for moves in (6, 12):
+        play_until(network, moves - 3, rng)
+        lose_the_view(ada, 1)
+        play_until(network, moves, rng)
+        assert ada.views[1] == json.loads(json.dumps(authority.match.state.view(1))) and not ada.resyncing
+    assert list(network.host.incidents) == []

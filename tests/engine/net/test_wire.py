@@ -19,8 +19,8 @@ VALID_BODIES = {
     "hello": {"name": "Ada", "seats": [1, 2]},
     "rejoin": {"token": TOKEN},
     "welcome": {"match": "m-1", "game": "geonaxis", "settings": {"num_players": 3}, "token": TOKEN, "seats": [1]},
-    "table": {"players": [{"name": "Ada", "place": "host", "connected": True, "color": "#d64545"},
-                          {"name": "Bob", "place": "guest", "connected": False, "color": ""}]},
+    "table": {"players": [{"name": "Ada", "place": "host", "connected": True, "color": "#d64545", "left": False},
+                          {"name": "Bob", "place": "guest", "connected": False, "color": "", "left": True}]},
     "update": UPDATE,
     "resync": {},
     "move": {"id": "g1-7", "seat": 1, "move": "place A 12"},
@@ -113,7 +113,7 @@ HOSTILE = [
     ("an unknown status", envelope(body={**UPDATE, "position": {**POSITION, "status": "won"}}), HOST, wire.BAD_FIELD),
     ("legal moves not a list", envelope(body={**UPDATE, "legal": "pass"}), HOST, wire.BAD_FIELD),
     ("a colour that is not one", envelope("table", body={"players": [
-        {"name": "A", "place": "host", "connected": True, "color": "red;x"}]}), HOST, wire.BAD_FIELD),
+        {"name": "A", "place": "host", "connected": True, "color": "red;x", "left": False}]}), HOST, wire.BAD_FIELD),
     ("too many params", envelope("refused", body={"id": "a", "reason": "e", "params": {f"p{i}": i for i in range(17)}}),
      HOST, wire.BAD_FIELD),
     ("resend as 1", envelope("ack", body={"resend": 1}), HOST, wire.BAD_FIELD),
@@ -220,6 +220,34 @@ def test_ping_is_answered_with_pong_carrying_its_nonce():
     host, guest = linked()
     (pong,) = guest.receive(host.send("ping", {"nonce": 42})).replies
     assert [m.body for m in host.receive(pong).delivered] == [{"nonce": 42}]
+
+
+def test_a_side_that_keeps_what_it_receives_acknowledges_what_it_kept_and_no_more():
+    """A guest writes what came before acknowledging it; while its writes fail its acknowledgements
+    stay at the last one that worked, but never lag so far that the host's backlog fills."""
+    host, guest = linked()
+    guest.kept = 0
+    receipt = guest.receive(host.send("update", UPDATE), acknowledge=False)
+    assert receipt.replies == () and receipt.owed_ack is False  # owed, for after the write
+    assert json.loads(guest.send("ack", {"resend": False}))["ack"] == 0
+    guest.kept = 1
+    assert json.loads(guest.send("ack", {"resend": False}))["ack"] == 1
+    for _ in range(wire.MAX_UNKEPT + 10):
+        guest.receive(host.send("update", UPDATE))
+    assert guest.acknowledged == guest.inbox.delivered - wire.MAX_UNKEPT
+    host.receive(guest.send("ack", {"resend": False}))
+    assert len(host.outbox.unacknowledged()) == wire.MAX_UNKEPT < host.outbox.limit
+
+
+def test_a_guest_restored_from_an_older_pairing_numbers_on_past_what_the_welcome_says_it_saw():
+    host, guest = linked()
+    for _ in range(3):
+        host.receive(guest.send("move", {"id": "m1", "seat": 1, "move": "pass"}))
+    older = Endpoint.restore({**guest.snapshot(), "sent": 1, "unacked": []})  # its last writes failed
+    receipt = older.receive(host.send("welcome", {"match": "m-1", "game": "geonaxis", "settings": {},
+                                                  "token": TOKEN, "seats": [1]}))
+    assert receipt.error is None and [m.kind for m in receipt.delivered] == ["welcome"]
+    assert json.loads(older.send("move", {"id": "m2", "seat": 1, "move": "pass"}))["seq"] == 4
 
 
 def test_the_backlog_of_unacknowledged_messages_is_bounded():
