@@ -853,8 +853,35 @@ def install(root):
         timer = CollectionTimer()  # the AI bench: is a long slice a collection?
         timer.install()
         app.stats["collections"] = timer.figures
+    if options is not None and options is not jsnull and getattr(options, "profile", False):
+        window.ludotecaProfile = create_proxy(_profiler())  # the devices bench: where Python's time goes
     app.navigate(str(window.location.hash or "#/"))
     return app
+
+
+def _profiler():
+    """`ludotecaProfile("start")` profiles every Python call from then on; `("stop", N)`
+    ends it and returns the N costliest functions by cumulative time, as pstats prints them."""
+    import cProfile  # only with the boot option: the app never loads it otherwise
+    import io
+    import pstats
+
+    profile = [None]
+
+    def command(what, rows=40):
+        if what == "start":
+            profile[0] = cProfile.Profile()
+            profile[0].enable()
+            return ""
+        if profile[0] is None:
+            return ""
+        profile[0].disable()
+        out = io.StringIO()
+        pstats.Stats(profile[0], stream=out).sort_stats("cumulative").print_stats(int(rows))
+        profile[0] = None
+        return out.getvalue()
+
+    return command
 
 
 async def _import_file(app, file):
