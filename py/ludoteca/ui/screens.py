@@ -663,20 +663,32 @@ def log_marks(app, ui, index: int, entry) -> str:
     return f' data-marks="{escape(cached[1])}"' if cached[1] else ""
 
 
+def log_item(app, ui, index: int, entry, viewer, current: bool, names: tuple) -> str:
+    """One log line's finished markup (its names already isolated), made once for what it
+    depends on: the entry, the viewer, the language, the players' `names` and whether the
+    replay stands on it. A redraw after a move makes only the new line's."""
+    key = ("item", index, viewer, app.catalog.language, current)
+    cached = app.play.log_cache.get(key)
+    if cached is not None and cached[0] is entry and cached[1] == names:
+        return cached[2]
+    text = app.game_log.line(index, entry, viewer)
+    markup = isolate_names(f'<li class="{"current" if current else ""}"><button type="button" class="logbtn"'
+                           f' data-action="replay" data-arg="{index + 1}"{log_marks(app, ui, index, entry)}>'
+                           f'{escape(text)}</button></li>')
+    app.play.log_cache[key] = (entry, names, markup)
+    return markup
+
+
 def render_log(app, ui, viewer) -> str:
     session = app.session
     t = app.t
     if not session.move_count:
         return f'<div class="log"><h3>{escape(t("game.log"))}</h3><p class="muted">{escape(t("game.log_empty"))}</p></div>'
-    items = []
     folded = revealed_submissions(session, ui) if app.play.replay_index is None else set()
-    for index, entry in enumerate(session.log_entries()):
-        if index in folded:
-            continue
-        current = " current" if app.play.replay_index == index + 1 else ""
-        text = app.game_log.line(index, entry, viewer)
-        items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'
-                     f' data-arg="{index + 1}"{log_marks(app, ui, index, entry)}>{escape(text)}</button></li>')
+    replay_index = app.play.replay_index
+    names = tuple(seat.name for seat in session.seats)
+    items = [log_item(app, ui, index, entry, viewer, replay_index == index + 1, names)
+             for index, entry in enumerate(session.log_entries()) if index not in folded]
     # Newest first, in a region that takes new lines at its top without a rebuild.
     return (f'<div class="log"><h3>{escape(t("game.log"))}</h3>'
             + region("log-prepend", "".join(reversed(items)), tag="ol",

@@ -1,0 +1,126 @@
+"""Cheap redraws (issue 31's timing): the log's lines are made once for what they depend on,
+and what is cached never shows stale. The oracle for "nothing stale" is the same screen drawn
+with every cache emptied."""
+
+import re
+
+import pytest
+
+from ludoteca.core.match import HUMAN
+from ludoteca.ui import screens
+from ludoteca.ui.app import SeatForm, SetupForm
+
+from .fake_browser import make_app
+
+
+def psychopath_hotseat():
+    app, browser = make_app()
+    app.navigate("#/new/psychopath")
+    app.start_game(SetupForm("psychopath", 2, [SeatForm("Ann", HUMAN, "", ""), SeatForm("Bob", HUMAN, "", "")], {}),
+                   seed=3)
+    return app, browser
+
+
+def play_moves(app, count):
+    for _ in range(count):
+        state = app.match.state
+        player = state.to_move()[0]
+        app.match.play(player, next(iter(state.generate_moves(player))).text)
+
+
+def uncached_page(app, browser):
+    """The page drawn again with every log cache emptied."""
+    app.play.log_cache.clear()
+    app.render()
+    return browser.html
+
+
+def assert_nothing_stale(app, browser):
+    shown = browser.html
+    assert shown == uncached_page(app, browser)
+
+
+def log_region(html):
+    return html[html.index('data-region="log-prepend"'):].split("<!--/region-->")[0]
+
+
+def test_a_redraw_after_one_move_makes_only_the_new_lines_markup(monkeypatch):
+    app, browser = psychopath_hotseat()
+    play_moves(app, 6)
+    app.render()
+    made = []
+    original = screens.log_marks
+    monkeypatch.setattr(screens, "log_marks", lambda *args: made.append(args[2]) or original(*args))
+    play_moves(app, 2)  # the same player on screen again (a hotseat shows the player to move)
+    app.render()
+    assert made == [6, 7]  # the new entries' lines only; the six before come from the cache
+    assert len(re.findall("<li", log_region(browser.html))) == 8
+    assert_nothing_stale(app, browser)
+
+
+def test_the_page_wide_name_pass_no_longer_walks_the_log(monkeypatch):
+    """The log's lines arrive with their names already isolated: the page's pass finds none there."""
+    app, browser = psychopath_hotseat()
+    play_moves(app, 8)
+    seen = []
+    original = screens.isolate_names
+    monkeypatch.setattr(screens, "isolate_names", lambda html: seen.append(html) or original(html))
+    app.render()
+    page = seen[-1]  # the whole page's markup, isolated last
+    assert 'data-region="log-prepend"' in page
+    assert screens.NAME_OPEN not in log_region(page)
+    assert "<bdi>Ann</bdi>" in log_region(browser.html)
+
+
+def test_a_renamed_player_is_never_shown_under_the_old_name_in_the_log():
+    app, browser = psychopath_hotseat()
+    play_moves(app, 4)
+    app.render()
+    assert "Ann" in log_region(browser.html)
+    app.match.seats[0].name = "Zoe"  # as a guest's copy of the table learns a new name
+    app.render()
+    assert "Ann" not in log_region(browser.html) and "Zoe" in log_region(browser.html)
+    assert_nothing_stale(app, browser)
+
+
+def test_a_language_switch_rewords_every_cached_line():
+    app, browser = psychopath_hotseat()
+    play_moves(app, 4)
+    app.render()
+    english = log_region(browser.html)
+    app.dispatch("pref", "language=it")
+    app.navigate(f"#/play/{app.save_id}")
+    italian = log_region(browser.html)
+    assert italian != english
+    assert_nothing_stale(app, browser)
+    app.dispatch("pref", "language=en")
+    app.navigate(f"#/play/{app.save_id}")
+    assert log_region(browser.html) == english
+
+
+@pytest.mark.parametrize("steps", [
+    [("undo", "")],
+    [("undo", ""), ("redo", "")],
+    [("replay", "2")],
+    [("replay", "2"), ("replay-step", "1"), ("replay-step", "last")],
+    [("replay", "3"), ("replay-exit", "")],
+])
+def test_nothing_stale_after_undo_redo_and_replay(steps):
+    app, browser = psychopath_hotseat()
+    play_moves(app, 5)
+    app.render()
+    for action, arg in steps:
+        app.dispatch(action, arg)
+        assert_nothing_stale(app, browser)
+
+
+def test_an_undone_move_replaced_by_another_shows_the_new_line():
+    app, browser = psychopath_hotseat()
+    play_moves(app, 4)
+    app.render()
+    app.dispatch("undo", "")
+    state = app.match.state
+    player = state.to_move()[0]
+    app.match.play(player, list(state.generate_moves(player))[-1].text)
+    app.render()
+    assert_nothing_stale(app, browser)
