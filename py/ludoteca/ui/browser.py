@@ -115,6 +115,10 @@ class PyScriptBrowser(Browser):
         # The redraw bench compares against rebuilding the whole page every time.
         options = getattr(window, "ludotecaBootOptions", None)
         self.always_full = bool(options is not None and options is not jsnull and getattr(options, "fullRedraws", False))
+        # ...and times each redraw with the layout it causes (forced at once only then: the page
+        # lays out once before it paints, after whatever else the task does).
+        self.time_layout = bool(options is not None and options is not jsnull and getattr(options, "timeRedraws", False))
+        self._title = None
         # Browser tests of the round clock run time faster (boot option clockRate, 1 to 1000).
         rate = getattr(options, "clockRate", 1) if options is not None and options is not jsnull else 1
         self.clock_rate = max(1.0, min(1000.0, float(rate))) if isinstance(rate, (int, float)) else 1.0
@@ -177,7 +181,8 @@ class PyScriptBrowser(Browser):
         # hotseat: a player takes the device and starts at the top (status, clock)
         if new_screen or focused_action == "reveal":
             window.scrollTo(0, 0)
-        self.root.getBoundingClientRect()  # lay the page out now, so the figure includes it
+        if self.time_layout:
+            self.root.getBoundingClientRect()  # lay the page out now, so the figure includes it
         if self.app is not None and self.app.route.name == "play":
             self.app.stats["redraws"].append({"full": patch.full, "ms": performance.now() - started})
         target = self._element_for(focus_key)  # keep keyboard users where they were across a redraw
@@ -298,7 +303,9 @@ class PyScriptBrowser(Browser):
         return str(path) if isinstance(path, str) else "plain"
 
     def set_title(self, text):
-        document.title = text
+        if text != self._title:  # every redraw asks; the document is written only on a change
+            self._title = text
+            document.title = text
 
     def _apply(self, patch):
         """Only the regions that changed; the rest of the page (and its scroll) stays."""
@@ -368,6 +375,11 @@ class PyScriptBrowser(Browser):
         # The tasks in flight, for tests: at 0 with no input nothing more happens on its own.
         window.ludotecaTasks = len(self._tasks)
         task.add_done_callback(self._task_done)
+
+    def after_this_task(self, callback):
+        async def run():  # a spawned task's first step is a later task of the page's own
+            callback()
+        self.spawn(run())
 
     def _task_done(self, task):
         self._tasks.discard(task)

@@ -124,3 +124,26 @@ def test_an_undone_move_replaced_by_another_shows_the_new_line():
     app.match.play(player, list(state.generate_moves(player))[-1].text)
     app.render()
     assert_nothing_stale(app, browser)
+
+
+def test_a_host_sends_a_guests_move_on_and_draws_it_in_a_task_of_its_own(monkeypatch):
+    """The guests are sent the change in the task that received it; the host's drawing
+    waits for the next task, once for changes that come together."""
+    from .test_devices import two_devices
+
+    network, (host, host_browser), (guest, _guest_browser) = two_devices()
+    later = []
+    monkeypatch.setattr(host_browser, "after_this_task", later.append, raising=False)
+    host.dispatch("move", f"0:{host.session.position().legal_moves(0).texts()[0]}")
+    network.pump()
+    assert later == [] and guest.session.move_count == 1  # the host's own move: drawn at once
+    (player,) = host.session.position().to_move()
+    assert player == 1
+    guest.dispatch("move", f"1:{host.session.position().legal_moves(1).texts()[0]}")
+    network.pump()
+    assert host.session.move_count == 2 and guest.session.move_count == 2  # sent on to the guest
+    assert 'data-moves="1"' in host_browser.html and len(later) == 1  # not drawn yet
+    host.session._changed(made_here=False)  # another change before that task: one drawing
+    assert len(later) == 1
+    later.pop()()
+    assert 'data-moves="2"' in host_browser.html
