@@ -153,6 +153,37 @@ class PyScriptBrowser(Browser):
         document.body.appendChild(self.announcer)
 
     def render(self, html):
+        def draw():
+            page = regions.split(html)
+            patch = regions.diff(None if self.always_full else self._page, page)
+            self._page = page
+            if patch.full:
+                self.root.innerHTML = html
+                self.redraws["full"] += 1
+            else:
+                self._apply(patch)
+                self.redraws["regions"] += 1
+            return patch.full
+
+        self._redraw(draw)
+
+    def render_region(self, name, inner):
+        page = self._page
+        if page is None or self.always_full or name not in page.regions:
+            return False
+        if page.regions[name] != inner:
+            def draw():
+                page.regions[name] = inner
+                self._apply(regions.Patch(full=False, replace={name: inner}))
+                self.redraws["regions"] += 1
+                return False
+
+            self._redraw(draw)
+        return True
+
+    def _redraw(self, draw):
+        """`draw()` changes the page (returns whether it was rebuilt whole); around it, the
+        keyboard focus, the dialogs' focus, the scroll and the board's zoom carry over."""
         had_dialog = _found(self.root.querySelector(MODAL)) is not None
         focused = document.activeElement
         focus_key = None
@@ -165,15 +196,7 @@ class PyScriptBrowser(Browser):
                     focus_key = (attribute, value)
                     break
         started = performance.now()
-        page = regions.split(html)
-        patch = regions.diff(None if self.always_full else self._page, page)
-        self._page = page
-        if patch.full:
-            self.root.innerHTML = html
-            self.redraws["full"] += 1
-        else:
-            self._apply(patch)
-            self.redraws["regions"] += 1
+        full = draw()
         self.apply_board_zoom()
         shown_hash = str(window.location.hash)
         new_screen = shown_hash != self._shown_hash  # a new screen (a game just started) opens at its top
@@ -184,7 +207,7 @@ class PyScriptBrowser(Browser):
         if self.time_layout:
             self.root.getBoundingClientRect()  # lay the page out now, so the figure includes it
         if self.app is not None and self.app.route.name == "play":
-            self.app.stats["redraws"].append({"full": patch.full, "ms": performance.now() - started})
+            self.app.stats["redraws"].append({"full": full, "ms": performance.now() - started})
         target = self._element_for(focus_key)  # keep keyboard users where they were across a redraw
         played_from_here = focused_action == "move" and target is not None and not target.hasAttribute("data-action")
         if played_from_here:

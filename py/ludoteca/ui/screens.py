@@ -545,6 +545,11 @@ def render_clock(app, clock: Optional[dict]) -> str:
             f' data-testid="clock">{chips}{controls}</div>')
 
 
+def clock_region(app) -> str:
+    """The clock region's markup alone, as `render_game` draws it: all a tick of the round clock changes."""
+    return isolate_names(render_clock(app, None if app.play.replay_index is not None else app._clock_view()))
+
+
 def end_reason_of(ui, view: dict, ctx) -> str:
     """Why the game ended, in the game's words ("" when its UI does not say)."""
     return ui.end_reason(view, ctx)

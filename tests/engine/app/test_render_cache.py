@@ -147,3 +147,68 @@ def test_a_host_sends_a_guests_move_on_and_draws_it_in_a_task_of_its_own(monkeyp
     assert len(later) == 1
     later.pop()()
     assert 'data-moves="2"' in host_browser.html
+
+
+def regions_browser(browser, monkeypatch):
+    """The fake browser, given what the page's does for one region (ui/browser.py): that region's
+    markup set, the rest of the page as it was. Returns the lists of region and whole-page draws."""
+    from ludoteca.ui import regions
+
+    drawn = {"regions": [], "pages": 0}
+    whole = browser.render
+
+    def render(html):
+        drawn["pages"] += 1
+        whole(html)
+
+    def render_region(name, inner):
+        found = [match for match in regions.REGION.finditer(browser.html) if match.group(2) == name]
+        if not found:
+            return False
+        drawn["regions"].append(name)
+        browser.html = browser.html[:found[0].start(3)] + inner + browser.html[found[0].end(3):]
+        return True
+
+    monkeypatch.setattr(browser, "render", render)
+    monkeypatch.setattr(browser, "render_region", render_region)
+    return drawn
+
+
+def clock_text_of(html):
+    region = html[html.index('data-region="clock"'):].split("<!--/region-->")[0]
+    return re.sub(r"<[^>]+>", "", region)
+
+
+def test_a_tick_of_the_round_clock_redraws_its_region_alone_and_the_page_is_as_a_whole_redraw(monkeypatch):
+    from ludoteca.core.match import AI
+
+    from .test_round_clock import start
+
+    app, browser = start([HUMAN, AI], timer=30)
+    browser.advance(5)  # the computer has chosen (after its pause)
+    drawn = regions_browser(browser, monkeypatch)
+    before = clock_text_of(browser.html)
+    browser.advance(3)
+    assert drawn["pages"] == 0 and drawn["regions"] == ["clock"] * 3
+    ticked = browser.html
+    assert clock_text_of(ticked) != before
+    app.render()
+    assert browser.html == ticked  # nothing else would have changed
+    browser.advance(30)  # the time runs out: a move is played for the seat, the whole page is drawn
+    assert drawn["pages"] >= 2
+
+
+def test_a_games_engine_is_looked_up_once_then_read_as_a_plain_attribute(monkeypatch):
+    """A redraw reads `games[game_id]` many times (a guest's session, each time): the first read
+    loads the engine, and later ones no longer go through the import machinery."""
+    import importlib
+
+    from ludoteca.games import registry
+
+    package = registry.game_package("geonaxis")
+    first = package.GAME
+    imports = []
+    original = importlib.import_module
+    monkeypatch.setattr(importlib, "import_module", lambda *args: imports.append(args) or original(*args))
+    assert registry.all_games()["geonaxis"] is first and package.GAME is first
+    assert imports == []
