@@ -119,6 +119,7 @@ class PyScriptBrowser(Browser):
         # lays out once before it paints, after whatever else the task does).
         self.time_layout = bool(options is not None and options is not jsnull and getattr(options, "timeRedraws", False))
         self._title = None
+        self._reduced_motion = None  # the MediaQueryList, once asked
         # Browser tests of the round clock run time faster (boot option clockRate, 1 to 1000).
         rate = getattr(options, "clockRate", 1) if options is not None and options is not jsnull else 1
         self.clock_rate = max(1.0, min(1000.0, float(rate))) if isinstance(rate, (int, float)) else 1.0
@@ -366,7 +367,9 @@ class PyScriptBrowser(Browser):
         window.setTimeout(create_proxy(lambda: URL.revokeObjectURL(url)), 10000)
 
     def prefers_reduced_motion(self):
-        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        if self._reduced_motion is None:  # one live query, read at each redraw
+            self._reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+        return bool(self._reduced_motion.matches)
 
     def ask_before_leaving(self, on):
         if self._leave_guard is None:
@@ -895,15 +898,16 @@ def install(root):
 
 
 def _profiler():
-    """`ludotecaProfile("start")` profiles every Python call from then on; `("stop", N)`
-    ends it and returns the N costliest functions by cumulative time, as pstats prints them."""
+    """`ludotecaProfile("start")` profiles every Python call from then on; `("stop", N, order)`
+    ends it and returns the N costliest functions by `order` (pstats' "cumulative", the
+    default, or "tottime"), as pstats prints them."""
     import cProfile  # only with the boot option: the app never loads it otherwise
     import io
     import pstats
 
     profile = [None]
 
-    def command(what, rows=40):
+    def command(what, rows=40, order="cumulative"):
         if what == "start":
             profile[0] = cProfile.Profile()
             profile[0].enable()
@@ -912,7 +916,7 @@ def _profiler():
             return ""
         profile[0].disable()
         out = io.StringIO()
-        pstats.Stats(profile[0], stream=out).sort_stats("cumulative").print_stats(int(rows))
+        pstats.Stats(profile[0], stream=out).sort_stats(str(order)).print_stats(int(rows))
         profile[0] = None
         return out.getvalue()
 

@@ -634,19 +634,26 @@ def render_players(app, state, view, ui) -> str:
     return f'<ul class="players">{"".join(items)}</ul>'
 
 
-def revealed_submissions(session, ui) -> set:
+def revealed_submissions(session, ui, entries: list, cache: dict) -> set:
     """Entries the log leaves out: in a game whose UI sets REVEAL_LISTS_ALL (the
     last submission of a simultaneous decision describes everyone's), each earlier
     submission of a decision already revealed. One line a round, not one a player;
-    a decision still open keeps its "has chosen" lines, and replay shows them all."""
+    a decision still open keeps its "has chosen" lines, and replay shows them all.
+    `entries`: the session's log entries; `cache` keeps each one's facts while it stays."""
     if not ui.REVEAL_LISTS_ALL:
         return set()
     folded = set()
     revealed = False  # a later entry closed a decision
-    for index in range(session.move_count - 1, -1, -1):
-        if session.move_facts(index).resignation:
+    for index in range(len(entries) - 1, -1, -1):
+        cached = cache.get(("submission", index))
+        if cached is None or cached[0] is not entries[index]:
+            # (the entry, a resignation, one of several choices at once), from the position before it
+            cached = (entries[index], session.move_facts(index).resignation,
+                      len(session.position(index).to_move()) > 1)
+            cache[("submission", index)] = cached
+        if cached[1]:
             continue
-        if len(session.position(index).to_move()) > 1:
+        if cached[2]:
             if revealed:
                 folded.add(index)
         else:
@@ -689,11 +696,12 @@ def render_log(app, ui, viewer) -> str:
     t = app.t
     if not session.move_count:
         return f'<div class="log"><h3>{escape(t("game.log"))}</h3><p class="muted">{escape(t("game.log_empty"))}</p></div>'
-    folded = revealed_submissions(session, ui) if app.play.replay_index is None else set()
+    entries = session.log_entries()
     replay_index = app.play.replay_index
+    folded = revealed_submissions(session, ui, entries, app.play.log_cache) if replay_index is None else set()
     names = tuple(seat.name for seat in session.seats)
     items = [log_item(app, ui, index, entry, viewer, replay_index == index + 1, names)
-             for index, entry in enumerate(session.log_entries()) if index not in folded]
+             for index, entry in enumerate(entries) if index not in folded]
     # Newest first, in a region that takes new lines at its top without a rebuild.
     return (f'<div class="log"><h3>{escape(t("game.log"))}</h3>'
             + region("log-prepend", "".join(reversed(items)), tag="ol",

@@ -212,3 +212,24 @@ def test_a_games_engine_is_looked_up_once_then_read_as_a_plain_attribute(monkeyp
     monkeypatch.setattr(importlib, "import_module", lambda *args: imports.append(args) or original(*args))
     assert registry.all_games()["geonaxis"] is first and package.GAME is first
     assert imports == []
+
+
+def test_folding_revealed_rounds_looks_only_at_new_entries_and_undo_refolds(monkeypatch):
+    """GeonAxis folds each revealed round's submissions into one line: the facts behind it are
+    kept per entry, so a redraw looks up the positions of new entries only."""
+    from .test_log_folding import log_lines, three_player_geonaxis
+
+    app, browser = three_player_geonaxis()
+    for player, move in enumerate(("s 0 0", "s 1 0", "s 0 1", "s -1 0", "s 1 -1")):
+        app.match.play(player % 3, move)
+    app.render()
+    asked = []
+    session = app.session
+    original = type(session).position
+    monkeypatch.setattr(type(session), "position", lambda self, at=None: asked.append(at) or original(self, at))
+    app.match.play(2, "s -1 1")  # the second round revealed
+    app.render()
+    assert 5 in asked and not {1, 2, 3, 4} & set(asked)  # (0: the round clock's and hand-off's own question)
+    assert [line[:7] for line in log_lines(browser.html)] == ["Round 2", "Round 1"]
+    app.dispatch("undo", "")
+    assert_nothing_stale(app, browser)
