@@ -233,3 +233,46 @@ def test_folding_revealed_rounds_looks_only_at_new_entries_and_undo_refolds(monk
     assert [line[:7] for line in log_lines(browser.html)] == ["Round 2", "Round 1"]
     app.dispatch("undo", "")
     assert_nothing_stale(app, browser)
+
+
+def test_a_host_sends_each_guest_after_the_first_in_a_task_of_its_own():
+    """A change goes to the first guest at once and to each other guest in a later task of its
+    own (one per guest however many changes come meanwhile): no one task sends to six devices."""
+    from collections import deque
+
+    from ludoteca.core.match import Match, Seat
+    from ludoteca.games import registry
+    from ludoteca.net.guest import GuestTable
+    from ludoteca.net.remote import RemoteMatchSession
+    from ludoteca.ui.session import HostedMatchSession
+    from tests.engine.net.test_table import move_ids, tokens
+
+    game = registry.all_games()["geonaxis"]
+    match = Match(game, game.default_settings(4), 7, [Seat(name) for name in ("Ann", "Bob", "Cy", "Di")])
+    queue, sent = deque(), []
+    host = HostedMatchSession(match, "m-test", (1, 2, 3), tokens(),
+                              send=lambda link, text: (sent.append(link), queue.append((link, text))))
+    guests = {}
+    for link in "abc":
+        table = GuestTable(f"Guest {link}", move_ids(link))
+        guests[link] = RemoteMatchSession({game.id: game}, table, lambda text, link=link: host.receive(link, text))
+        host.receive(link, table.hello())
+
+    def deliver():
+        while queue:
+            link, text = queue.popleft()
+            guests[link].receive(text)
+
+    deliver()
+    later = []
+    host.later = later.append
+    sent.clear()
+    host.play(0, host.position().legal_moves(0).texts()[0])
+    assert set(sent) == {"a"} and len(later) == 2  # b and c wait for tasks of their own
+    host.play(1, host.position().legal_moves(1).texts()[0])  # another change before they run
+    assert len(later) == 2
+    while later:
+        later.pop(0)()
+    deliver()
+    assert set(sent) == {"a", "b", "c"}
+    assert all(guest.move_count == 2 for guest in guests.values())
