@@ -112,9 +112,28 @@ def answer_on_host(host, guest, seat, timeout_ms=30_000):
                            "?.textContent || '')", timeout=timeout_ms)
 
 
+PROFILE = "window.ludotecaBootOptions = Object.assign(window.ludotecaBootOptions || {}, {profile: true});"
+
+
+def profiling(pages, what: str, rows: int = 30) -> None:
+    """With --profile: starts cProfile in each page's Python, or stops it and prints where the time went."""
+    if not PROFILED:
+        return
+    for name, page in pages:
+        text = page.evaluate("([what, rows]) => window.ludotecaProfile ? window.ludotecaProfile(what, rows) : ''",
+                             [what, rows])
+        if what == "stop":
+            print(f"--- cProfile, {name} ---\n{text}", flush=True)
+
+
+PROFILED = False
+
+
 def guest_context(browser, warm: bool):
     context = browser.new_context(**({} if warm else {"service_workers": "block"}))
     context.add_init_script(FAST_PLAY)
+    if PROFILED:
+        context.add_init_script(PROFILE)
     context.add_init_script(GUEST_WATCH)
     context.set_default_timeout(20_000)
     return context
@@ -162,6 +181,7 @@ def click_move(page) -> bool:
 def measure_moves(host, guest, count):
     """(latencies ms host click -> guest shows it, bytes the guest received per move)."""
     latencies, clicks = [], []
+    profiling((("host", host), ("guest", guest)), "start")
     while len(latencies) < count:
         page = next((p for p in (host, guest) if p.locator(MOVE_BUTTONS).count()), None)
         if host.locator(RESULTS).count():
@@ -185,6 +205,7 @@ def measure_moves(host, guest, count):
             host.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n",
                                    arg=before, timeout=30_000)
     time.sleep(0.2)
+    profiling((("host", host), ("guest", guest)), "stop")
     received = guest.evaluate("() => window.netSeen")
     windows = list(itertools.pairwise(clicks))
     per_move = [sum(size for t, size in received if start <= t < end) for start, end in windows]
@@ -253,6 +274,7 @@ def measure_six(browser, host, app_url, rounds):
         answer_on_host(host, guest, seat, 120_000)  # five pages at once on a small machine
     host.click('[data-testid="devices-close"]')
     pages = [host, *guests]
+    profiling((("host", host), ("guest 1", guests[0])), "start")
     since = host.evaluate("() => performance.now()")
     played = 0
     while played < rounds and not host.locator(RESULTS).count():
@@ -274,6 +296,7 @@ def measure_six(browser, host, app_url, rounds):
         played += len(acting) == 6
     tasks = host.evaluate("(since) => (window.__longTasks || []).filter(t => t.start >= since).map(t => t.duration)",
                           since)
+    profiling((("host", host), ("guest 1", guests[0])), "stop")
     for guest in guests:
         guest.context.close()
     return played, tasks
@@ -312,7 +335,11 @@ def main(argv=None) -> int:
     parser.add_argument("--resumes", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=10, help="six-device GeonAxis rounds")
     parser.add_argument("--six-only", action="store_true", help="only the six-device GeonAxis figure")
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile the host's and a guest's Python while moves and rounds are played")
     args = parser.parse_args(argv)
+    global PROFILED
+    PROFILED = args.profile
     print("== Play on several devices: figures on loopback ==", flush=True)
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     with StaticServer(Path(args.dist)) as server, chromium() as browser:
@@ -320,6 +347,8 @@ def main(argv=None) -> int:
         host_ctx = browser.new_context()
         host_ctx.add_init_script(FAST_PLAY)
         host_ctx.add_init_script(LONGTASK_OBSERVER)
+        if PROFILED:
+            host_ctx.add_init_script(PROFILE)
         host_ctx.set_default_timeout(20_000)
         host = host_ctx.new_page()
         warm_up(host_ctx, app_url)

@@ -37,7 +37,7 @@ def percentile(values: list, fraction: float) -> float:
 def redraw_times(browser, server, game: str, players: int, variants: dict, moves: int, full: bool) -> list:
     context = browser.new_context(service_workers="block")
     context.add_init_script(FAST_PACE)
-    context.add_init_script("window.ludotecaBootOptions = { snapshots: false, fullRedraws: %s };"
+    context.add_init_script("window.ludotecaBootOptions = { snapshots: false, timeRedraws: true, fullRedraws: %s };"
                             % ("true" if full else "false"))
     page = context.new_page()
     page.goto(server.url + "/")

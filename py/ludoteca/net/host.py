@@ -24,7 +24,7 @@ import json
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Optional, Protocol
 
 from . import wire
 from .wire import GUEST, HOST, Endpoint, MoveLedger, WireError
@@ -201,10 +201,13 @@ class HostTable:
         return [(link, self.guests[token].endpoint.send("clock", body)) for link, token in self.links.items()]
 
     # --- changes in the match ------------------------------------------------------------
-    def refresh(self) -> list[Outgoing]:
-        """After any change in the match: sends every connected guest what changed for its seats."""
+    def refresh(self, links: Optional[Iterable[str]] = None) -> list[Outgoing]:
+        """After any change in the match: sends every connected guest (or those on `links`)
+        what changed for its seats."""
         outgoing: list[Outgoing] = []
         for link, token in list(self.links.items()):
+            if links is not None and link not in links:
+                continue
             guest = self.guests[token]
             for seat in guest.seats:
                 outgoing += [(link, text) for text in self._updates(guest, seat)]

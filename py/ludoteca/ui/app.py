@@ -64,6 +64,7 @@ MAX_NOTICES = 3
 class App:
     def __init__(self, browser: Browser):
         self.browser = browser
+        self._drawing_due = False  # a change made elsewhere waits for its drawing (_session_changed)
         self.games = registry.all_games()
         self.saves = SaveStore(browser.store, self.games)
         self.assets = AssetLoader(self)  # ui/assets.py
@@ -118,10 +119,21 @@ class App:
         self._unsubscribe = session.subscribe(self._session_changed) if session is not None else None
 
     def _session_changed(self, made_here: bool) -> None:
-        """A change this app did not make (another device's move) is drawn, and play goes on from it."""
-        if not made_here:
-            self.render()
-            self._after_change()
+        """A change this app did not make (another device's move) is drawn, and play goes on from it.
+        On a host, the guests have been sent the change by now: its drawing waits for a task of its
+        own (one for changes that come together), so no one task does both (issue 31)."""
+        if made_here:
+            return
+        if self.session is None or self.session.full_access() is None:  # a guest: drawing is the news
+            self._draw_change_made_elsewhere()
+        elif not self._drawing_due:
+            self._drawing_due = True
+            self.browser.after_this_task(self._draw_change_made_elsewhere)
+
+    def _draw_change_made_elsewhere(self) -> None:
+        self._drawing_due = False
+        self.render()
+        self._after_change()
 
     # --- helpers ------------------------------------------------------------
     def t(self, key: str, **values) -> str:
@@ -486,6 +498,12 @@ class App:
         self.play.ai_failed = False
 
     # --- drawing ---------------------------------------------------------------
+    def redraw_clock(self) -> None:
+        """A tick of the round clock, where only its times changed: its region alone when the page allows."""
+        if self.route.name != "play" or self.session is None \
+                or not self.browser.render_region("clock", screens.clock_region(self)):
+            self.render()
+
     def render(self) -> None:
         # Every change is drawn, so here the page learns whether leaving would lose moves.
         if self.asking_before_leaving != bool(self.unsaved):

@@ -115,6 +115,11 @@ class PyScriptBrowser(Browser):
         # The redraw bench compares against rebuilding the whole page every time.
         options = getattr(window, "ludotecaBootOptions", None)
         self.always_full = bool(options is not None and options is not jsnull and getattr(options, "fullRedraws", False))
+        # ...and times each redraw with the layout it causes (forced at once only then: the page
+        # lays out once before it paints, after whatever else the task does).
+        self.time_layout = bool(options is not None and options is not jsnull and getattr(options, "timeRedraws", False))
+        self._title = None
+        self._reduced_motion = None  # the MediaQueryList, once asked
         # Browser tests of the round clock run time faster (boot option clockRate, 1 to 1000).
         rate = getattr(options, "clockRate", 1) if options is not None and options is not jsnull else 1
         self.clock_rate = max(1.0, min(1000.0, float(rate))) if isinstance(rate, (int, float)) else 1.0
@@ -146,6 +151,37 @@ class PyScriptBrowser(Browser):
         self.announcer, self.news_announcer = _live_region("announcer"), _live_region("news-announcer")
 
     def render(self, html):
+        def draw():
+            page = regions.split(html)
+            patch = regions.diff(None if self.always_full else self._page, page)
+            self._page = page
+            if patch.full:
+                self.root.innerHTML = html
+                self.redraws["full"] += 1
+            else:
+                self._apply(patch)
+                self.redraws["regions"] += 1
+            return patch.full
+
+        self._redraw(draw)
+
+    def render_region(self, name, inner):
+        page = self._page
+        if page is None or self.always_full or name not in page.regions:
+            return False
+        if page.regions[name] != inner:
+            def draw():
+                page.regions[name] = inner
+                self._apply(regions.Patch(full=False, replace={name: inner}))
+                self.redraws["regions"] += 1
+                return False
+
+            self._redraw(draw)
+        return True
+
+    def _redraw(self, draw):
+        """`draw()` changes the page (returns whether it was rebuilt whole); around it, the
+        keyboard focus, the dialogs' focus, the scroll and the board's zoom carry over."""
         had_dialog = _found(self.root.querySelector(MODAL)) is not None
         focused = document.activeElement
         focus_key = None
@@ -158,15 +194,7 @@ class PyScriptBrowser(Browser):
                     focus_key = (attribute, value)
                     break
         started = performance.now()
-        page = regions.split(html)
-        patch = regions.diff(None if self.always_full else self._page, page)
-        self._page = page
-        if patch.full:
-            self.root.innerHTML = html
-            self.redraws["full"] += 1
-        else:
-            self._apply(patch)
-            self.redraws["regions"] += 1
+        full = draw()
         self.apply_board_zoom()
         shown_hash = str(window.location.hash)
         new_screen = shown_hash != self._shown_hash  # a new screen (a game just started) opens at its top
@@ -174,9 +202,10 @@ class PyScriptBrowser(Browser):
         # hotseat: a player takes the device and starts at the top (status, clock)
         if new_screen or focused_action == "reveal":
             window.scrollTo(0, 0)
-        self.root.getBoundingClientRect()  # lay the page out now, so the figure includes it
+        if self.time_layout:
+            self.root.getBoundingClientRect()  # lay the page out now, so the figure includes it
         if self.app is not None and self.app.route.name == "play":
-            self.app.stats["redraws"].append({"full": patch.full, "ms": performance.now() - started})
+            self.app.stats["redraws"].append({"full": full, "ms": performance.now() - started})
         target = self._element_for(focus_key)  # keep keyboard users where they were across a redraw
         played_from_here = focused_action == "move" and target is not None and not target.hasAttribute("data-action")
         if played_from_here:
@@ -299,7 +328,9 @@ class PyScriptBrowser(Browser):
         return str(path) if isinstance(path, str) else "plain"
 
     def set_title(self, text):
-        document.title = text
+        if text != self._title:  # every redraw asks; the document is written only on a change
+            self._title = text
+            document.title = text
 
     def _apply(self, patch):
         """Only the regions that changed; the rest of the page (and its scroll) stays."""
@@ -337,7 +368,9 @@ class PyScriptBrowser(Browser):
         window.setTimeout(create_proxy(lambda: URL.revokeObjectURL(url)), 10000)
 
     def prefers_reduced_motion(self):
-        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        if self._reduced_motion is None:  # one live query, read at each redraw
+            self._reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+        return bool(self._reduced_motion.matches)
 
     def ask_before_leaving(self, on):
         if self._leave_guard is None:
@@ -369,6 +402,11 @@ class PyScriptBrowser(Browser):
         # The tasks in flight, for tests: at 0 with no input nothing more happens on its own.
         window.ludotecaTasks = len(self._tasks)
         task.add_done_callback(self._task_done)
+
+    def after_this_task(self, callback):
+        async def run():  # a spawned task's first step is a later task of the page's own
+            callback()
+        self.spawn(run())
 
     def _task_done(self, task):
         self._tasks.discard(task)
@@ -854,6 +892,8 @@ def install(root):
         timer = CollectionTimer()  # the AI bench: is a long slice a collection?
         timer.install()
         app.stats["collections"] = timer.figures
+    if options is not None and options is not jsnull and getattr(options, "profile", False):
+        window.ludotecaProfile = create_proxy(_profiler())  # the devices bench: where Python's time goes
     app.navigate(str(window.location.hash or "#/"))
     return app
 
@@ -866,6 +906,32 @@ def _live_region(testid):
         region.setAttribute(name, value)
     document.body.appendChild(region)
     return region
+
+
+def _profiler():
+    """`ludotecaProfile("start")` profiles every Python call from then on; `("stop", N, order)`
+    ends it and returns the N costliest functions by `order` (pstats' "cumulative", the
+    default, or "tottime"), as pstats prints them."""
+    import cProfile  # only with the boot option: the app never loads it otherwise
+    import io
+    import pstats
+
+    profile = [None]
+
+    def command(what, rows=40, order="cumulative"):
+        if what == "start":
+            profile[0] = cProfile.Profile()
+            profile[0].enable()
+            return ""
+        if profile[0] is None:
+            return ""
+        profile[0].disable()
+        out = io.StringIO()
+        pstats.Stats(profile[0], stream=out).sort_stats(str(order)).print_stats(int(rows))
+        profile[0] = None
+        return out.getvalue()
+
+    return command
 
 
 async def _import_file(app, file):

@@ -217,7 +217,8 @@ class ClockControl:
     def _tick(self, clock: RoundClock) -> None:
         self.store(clock)
         now = self.app.browser.now()
-        if clock.paused_by is not None and clock.pause_left(clock.paused_by, now) <= 0:
+        resumed = clock.paused_by is not None and clock.pause_left(clock.paused_by, now) <= 0
+        if resumed:
             clock.resume(now)  # the pause budget is spent: the round goes on
         session = self.app.session
         if clock.running and any(clock.remaining(now, p) <= 0 for p in clock.players
@@ -237,7 +238,10 @@ class ClockControl:
             self.app._after_change()  # the next decision's clock first: drawn with its full time
             self.app.render()
             return
-        self.app.render()
+        if resumed:
+            self.app.render()
+        else:
+            self.app.redraw_clock()  # only the times changed
 
     def view(self) -> Optional[dict]:
         """The countdown as shown: who still has to choose, the time left, the pauses."""

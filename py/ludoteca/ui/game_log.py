@@ -6,8 +6,8 @@ key, params) pairs from `State.describe_move`); the game's UI only words them
 say of the entry: a resignation, a resigned seat's automatic move, or a move that
 was its player's only one (`MatchSession.move_forced`, as far as the viewer may
 know it). These are plain data on every session, so a guest's device (net/remote.py)
-writes the same lines as the host's. A line is computed once per entry, viewer and
-language (`app.play.log_cache`).
+writes the same lines as the host's. A line is computed once per entry, viewer,
+language and players' names (`app.play.log_cache`).
 """
 
 from __future__ import annotations
@@ -33,10 +33,10 @@ class GameLog:
         app = self.app
         session = app.session
         key = (index, viewer, app.catalog.language)
-        cached = app.play.log_cache.get(key)
-        if cached is not None and cached[0] is entry:
-            return cached[1]
         names = self._names()
+        cached = app.play.log_cache.get(key)
+        if cached is not None and cached[0] is entry and cached[2] == names:
+            return cached[1]
         facts = session.move_facts(index)
         if facts.resignation:  # the core's own move: games never see it
             text = app.t("game.log.resigned", name=names[facts.player])
@@ -47,7 +47,7 @@ class GameLog:
                 text = app.t("game.log.automatic", move=text)
             elif session.move_forced(index, viewer):
                 text = app.t("game.log.forced", move=text, name=names[facts.player])
-        app.play.log_cache[key] = (entry, text)
+        app.play.log_cache[key] = (entry, text, names)
         return text
 
     def hint_line(self, player: int, text: str) -> str:

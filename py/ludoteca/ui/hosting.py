@@ -48,6 +48,7 @@ class TableKeeper:
         """The app's hooks on a hosted session: the save and the table kept, the round clock shared."""
         hosted.before_send = lambda: self.write(hosted)
         self.app.devices.listen(hosted)  # who joined or left is heard (ui/presence.py)
+        hosted.later = self.app.browser.after_this_task  # each guest's update in a task of its own
         hosted.table.clock_body = lambda: self.app.round_clock.message() if self.app.session is hosted else None
         hosted.table.pause_clock = lambda seat, on: self.app.session is hosted \
             and self.app.round_clock.pause_for_guest(seat, on)

@@ -55,7 +55,8 @@ class PlayView:
     # A game's own display switches (PSYCHOPATH's hints): unlike the selection
     # they outlive moves, for as long as this game stays open.
     ui_options: dict = field(default_factory=dict)
-    log_cache: dict = field(default_factory=dict)  # (index, viewer, language) -> (entry, text)
+    # (index, viewer, language) -> (entry, text, names) (game_log.py); ("item", ...), ("marks", index): screens.py
+    log_cache: dict = field(default_factory=dict)
     # Humans who chose "keep passing" (a game whose UI has standing_pass):
     # player -> their view when they chose it, which the game's stop rule compares with.
     keep_passing: dict = field(default_factory=dict)

@@ -552,6 +552,11 @@ def render_clock(app, clock: Optional[dict]) -> str:
             f' data-testid="clock">{chips}{controls}</div>')
 
 
+def clock_region(app) -> str:
+    """The clock region's markup alone, as `render_game` draws it: all a tick of the round clock changes."""
+    return isolate_names(render_clock(app, None if app.play.replay_index is not None else app._clock_view()))
+
+
 def end_reason_of(ui, view: dict, ctx) -> str:
     """Why the game ended, in the game's words ("" when its UI does not say)."""
     return ui.end_reason(view, ctx)
@@ -636,19 +641,26 @@ def render_players(app, state, view, ui) -> str:
     return f'<ul class="players">{"".join(items)}</ul>'
 
 
-def revealed_submissions(session, ui) -> set:
+def revealed_submissions(session, ui, entries: list, cache: dict) -> set:
     """Entries the log leaves out: in a game whose UI sets REVEAL_LISTS_ALL (the
     last submission of a simultaneous decision describes everyone's), each earlier
     submission of a decision already revealed. One line a round, not one a player;
-    a decision still open keeps its "has chosen" lines, and replay shows them all."""
+    a decision still open keeps its "has chosen" lines, and replay shows them all.
+    `entries`: the session's log entries; `cache` keeps each one's facts while it stays."""
     if not ui.REVEAL_LISTS_ALL:
         return set()
     folded = set()
     revealed = False  # a later entry closed a decision
-    for index in range(session.move_count - 1, -1, -1):
-        if session.move_facts(index).resignation:
+    for index in range(len(entries) - 1, -1, -1):
+        cached = cache.get(("submission", index))
+        if cached is None or cached[0] is not entries[index]:
+            # (the entry, a resignation, one of several choices at once), from the position before it
+            cached = (entries[index], session.move_facts(index).resignation,
+                      len(session.position(index).to_move()) > 1)
+            cache[("submission", index)] = cached
+        if cached[1]:
             continue
-        if len(session.position(index).to_move()) > 1:
+        if cached[2]:
             if revealed:
                 folded.add(index)
         else:
@@ -670,20 +682,33 @@ def log_marks(app, ui, index: int, entry) -> str:
     return f' data-marks="{escape(cached[1])}"' if cached[1] else ""
 
 
+def log_item(app, ui, index: int, entry, viewer, current: bool, names: tuple) -> str:
+    """One log line's finished markup (its names already isolated), made once for what it
+    depends on: the entry, the viewer, the language, the players' `names` and whether the
+    replay stands on it. A redraw after a move makes only the new line's."""
+    key = ("item", index, viewer, app.catalog.language, current)
+    cached = app.play.log_cache.get(key)
+    if cached is not None and cached[0] is entry and cached[1] == names:
+        return cached[2]
+    text = app.game_log.line(index, entry, viewer)
+    markup = isolate_names(f'<li class="{"current" if current else ""}"><button type="button" class="logbtn"'
+                           f' data-action="replay" data-arg="{index + 1}"{log_marks(app, ui, index, entry)}>'
+                           f'{escape(text)}</button></li>')
+    app.play.log_cache[key] = (entry, names, markup)
+    return markup
+
+
 def render_log(app, ui, viewer) -> str:
     session = app.session
     t = app.t
     if not session.move_count:
         return f'<div class="log"><h3>{escape(t("game.log"))}</h3><p class="muted">{escape(t("game.log_empty"))}</p></div>'
-    items = []
-    folded = revealed_submissions(session, ui) if app.play.replay_index is None else set()
-    for index, entry in enumerate(session.log_entries()):
-        if index in folded:
-            continue
-        current = " current" if app.play.replay_index == index + 1 else ""
-        text = app.game_log.line(index, entry, viewer)
-        items.append(f'<li class="{current.strip()}"><button type="button" class="logbtn" data-action="replay"'
-                     f' data-arg="{index + 1}"{log_marks(app, ui, index, entry)}>{escape(text)}</button></li>')
+    entries = session.log_entries()
+    replay_index = app.play.replay_index
+    folded = revealed_submissions(session, ui, entries, app.play.log_cache) if replay_index is None else set()
+    names = tuple(seat.name for seat in session.seats)
+    items = [log_item(app, ui, index, entry, viewer, replay_index == index + 1, names)
+             for index, entry in enumerate(entries) if index not in folded]
     # Newest first, in a region that takes new lines at its top without a rebuild.
     return (f'<div class="log"><h3>{escape(t("game.log"))}</h3>'
             + region("log-prepend", "".join(reversed(items)), tag="ol",

@@ -227,7 +227,12 @@ class HostedMatchSession(LocalMatchSession):
         # Called before any text goes out: the app keeps the save and the table (ui/hosting.py).
         self.before_send: Optional[Callable[[], None]] = None
         self._written: Optional[tuple] = None  # (save id, text) this session last wrote
-        self.subscribe(lambda _made_here: self._flush(self.table.refresh()))
+        # Runs a callable in a later task of the page's (the app's browser sets it): after a
+        # change, each guest but the first is sent it in a task of its own, so no one task
+        # describes the match for six devices (issue 31's longest task).
+        self.later: Callable[[Callable[[], None]], None] = lambda run: run()
+        self._links_due: set = set()  # links whose task is waiting: it sends them the latest
+        self.subscribe(lambda _made_here: self._send_changes())
 
     @property
     def remote_seats(self) -> tuple:
@@ -258,6 +263,20 @@ class HostedMatchSession(LocalMatchSession):
         self._changed(made_here=False)
 
     # --- the links ----------------------------------------------------------------------
+    def _send_changes(self) -> None:
+        links = [link for link in self.table.links if link not in self._links_due]
+        if not links:
+            return
+        self._flush(self.table.refresh(links[:1]))
+        for link in links[1:]:
+            self._links_due.add(link)
+            self.later(lambda link=link: self._send_due(link))
+
+    def _send_due(self, link: str) -> None:
+        self._links_due.discard(link)
+        if link in self.table.links:
+            self._flush(self.table.refresh([link]))
+
     def _flush(self, outgoing: list[Outgoing]) -> None:
         if outgoing and self.before_send is not None:
             self.before_send()

@@ -7,6 +7,7 @@ of a phone. Cells are pointy-top hexagons at axial (q, r).
 
 from __future__ import annotations
 
+import functools
 import math
 from html import escape
 
@@ -340,6 +341,7 @@ def cell_xy(q: int, r: int) -> tuple:
     return SIZE * ROOT3 * (q + r / 2), SIZE * 1.5 * r
 
 
+@functools.lru_cache(maxsize=4096)  # the same few hundred cells at every redraw
 def hex_points(x: float, y: float, size: float = SIZE) -> str:
     points = []
     for corner in range(6):
