@@ -94,3 +94,18 @@ def test_the_shared_context_is_lent_to_the_next_test_without_what_the_last_one_l
         assert len(requests) == requests_of_the_first_test  # its listener is gone
     finally:
         shared.release()
+
+
+def test_a_tests_second_device_is_another_warm_context_that_starts_from_the_snapshot(shared_contexts, app_url):
+    devices = [shared_contexts(0), shared_contexts(1)]
+    try:
+        pages = [device.lease().new_page() for device in devices]
+        for page in pages:
+            page.goto(app_url)
+            wait_for_app_ready(page)
+        assert [page.evaluate("window.ludotecaBoot.path") for page in pages] == ["snapshot", "snapshot"]
+        pages[0].evaluate(f"localStorage.setItem('{PROBE_KEY}', 'first device')")
+        assert pages[1].evaluate(f"localStorage.getItem('{PROBE_KEY}')") is None  # a device of its own
+    finally:
+        for device in devices:
+            device.release()
