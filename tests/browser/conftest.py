@@ -58,30 +58,32 @@ def pytest_configure(config):
         CHROMIUM_LOG = CHROMIUM_LOG.with_name(f"chromium-{config.getoption('--shard').replace('/', '-of-')}.log")
 
 
-# Seconds of the browser tests that take far longer than most (a quiet machine, rounded
-# up from CI's --durations), by test name; every other test counts DEFAULT_TEST_SECONDS.
-# The shards are dealt by these, so that they end at about the same time.
+# Seconds of the browser tests that take far longer than most (a quiet machine, from CI's
+# --durations, scaled by what a change measured since), by test name; every other test
+# counts DEFAULT_TEST_SECONDS. The shards are dealt by these, so that they end at about
+# the same time. A shard's first test also pays for the warm contexts (see SharedContext).
 DEFAULT_TEST_SECONDS = 4
 SLOW_TEST_SECONDS = {
-    "test_a_whole_alphabeticell_game_across_two_devices": 25,
-    "test_a_six_seat_geonaxis_with_a_round_clock_across_six_devices": 40,
-    "test_a_whole_game_against_the_computer_by_clicking": 18,
-    "test_devices_playing_200_moves_through_reloads_dropped_links_and_delays": 30,
-    "test_pause_stops_the_round_timer_until_resume": 20,
-    "test_alphagon_across_two_devices_with_a_guests_doubt_and_raised_hand": 22,
-    "test_psychopath_a_whole_game_by_keyboard_alone": 14,
+    "test_devices_playing_200_moves_through_reloads_dropped_links_and_delays": 95,
+    "test_a_six_seat_geonaxis_with_a_round_clock_across_six_devices": 42,
+    "test_pause_stops_the_round_timer_until_resume": 26,
+    "test_each_bad_snapshot_falls_back_to_a_plain_start_and_is_replaced": 26,
+    "test_the_host_scans_the_guests_answer_with_its_camera": 25,
+    "test_a_whole_game_against_the_computer_by_clicking": 22,
+    "test_a_game_in_progress_and_saves_survive_every_path": 20,
+    "test_starts_offline_after_one_visit": 18,
+    "test_no_serious_accessibility_problem_on_any_screen": 17,
+    "test_psychopath_a_whole_game_by_keyboard_alone": 17,
     "test_psychopath_a_whole_game_against_the_computer_by_clicking": 15,
-    "test_each_bad_snapshot_falls_back_to_a_plain_start_and_is_replaced": 36,
-    "test_a_game_in_progress_and_saves_survive_every_path": 15,
-    "test_the_signaling_screens_pass_axe_and_fit_a_phone_in_both_languages": 15,
     "test_an_italian_browser_gets_italian_and_a_game_is_played_to_the_end": 15,
-    "test_a_whole_psychopath_game_across_two_devices_paired_by_paste": 15,
-    "test_no_serious_accessibility_problem_on_any_screen": 15,
+    "test_alphagon_across_two_devices_with_a_guests_doubt_and_raised_hand": 15,
+    "test_doubt_and_declaration_dialogs_and_verdicts_pass_axe": 15,
+    "test_start_up_compiles_no_python_from_source": 15,
+    "test_a_whole_alphabeticell_game_across_two_devices": 14,
+    "test_a_whole_physical_game_session": 14,
+    "test_a_whole_psychopath_game_across_two_devices_paired_by_paste": 12,
+    "test_a_hostile_guest_is_refused_with_a_logged_reason_and_the_match_goes_on": 12,
     "test_stalled_start_times_out_with_error": 10,
-    "test_host_and_guest_pair_by_room_code_and_play": 14,
-    "test_the_host_reloads_mid_game_and_its_guest_rejoins_its_seat": 14,
-    "test_the_pairing_panel_the_join_page_and_the_guests_table_pass_axe_and_fit_a_phone": 14,
-    "test_a_guest_with_no_service_set_opens_the_room_link_agrees_and_joins": 13,
 }
 
 
@@ -258,18 +260,17 @@ def context(new_context):
 
 @pytest.fixture
 def new_context(browser, browser_context_args, request) -> Iterator[Callable[..., object]]:
-    """Make browser contexts with the same short timeouts. The first one a test asks
-    for, with no options but a viewport, a colour scheme or one of SHARED_LOCALES, is
-    the session's shared warm context for that locale (see SharedContext) unless the
-    test's module is in FRESH_CONTEXT_MODULES or the test is marked fresh_context;
-    every other one is new (e.g. service_workers="block", a second device)."""
+    """Make browser contexts with the same short timeouts. The first WARM_DEVICES a test
+    asks for with no options but a viewport, a colour scheme or a locale are the session's
+    warm contexts (see SharedContext), one device each, in order, unless the test's module
+    is in FRESH_CONTEXT_MODULES or the test is marked fresh_context; every other one is
+    new (e.g. service_workers="block", a phone's touch screen, a third device)."""
     contexts = []
     lease = []
 
     def make(**kwargs):
-        if not lease and _may_share(request, kwargs):
-            locale = kwargs.pop("locale", None)
-            shared = request.getfixturevalue("shared_contexts")(locale)
+        if len(lease) < WARM_DEVICES and _may_share(request, kwargs):
+            shared = request.getfixturevalue("shared_contexts")(len(lease))
             lease.append(shared)
             return shared.lease(**kwargs)
         context = _prepare(browser.new_context(**{**browser_context_args, **kwargs}))
@@ -290,20 +291,19 @@ FRESH_CONTEXT_MODULES = {
     "test_boot", "test_snapshot", "test_offline", "test_update", "test_home_first", "test_origin",
     "test_net_pairing", "test_harness",
 }
-# Context options a shared context gives each page of a test instead.
-PER_PAGE_OPTIONS = {"viewport", "color_scheme"}
-# Locales with a shared context of their own: each costs one cold start and one
-# snapshot, worth it for the several tests of each. A test that names no locale
-# shares en-US's (the English the tests read), so the two cost one start, not two.
-SHARED_LOCALES = {None, "en-US", "it-IT"}
-DEFAULT_LOCALE = "en-US"
+# Context options a shared context gives each page of a test instead (the locale by
+# DevTools: the browser's languages, Accept-Language and Intl's default).
+PER_PAGE_OPTIONS = {"viewport", "color_scheme", "locale"}
+DEFAULT_LOCALE = "en-US"  # the English the tests read, when a test names no locale
+# Warm contexts, each one cold start and snapshot a run: the first for every test, the
+# second for a test's second device (a guest joins warm, as the host starts).
+WARM_DEVICES = 2
 
 
 def _may_share(request, kwargs: dict) -> bool:
     return (request.module.__name__.rpartition(".")[2] not in FRESH_CONTEXT_MODULES
             and request.node.get_closest_marker("fresh_context") is None
-            and set(kwargs) <= PER_PAGE_OPTIONS | {"locale"}
-            and kwargs.get("locale") in SHARED_LOCALES)
+            and set(kwargs) <= PER_PAGE_OPTIONS)
 
 
 # The app's local data a test may leave behind, cleared after each test on the
@@ -333,18 +333,22 @@ class SharedContext:
         self._undo: list[Callable[[], None]] = []
         self._pages: list = []
 
-    def warm_up(self, app_url: str) -> None:
-        """A first visit, then wait (up to SNAPSHOT_WAIT_S) for the memory snapshot."""
+    def first_visit(self, app_url: str):
+        """Starts the first visit (warm_up waits for it to end); its page."""
         page = self.context.new_page()
-        page.goto(app_url)
+        page.goto(app_url, wait_until="commit")
+        return page
+
+    def warm_up(self, page) -> None:
+        """After first_visit: waits for the app, then (up to SNAPSHOT_WAIT_S) for the memory snapshot."""
         wait_for_app_ready(page)
         deadline = time.monotonic() + SNAPSHOT_WAIT_S
         while not page.evaluate(SNAPSHOT_STORED) and time.monotonic() < deadline:
-            page.wait_for_timeout(500)
+            page.wait_for_timeout(200)
         page.close()
         self._clear_app_data()
 
-    def lease(self, viewport=None, color_scheme=None):
+    def lease(self, viewport=None, color_scheme=None, locale=None):
         context = self.context
         add_init_script, on, new_page = context.add_init_script, context.on, context.new_page
 
@@ -364,6 +368,7 @@ class SharedContext:
                 page.set_viewport_size(viewport)
             if color_scheme:
                 page.emulate_media(color_scheme=color_scheme)
+            _speak(page, locale or DEFAULT_LOCALE)
             return page
 
         context.add_init_script = add_init_script_for_this_test
@@ -397,26 +402,35 @@ class SharedContext:
         self._devtools.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": APP_DATA})
 
 
+def _speak(page, locale: str) -> None:
+    """The page's browser speaks `locale` (what a context's locale option sets)."""
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Emulation.setLocaleOverride", {"locale": locale})
+    devtools.send("Emulation.setUserAgentOverride",
+                  {"userAgent": page.evaluate("navigator.userAgent"), "acceptLanguage": locale})
+
+
 @pytest.fixture(scope="session")
-def shared_contexts(browser, browser_context_args, app_url) -> Iterator[Callable[[str | None], SharedContext]]:
-    """The shared warm context of a locale, made on first use."""
-    made: dict[str | None, SharedContext] = {}
+def shared_contexts(browser, browser_context_args, app_url) -> Iterator[Callable[[int], SharedContext]]:
+    """The warm context of device `index` (0 .. WARM_DEVICES-1): all made at the first use,
+    their first visits side by side."""
+    made: list[SharedContext] = []
 
-    def of_locale(locale: str | None) -> SharedContext:
-        locale = locale or DEFAULT_LOCALE
-        if locale not in made:
-            options = {**browser_context_args, "locale": locale}
-            context = _prepare(browser.new_context(**options))
-            # Memory snapshots on the app's own origin only (a private server's origin
-            # starts cold), the first one made as soon as the warm-up's start is over.
-            context.add_init_script("if (location.origin === %s) Object.assign(window.ludotecaBootOptions,"
-                                    " {snapshots: true, snapshotDelayMs: 0});" % json.dumps(app_url.rstrip("/")))
-            made[locale] = SharedContext(context, app_url)
-            made[locale].warm_up(app_url)
-        return made[locale]
+    def device(index: int) -> SharedContext:
+        if not made:
+            for _ in range(WARM_DEVICES):
+                context = _prepare(browser.new_context(**browser_context_args))
+                # Memory snapshots on the app's own origin only (a private server's origin
+                # starts cold), the first one made as soon as the warm-up's start is over.
+                context.add_init_script("if (location.origin === %s) Object.assign(window.ludotecaBootOptions,"
+                                        " {snapshots: true, snapshotDelayMs: 0});" % json.dumps(app_url.rstrip("/")))
+                made.append(SharedContext(context, app_url))
+            for shared, page in [(shared, shared.first_visit(app_url)) for shared in made]:
+                shared.warm_up(page)
+        return made[index]
 
-    yield of_locale
-    for shared in made.values():
+    yield device
+    for shared in made:
         shared.context.close()
 
 

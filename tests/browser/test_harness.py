@@ -65,8 +65,8 @@ PROBE_KEY = "ludoteca:harness-probe"
 
 
 def test_the_shared_context_is_lent_to_the_next_test_without_what_the_last_one_left(shared_contexts, app_url):
-    shared = shared_contexts(None)
-    context = shared.lease(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    shared = shared_contexts(0)
+    context = shared.lease(viewport={"width": 360, "height": 740}, color_scheme="dark", locale="it-IT")
     context.add_init_script("window.harnessProbe = 1;")
     requests = []
     context.on("request", lambda request: requests.append(request.url))
@@ -76,6 +76,8 @@ def test_the_shared_context_is_lent_to_the_next_test_without_what_the_last_one_l
     assert page.evaluate("window.harnessProbe") == 1
     assert page.viewport_size == {"width": 360, "height": 740}
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    assert page.evaluate("[navigator.languages, Intl.DateTimeFormat().resolvedOptions().locale]") == [["it-IT"], "it-IT"]
+    assert page.get_attribute(".shell", "lang") == "it"
     page.evaluate(f"localStorage.setItem('{PROBE_KEY}', 'left behind')")
     shared.release()
     assert page.is_closed() and requests
@@ -88,6 +90,22 @@ def test_the_shared_context_is_lent_to_the_next_test_without_what_the_last_one_l
         assert page.evaluate(f"[window.harnessProbe, localStorage.getItem('{PROBE_KEY}')]") == [None, None]
         assert page.viewport_size != {"width": 360, "height": 740}
         assert not page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+        assert page.evaluate("navigator.languages") == ["en-US"] and page.get_attribute(".shell", "lang") == "en"
         assert len(requests) == requests_of_the_first_test  # its listener is gone
     finally:
         shared.release()
+
+
+def test_a_tests_second_device_is_another_warm_context_that_starts_from_the_snapshot(shared_contexts, app_url):
+    devices = [shared_contexts(0), shared_contexts(1)]
+    try:
+        pages = [device.lease().new_page() for device in devices]
+        for page in pages:
+            page.goto(app_url)
+            wait_for_app_ready(page)
+        assert [page.evaluate("window.ludotecaBoot.path") for page in pages] == ["snapshot", "snapshot"]
+        pages[0].evaluate(f"localStorage.setItem('{PROBE_KEY}', 'first device')")
+        assert pages[1].evaluate(f"localStorage.getItem('{PROBE_KEY}')") is None  # a device of its own
+    finally:
+        for device in devices:
+            device.release()

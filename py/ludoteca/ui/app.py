@@ -52,7 +52,7 @@ from .replay import ReplayViewer
 from .review import GameReview
 from .routes import Route, parse_route
 from .saving import GameSaving
-from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, set_field  # noqa: F401 - MAX_NAME re-exported
+from .setup import MAX_NAME, SeatForm, SetupForm, default_setup, rematch_setup, set_field  # noqa: F401 - re-exported
 from .table import TableScreen
 from .tutorial import Tutorial
 from .undo import UndoControl
@@ -423,11 +423,7 @@ class App:
         self.play.hide_results = not self.play.hide_results
 
     def on_rematch(self, _arg: str):
-        old = self.session
-        form = SetupForm(old.game_id, old.settings.num_players,
-                         [SeatForm(s.name, s.kind, s.level, s.color) for s in old.seats],
-                         dict(old.settings.variants))
-        self.start_game(form)
+        self.start_game(rematch_setup(self.session))
         return False
 
     # --- playing ----------------------------------------------------------------

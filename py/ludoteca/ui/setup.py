@@ -87,6 +87,13 @@ def default_setup(app, game_id: str) -> SetupForm:
     return form
 
 
+def rematch_setup(session) -> SetupForm:
+    """The setup of a rematch: the same seats (names, kinds, levels, colours) and variants."""
+    return SetupForm(session.game_id, session.settings.num_players,
+                     [SeatForm(s.name, s.kind, s.level, s.color) for s in session.seats],
+                     dict(session.settings.variants))
+
+
 def set_field(app, name: str, value: str) -> bool:
     """Updates the setup form; returns whether the screen must redraw."""
     form = app.setup
