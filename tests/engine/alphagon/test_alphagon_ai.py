@@ -528,3 +528,25 @@ def test_hard_s_late_search_stops_at_its_thinking_time_and_only_there(monkeypatc
     monkeypatch.setattr(alphagon_ai, "ENDGAME_SECONDS", None)
     uncapped = _pieces_of_a_hard_turn((goal - alphagon_ai.LATE_MARGIN, 12))
     assert capped < 100 and uncapped >= 300
+
+
+def test_hard_places_the_letter_that_makes_the_word_worth_declaring():
+    """INZ: with E, every INZE- word hard knows is of one meaning, and
+    declaring INZEPPATURA at once scores 6 (a correction leaves 4). Old hard
+    weighed a letter by the words it keeps open and placed the O (INZO-)."""
+    state = new_state(2, "it", seed=3)
+    build_word(state, "INZ", "D4", "E")
+    p = state.to_move()[0]
+    state.racks[p] = "AEOTNRS"
+    for sharp, wanted in ((True, "E"), (False, "O")):
+        bot = WordBot(1, "hard", bluff=0.0, endgame=True, sharp=sharp)
+        trial = state.clone()
+        move = bot.choose(trial, p)
+        while move.keyword == "find":  # a card's syllable or shape is claimed first
+            play(trial, p, move.text)
+            move = bot.choose(trial, p)
+        assert isinstance(move, Place) and move.letter == wanted
+        if sharp:
+            play(trial, p, move.text)
+            declared = bot.choose(trial, p)
+            assert declared.keyword == "declare" and declared.words[0].startswith("INZE")

@@ -45,7 +45,10 @@ the words it leads to):
   of 200 games, 30 of them blocked after 5-7 sides, with its cards scoring
   11.6 points a lost game against UCT's 15.3): it places a letter that
   starts no word it knows when that claims a syllable or shape at once,
-  and spends a bonus on a second letter that spells on and claims one; its
+  and spends a bonus on a second letter that spells on and claims one. It
+  weighs a letter after which it can declare the word at once as that
+  declaration (UCT scored 4-6 points a time declaring SVE-, TME-, INZE-,
+  which hard accepted but never aimed for). Its
   look one reply ahead also counts a letter that lights a square where the
   other side's next letter ends the game, and the replies to its
   declarations (a contradiction can end the game too).
@@ -454,9 +457,7 @@ class WordBot(Bot):
         options = yield from self._placements(state, player, legal, word, vocab)
         best_value, best_move = (max(options, key=lambda o: o[0]) if options else (-1e9, None))
         if declare is not None:
-            # halfway between its own score and the score a correction leaves
-            declared_value = (points_for(len(declare.words[0])) + floor) / 2 - 0.5
-            if declared_value > best_value:
+            if declared_value(declare, floor) > best_value:
                 return declare
         if best_move is not None and best_value > 0:
             return best_move
@@ -516,6 +517,8 @@ class WordBot(Bot):
                 value += self._finds_after(trial, player)
                 if not (len(extended) >= MIN_WORD and vocab.is_word(extended)):
                     value -= self._gift(state, extended)
+                    if self.sharp:
+                        value = max(value, (yield from self._declared_after(trial, player, extended, vocab)))
             value += self.noise * (self.rng.random() - 0.5)
             if not vocab.count(extended) and not trial.is_terminal():
                 # a letter that starts no word it knows stays a bluff (see `_turn`), whatever a
@@ -525,6 +528,15 @@ class WordBot(Bot):
                 value = card_points - CARD_BLUFF_COST if card_points else min(value, NONSENSE_VALUE)
             options.append((value, move))
         return options
+
+    def _declared_after(self, trial, player: int, extended: str, vocab: Vocabulary) -> Thinking:
+        """What the letters `extended` are worth when we declare them at once,
+        as `_turn` weighs a declaration (with the cards the letter claims), or
+        -inf when they are not worth declaring."""
+        declare, floor = yield from self._declaration(trial, extended, vocab)
+        if declare is None:
+            return -math.inf
+        return declared_value(declare, floor) + self._finds_after(trial, player)
 
     def _finds_after(self, trial, player: int) -> float:
         """Points a syllable or shape of our cards would score right after the move."""
@@ -593,13 +605,13 @@ class WordBot(Bot):
                     trial.apply_unchecked(player, move)
                     if self._ending_value(trial, player) >= 0:
                         return move
-            if self.sharp:
-                second = yield from self._second_letter_for_a_card(state, player, legal, word, vocab)
-                if second is not None:
-                    return second
         declare, _ = yield from self._declaration(state, word, vocab)
         if declare is not None:
             return declare
+        if self.sharp and state.placed == 1 and state.bonuses[player] > 0:
+            second = yield from self._second_letter(state, player, legal, word, vocab)
+            if second is not None:
+                return second
         if not state.changed:
             change = self._free_change(state, player, legal)
             if change is not None:
@@ -610,9 +622,9 @@ class WordBot(Bot):
                 return GiveUp(rare[0])
         return END
 
-    def _second_letter_for_a_card(self, state, player: int, legal: list, word: str, vocab: Vocabulary) -> Thinking:
+    def _second_letter(self, state, player: int, legal: list, word: str, vocab: Vocabulary) -> Thinking:
         """A second letter (it costs the bonus) that spells on and lets us claim
-        a syllable or a shape of our cards at once, or None."""
+        a syllable or a shape of our cards at once, or declare the word, or None."""
         options = yield from self._placements(state, player, legal, word, vocab)
         spelled = [(value, move) for value, move in options if vocab.count(word + move.letter)]
         if not spelled:
@@ -640,6 +652,12 @@ class WordBot(Bot):
             return None
         move = Change(old, new)
         return move if move in legal else None
+
+
+def declared_value(declare: Declare, floor: int) -> float:
+    """A declaration's worth: halfway between its own score and the score a
+    correction leaves (`floor`)."""
+    return (points_for(len(declare.words[0])) + floor) / 2 - 0.5
 
 
 def _alone_ahead(state, player: int) -> bool:
