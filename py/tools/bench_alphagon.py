@@ -26,6 +26,9 @@ played from both seats first):
      places letters only to claim its cards' syllables and shapes and never
      spells, N games against hard, medium that always doubts, medium, easy.
 
+`--hard-by-iterations` (alone): the ladder's "hard vs uct" row with hard's
+late search cut by iterations only, not by thinking time (the cap's cost).
+
 `--seconds S`: no game of a pairing starts after S seconds (the rows print
 how many were played); `--quick`: a short run without the UCT pairing.
 Figures only: nothing here is asserted by tests.
@@ -37,8 +40,10 @@ import statistics
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 
-from arena import LEVELS, ROOT, Watch, bench_arguments, level_ladder, match_and_print, parse_bench_arguments, use_engine
+from arena import (LEVELS, ROOT, BotSpec, UctSpec, Watch, bench_arguments, level_ladder, match_and_print,
+                   parse_bench_arguments, use_engine)
 
 GAME_MODULE = "ludoteca.games.alphagon"
 GOALS = {"easy vs random": "> 50%", "medium vs easy": "> 50%", "hard vs medium": "> 50%",
@@ -316,6 +321,32 @@ def report_nonsense(args, began: float) -> None:
             report_games([row])
 
 
+@dataclass(frozen=True)
+class HardByIterations(BotSpec):
+    """Hard with its late search cut by iterations only, not by thinking time
+    (ENDGAME_SECONDS): the same moves on any machine."""
+
+    def __call__(self, seed: int):
+        bot = super().__call__(seed)
+        bot.endgame_seconds = None
+        return bot
+
+
+UCT_PAIRING = 5  # the ladder's index of "hard vs uct" (3 rungs, hard vs random and easy): its seed offset
+
+
+def report_hard_by_iterations(args, began: float) -> None:
+    """Hard, its late search uncapped, against the core's UCT: the same
+    deals as the ladder's "hard vs uct" row, so the cap's cost shows."""
+    print("1b. hard vs uct, hard's late search by iterations only (no time cap)", flush=True)
+    row = match_and_print(f"{__name__}:load_game", editions(), HardByIterations(GAME_MODULE, "hard"),
+                          UctSpec(args.uct_iterations, args.uct_depth), args.uct_games, args.seed + UCT_PAIRING,
+                          args.workers, began, note=GOALS["hard vs uct"], seconds=args.seconds, watch=Discipline)
+    if row["games"]:
+        print("      " + by_edition(row), flush=True)
+        report_games([row])
+
+
 def main(argv: list) -> int:
     parser = bench_arguments(__doc__, games=200, uct_games=200)
     parser.add_argument("--deals", type=int, default=2000, help="deals per balance figure")
@@ -325,7 +356,14 @@ def main(argv: list) -> int:
                         help="only section 7: this many games of the nonsense strategy against each doubter")
     parser.add_argument("--nonsense-against", default="",
                         help='section 7 against only these: hard, medium+doubt, medium, easy (default: all)')
+    parser.add_argument("--hard-by-iterations", action="store_true",
+                        help="only hard vs uct, hard's late search by iterations alone (no time cap)")
     args = parse_bench_arguments(parser, argv)
+    if args.hard_by_iterations:
+        use_engine(args.dist)
+        load_game()
+        report_hard_by_iterations(args, time.perf_counter())
+        return 0
     if args.nonsense:
         use_engine(args.dist)
         report_nonsense(args, time.perf_counter())

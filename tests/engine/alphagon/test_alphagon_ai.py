@@ -397,3 +397,156 @@ def test_hard_searched_late_turns_place_word_prefixes(monkeypatch):
         if isinstance(move, Place):
             placed.append(move.letter)
     assert placed and all(known.count("TR" + letter) for letter in placed), placed
+
+
+# --- hard's sharper play (issue 28: where it lost to the core's UCT) ---------------------------
+def _hold_card(state, player, card) -> None:
+    """`player` holds `card` alone (the card it had goes back to the deck)."""
+    for other in range(state.n):
+        if card in state.hands[other]:
+            state.hands[other] = tuple(c for c in state.hands[other] if c != card)
+    state.deck = tuple(c for c in state.deck if c != card) + tuple(state.hands[player])
+    state.hands[player] = (card,)
+
+
+def test_hard_places_a_letter_for_a_card_it_claims_at_once():
+    """PA + O starts no word hard knows but makes AO, a syllable of card 8:
+    hard places it and claims the card's 3 points (the doubt it may meet
+    costs one letter), where it used to pass."""
+    state = new_state(2, seed=1)
+    build_word(state, "PA", "D4", "E")
+    p = state.to_move()[0]
+    state.racks[p] = "O"
+    _hold_card(state, p, 8)
+    bot = AI_LEVELS["hard"](3)
+    bot.bluff = 0.0
+    assert vocabulary(state.wordlist(), LEVEL_VOCABULARY["hard"]).count("PAO") == 0
+    move = bot.decide(state, p, list(state.legal_moves(p)))
+    assert isinstance(move, Place) and move.letter == "O"
+
+
+def _card_with(edition: str, syllable: str) -> int:
+    from ludoteca.games.alphagon import components as C
+
+    return next(card for card, syllables, _, _ in C.deck(edition)
+                if syllable in syllables or syllable[::-1] in syllables)
+
+
+def test_hard_spends_a_bonus_on_a_second_letter_that_claims_a_card():
+    """HO, hard places U: HOUS would make US, a syllable of its card, and
+    still spells HOUSE. Hard places the S with its bonus (old hard ended its
+    turn: a second letter was only for closing a word)."""
+    state = new_state(2, seed=2)
+    build_word(state, "HO", "D4", "E")
+    p = state.to_move()[0]
+    state.racks[p] = "STU"  # HOUR would be a word: no R
+    state.bonuses[p] = 1
+    _hold_card(state, p, _card_with("en", "US"))
+    play(state, p, f"place {state.legal_moves(p)[0].cell} U")
+    legal = list(state.legal_moves(p))
+    assert not [m for m in legal if m.keyword == "find"]  # nothing to claim yet
+    move = AI_LEVELS["hard"](3).decide(state, p, legal)
+    assert isinstance(move, Place) and move.letter == "S"
+    assert AI_LEVELS["medium"](3).decide(state, p, legal).keyword != "place"
+
+
+def _a_letter_before_a_dead_end():
+    """A state from seeded random play where the player to move has placed
+    nothing yet and a letter on the lit square would light a square where the
+    next letter ends the game."""
+    for seed in range(300):
+        state, rng = new_state(2, seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            legal = state.legal_moves(player)
+            places = [move for move in legal if isinstance(move, Place)]
+            if len(places) > 2 and state.phase == "turn" and not state.placed and not state.queue \
+                    and state.ending_at_next("?")[1] is None:
+                trial = state.clone()
+                trial.apply(player, places[0])
+                if trial.ending_at_next("?")[1] is not None and not trial.is_terminal():
+                    return state, player
+            state.apply(player, rng.choice(list(legal)))
+            state.resolve_chance()
+    raise AssertionError("no seeded game comes one letter before a dead end")
+
+
+def test_hard_behind_does_not_light_a_dead_end_square_for_the_other_side():
+    """A letter on the lit square lights one where any letter the other side
+    holds ends the game. Hard, 10 points behind, leaves those letters out
+    (the old look saw only passes, suspensions and concessions)."""
+    state, p = _a_letter_before_a_dead_end()
+    state.points = [0, 0]
+    state.points[1 - p] = 10
+    looks = {}
+    for sharp in (True, False):  # hard as shipped, and hard before issue 28
+        bot = WordBot(1, "hard", bluff=0.0, endgame=True, sharp=sharp)
+        looks[sharp] = run_pieces(bot._endgame_filter(state, p, state.legal_moves(p)))
+    finish, left = looks[True]
+    assert finish is None and left and not [m for m in left if isinstance(m, Place)]
+    assert [m for m in looks[False][1] if isinstance(m, Place)]
+
+
+def test_hard_searches_neither_a_contradicted_declaration_nor_a_doubt_of_a_word():
+    """On ILA the judge's list holds ILARE and ILARITA, of another meaning:
+    declaring ILARE invites the contradiction (old hard's late search
+    declared it, random replies rarely contradicting, and lost the game to
+    ILARITA). Doubting ILA, which starts words, costs a letter."""
+    state = new_state(2, "it", seed=1)
+    build_word(state, "ILA", "D4", "E")
+    p = state.to_move()[0]
+    bot = AI_LEVELS["hard"](3)
+    declare = alphagon_ai.Declare(("ILARE",))
+    moves = [declare, alphagon_ai.DOUBT, Pass()]
+    assert bot._sound(state, moves) == [Pass()]
+    assert bot._sound(state, [declare]) == [declare]  # nothing else left
+
+
+class _SteppingClock:
+    """A search clock that moves 0.01 s per reading: a capped search then
+    stops after the same work on every machine."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        self.now += 0.01
+        return self.now
+
+
+def test_hard_s_late_search_stops_at_its_thinking_time_and_only_there(monkeypatch):
+    """Hard's late turns ran 1000 iterations whatever they cost (12-18 s in
+    the browser): the search now stops at ENDGAME_SECONDS of thinking; with
+    no cap (the benches' deterministic mode) it runs every iteration."""
+    from ludoteca.core import ai as core_ai
+
+    monkeypatch.setattr(alphagon_ai, "ENDGAME_ITERATIONS", 300)
+    monkeypatch.setattr(alphagon_ai, "ENDGAME_SECONDS", 0.5)
+    monkeypatch.setattr(core_ai, "clock", _SteppingClock())
+    goal = new_state(2).goal
+    capped = _pieces_of_a_hard_turn((goal - alphagon_ai.LATE_MARGIN, 12))
+    monkeypatch.setattr(alphagon_ai, "ENDGAME_SECONDS", None)
+    uncapped = _pieces_of_a_hard_turn((goal - alphagon_ai.LATE_MARGIN, 12))
+    assert capped < 100 and uncapped >= 300
+
+
+def test_hard_places_the_letter_that_makes_the_word_worth_declaring():
+    """INZ: with E, every INZE- word hard knows is of one meaning, and
+    declaring INZEPPATURA at once scores 6 (a correction leaves 4). Old hard
+    weighed a letter by the words it keeps open and placed the O (INZO-)."""
+    state = new_state(2, "it", seed=3)
+    build_word(state, "INZ", "D4", "E")
+    p = state.to_move()[0]
+    state.racks[p] = "AEOTNRS"
+    for sharp, wanted in ((True, "E"), (False, "O")):
+        bot = WordBot(1, "hard", bluff=0.0, endgame=True, sharp=sharp)
+        trial = state.clone()
+        move = bot.choose(trial, p)
+        while move.keyword == "find":  # a card's syllable or shape is claimed first
+            play(trial, p, move.text)
+            move = bot.choose(trial, p)
+        assert isinstance(move, Place) and move.letter == wanted
+        if sharp:
+            play(trial, p, move.text)
+            declared = bot.choose(trial, p)
+            assert declared.keyword == "declare" and declared.words[0].startswith("INZE")

@@ -34,9 +34,24 @@ the words it leads to):
 - hard's turns from LATE_SIDES sides, or within LATE_MARGIN points of the
   goal, are chosen by the core's UCT on its own view (its random games to
   the end weigh who leads when the polygon stops, which the word values do
-  not), an iteration a piece. Its first move is chosen among the letters
+  not), an iteration a piece, for at most ENDGAME_SECONDS of thinking (1000
+  iterations took 12-18 s in the browser). Its first move is chosen among the letters
   that start a word hard knows (the search alone placed a letter starting
-  none in 21.7% of those turns), bluffs aside, as often as `_turn` bluffs.
+  none in 21.7% of those turns), bluffs aside, as often as `_turn` bluffs,
+  and never a doubt of letters that start a word it knows nor a
+  declaration the word list contradicts (the search's random replies would
+  rarely answer them as a player does);
+- hard plays for its cards too (issue 28: against the core's UCT it lost 60
+  of 200 games, 30 of them blocked after 5-7 sides, with its cards scoring
+  11.6 points a lost game against UCT's 15.3): it places a letter that
+  starts no word it knows when that claims a syllable or shape at once,
+  and spends a bonus on a second letter that spells on and claims one. It
+  weighs a letter after which it can declare the word at once as that
+  declaration (UCT scored 4-6 points a time declaring SVE-, TME-, INZE-,
+  which hard accepted but never aimed for). Its
+  look one reply ahead also counts a letter that lights a square where the
+  other side's next letter ends the game, and the replies to its
+  declarations (a contradiction can end the game too).
 
 A decision is a generator (`WordBot.deciding`) that yields between small
 pieces of work (a chunk of the word list while a vocabulary is built, one
@@ -95,6 +110,16 @@ NONSENSE_VALUE = -1.0  # the most a letter leading to no known word is worth (ne
 LATE_SIDES = 6
 LATE_MARGIN = 8
 ENDGAME_ITERATIONS = 1000
+# ... and at most this much thinking time (the core's clock: wall time in the
+# app, CPU time in the benches), which 1000 iterations can exceed several times
+# over in the browser. None: iterations only (deterministic, for the benches).
+ENDGAME_SECONDS = 3.0
+# Hard's cards (see the module doc): what a letter starting no known word
+# costs when placed for a card (a doubt takes a letter), and what a second
+# letter (a bonus) must be worth: a card's 3 points, less the spelling's
+# small value.
+CARD_BLUFF_COST = 2.0
+SECOND_LETTER_VALUE = 3.0
 
 
 class Vocabulary:
@@ -177,10 +202,13 @@ class WordBot(Bot):
     name = "alphagon-words"
 
     def __init__(self, seed: int = 0, level: str = "hard", bluff: float = 0.2, doubt: float = 1.0,
-                 declare: bool = True, noise: float = 0.0, lookahead: bool = True, endgame: bool = False):
+                 declare: bool = True, noise: float = 0.0, lookahead: bool = True, endgame: bool = False,
+                 sharp: bool = False, endgame_seconds: Optional[float] = None):
         super().__init__(seed)
+        self.endgame_seconds = endgame_seconds
         self.lookahead = lookahead
         self.endgame = endgame
+        self.sharp = sharp
         self.level = level
         self.bluff = bluff
         self.doubt_rate = doubt
@@ -239,9 +267,11 @@ class WordBot(Bot):
     def _endgame_search(self, state, player: int, legal: list) -> Thinking:
         """The core's UCT, an iteration a piece, over the moves `_spelled` keeps (see the module doc)."""
         candidates = self._spelled(state, legal)
+        if self.sharp:
+            candidates = self._sound(state, candidates)
         if len(candidates) == 1:
             return candidates[0]
-        uct = UctBot(iterations=ENDGAME_ITERATIONS)
+        uct = UctBot(iterations=ENDGAME_ITERATIONS, seconds=self.endgame_seconds)
         uct.rng = self.rng.fork()
         search = uct.start(state, player)
         # The search's first choice is among the candidates only (its tree
@@ -268,6 +298,25 @@ class WordBot(Bot):
         if not any(isinstance(m, Place) for m in spelled) and self.rng.random() < self.bluff:
             return legal
         return spelled
+
+    def _sound(self, state, moves: list) -> list:
+        """`moves` without a doubt of letters that start a word we know (its
+        answer costs us a letter) and without a declaration the judge's list
+        contradicts (we know every word, so the other side may too), unless
+        nothing else is left. The search's random replies meet neither."""
+        word = state.word()
+        vocab = self.vocab(state)
+        wordlist = state.wordlist()
+
+        def unsound(move) -> bool:
+            if move is DOUBT:
+                return vocab.count(word) > 0
+            if isinstance(move, Declare) and state.judge == DICTIONARY:
+                return bool(wordlist.judge_declaration(word, move.words).params.get("contradiction"))
+            return False
+
+        kept = [move for move in moves if not unsound(move)]
+        return kept or moves
 
     # --- the end of the game -----------------------------------------------------------------
     def _endgame_filter(self, state, player: int, legal: list) -> Thinking:
@@ -313,13 +362,22 @@ class WordBot(Bot):
         """Whether the next player, if not us, can end the game by passing,
         suspending or conceding with us not alone in the lead."""
         acting = trial.to_move()
+        if self.sharp and acting == (player,) and trial.phase == "turn" and trial.placed and END in trial.legal_moves(player):
+            # our letter is down: the other side's chances once we end the turn
+            trial = self._after(trial, player, END)
+            acting = trial.to_move()
         if len(acting) != 1 or acting[0] == player:
             return False
         other = acting[0]
+        if self.sharp and trial.phase == "turn" and not trial.placed and trial.racks[other] \
+                and trial.ending_at_next("?")[1] is not None and not _alone_ahead(trial, player):
+            return True  # any letter they hold, on the lit square, ends it (scores as they stand)
         tried = set()
         for reply in trial.legal_moves(other):
             kind = type(reply)
-            if kind not in (Pass, Concede, Suspend) or kind in tried:
+            if self.sharp and trial.phase == "respond":
+                pass  # accepting, or the judge's contradiction or correction: words anyone may know
+            elif kind not in (Pass, Concede, Suspend) or kind in tried:
                 continue  # one pass stands for all: which letter it costs changes no ending
             tried.add(kind)
             ended = self._after(trial, other, reply)
@@ -399,9 +457,7 @@ class WordBot(Bot):
         options = yield from self._placements(state, player, legal, word, vocab)
         best_value, best_move = (max(options, key=lambda o: o[0]) if options else (-1e9, None))
         if declare is not None:
-            # halfway between its own score and the score a correction leaves
-            declared_value = (points_for(len(declare.words[0])) + floor) / 2 - 0.5
-            if declared_value > best_value:
+            if declared_value(declare, floor) > best_value:
                 return declare
         if best_move is not None and best_value > 0:
             return best_move
@@ -461,13 +517,26 @@ class WordBot(Bot):
                 value += self._finds_after(trial, player)
                 if not (len(extended) >= MIN_WORD and vocab.is_word(extended)):
                     value -= self._gift(state, extended)
+                    if self.sharp:
+                        value = max(value, (yield from self._declared_after(trial, player, extended, vocab)))
             value += self.noise * (self.rng.random() - 0.5)
             if not vocab.count(extended) and not trial.is_terminal():
                 # a letter that starts no word it knows stays a bluff (see `_turn`), whatever a
-                # syllable or a shape it opens would score: a word game's computer spells
-                value = min(value, NONSENSE_VALUE)
+                # syllable or a shape it opens would score: a word game's computer spells;
+                # hard alone places it for a card it claims at once (see the module doc)
+                card_points = self._finds_after(trial, player) if self.sharp else 0
+                value = card_points - CARD_BLUFF_COST if card_points else min(value, NONSENSE_VALUE)
             options.append((value, move))
         return options
+
+    def _declared_after(self, trial, player: int, extended: str, vocab: Vocabulary) -> Thinking:
+        """What the letters `extended` are worth when we declare them at once,
+        as `_turn` weighs a declaration (with the cards the letter claims), or
+        -inf when they are not worth declaring."""
+        declare, floor = yield from self._declaration(trial, extended, vocab)
+        if declare is None:
+            return -math.inf
+        return declared_value(declare, floor) + self._finds_after(trial, player)
 
     def _finds_after(self, trial, player: int) -> float:
         """Points a syllable or shape of our cards would score right after the move."""
@@ -539,6 +608,10 @@ class WordBot(Bot):
         declare, _ = yield from self._declaration(state, word, vocab)
         if declare is not None:
             return declare
+        if self.sharp and state.placed == 1 and state.bonuses[player] > 0:
+            second = yield from self._second_letter(state, player, legal, word, vocab)
+            if second is not None:
+                return second
         if not state.changed:
             change = self._free_change(state, player, legal)
             if change is not None:
@@ -548,6 +621,16 @@ class WordBot(Bot):
             if rare and len(state.racks[player]) > 4:
                 return GiveUp(rare[0])
         return END
+
+    def _second_letter(self, state, player: int, legal: list, word: str, vocab: Vocabulary) -> Thinking:
+        """A second letter (it costs the bonus) that spells on and lets us claim
+        a syllable or a shape of our cards at once, or declare the word, or None."""
+        options = yield from self._placements(state, player, legal, word, vocab)
+        spelled = [(value, move) for value, move in options if vocab.count(word + move.letter)]
+        if not spelled:
+            return None
+        value, move = max(spelled, key=lambda o: o[0])
+        return move if value >= SECOND_LETTER_VALUE else None
 
     def _close_ends_it_behind(self, state, player: int) -> bool:
         """Closing would put the word's '+' where the polygon stops (R40), with
@@ -571,6 +654,12 @@ class WordBot(Bot):
         return move if move in legal else None
 
 
+def declared_value(declare: Declare, floor: int) -> float:
+    """A declaration's worth: halfway between its own score and the score a
+    correction leaves (`floor`)."""
+    return (points_for(len(declare.words[0])) + floor) / 2 - 0.5
+
+
 def _alone_ahead(state, player: int) -> bool:
     scores = state.scores()
     return all(scores[player] > score for other, score in enumerate(scores) if other != player)
@@ -590,6 +679,7 @@ def _words_named(state, player, move) -> list:
 AI_LEVELS = {
     "easy": lambda seed: WordBot(seed, "easy", bluff=0.1, doubt=0.5, declare=False, noise=1.0, lookahead=False),
     "medium": lambda seed: WordBot(seed, "medium", bluff=0.15, doubt=0.7, noise=0.4),
-    "hard": lambda seed: WordBot(seed, "hard", bluff=0.2, doubt=1.0, endgame=True),
+    "hard": lambda seed: WordBot(seed, "hard", bluff=0.2, doubt=1.0, endgame=True, sharp=True,
+                                 endgame_seconds=ENDGAME_SECONDS),
 }
 DEFAULT_LEVEL = "medium"
