@@ -85,6 +85,8 @@ class RemoteMatchSession(MatchSession):
         self.refusals: list = []  # the host's refusals of this device's moves, newest last
         self.host_left: Optional[str] = None  # the host's "bye" reason, once it has said it
         self.welcomed = False  # the host welcomed this session (a saved pairing is not enough)
+        self._seats: list = []
+        self._seats_from: Optional[list] = None  # the table's players list `_seats` was made from
         self._views_at: dict[int, dict] = {}  # move count -> {seat: view}, as seen here (for replay)
         self._log_entries: dict[int, tuple] = {}  # index -> (entry body, RemoteEntry): one object per entry
         # Seats whose move went to the host, with the move count then: such a seat is not
@@ -162,9 +164,15 @@ class RemoteMatchSession(MatchSession):
 
     @property
     def seats(self) -> list:
-        return [Seat(player["name"], AI if player["place"] == "computer" else HUMAN,
-                     "medium" if player["place"] == "computer" else "", player["color"])
-                for player in self.table.players]
+        """The seats as the host's last table message names them. Made once per message (a
+        redraw reads them about ten times, and each Seat cleans its name); a copy of the list."""
+        players = self.table.players
+        if self._seats_from is not players:
+            self._seats = [Seat(player["name"], AI if player["place"] == "computer" else HUMAN,
+                                "medium" if player["place"] == "computer" else "", player["color"])
+                           for player in players]
+            self._seats_from = players
+        return list(self._seats)
 
     @property
     def players_here(self) -> list:

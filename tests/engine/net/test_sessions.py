@@ -408,3 +408,14 @@ def test_a_guest_acknowledges_what_the_host_sent_only_once_it_has_kept_it():
     assert table.endpoint.inbox.delivered > kept
     assert [seq for seq, _kind, _body in host_side.endpoint.outbox.unacknowledged()] == list(
         range(kept + 1, table.endpoint.inbox.delivered + 1))
+
+
+def test_a_guests_seats_are_made_once_per_table_message_and_follow_the_next():
+    """A redraw reads the seats about ten times: they are made once for each table message."""
+    guest = council_devices().guest
+    first = guest.seats
+    assert [seat.name for seat in first] == ["Host", "Guest", "Bot"]
+    assert all(again is seat for again, seat in zip(guest.seats, first))
+    guest.seats.clear()  # a caller's list is its own
+    guest.table.players = [dict(player, name=player["name"] + "2") for player in guest.table.players]
+    assert [seat.name for seat in guest.seats] == ["Host2", "Guest2", "Bot2"]
