@@ -66,6 +66,8 @@ def play_one_human_turn(page) -> bool:
     before = moves_played(page)
     # Under a loaded CI machine a move once took over 10 s to show, or the
     # click fell between two redraws: the move is clicked again, up to 3 times.
+    # The computer's last move may end the game between the two reads above: the
+    # results then count as the move this call waited for.
     for _ in range(3):
         try:
             page.locator(MOVE_BUTTONS).first.click(timeout=3_000)
@@ -73,7 +75,8 @@ def play_one_human_turn(page) -> bool:
             pass  # a lone legal move (pass) the app played by itself before the click landed
         try:
             page.wait_for_function(
-                "n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before,
+                "n => document.querySelector('[data-testid=results]') !== null"
+                " || Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before,
                 timeout=20_000)
             return True
         except PlaywrightTimeoutError:
