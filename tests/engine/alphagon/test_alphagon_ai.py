@@ -494,7 +494,6 @@ def test_hard_searches_neither_a_contradicted_declaration_nor_a_doubt_of_a_word(
     ILARITA). Doubting ILA, which starts words, costs a letter."""
     state = new_state(2, "it", seed=1)
     build_word(state, "ILA", "D4", "E")
-    p = state.to_move()[0]
     bot = AI_LEVELS["hard"](3)
     declare = alphagon_ai.Declare(("ILARE",))
     moves = [declare, alphagon_ai.DOUBT, Pass()]
