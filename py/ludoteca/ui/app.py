@@ -494,12 +494,6 @@ class App:
         self.play.ai_failed = False
 
     # --- drawing ---------------------------------------------------------------
-    def redraw_clock(self) -> None:
-        """A tick of the round clock, where only its times changed: its region alone when the page allows."""
-        if self.route.name != "play" or self.session is None \
-                or not self.browser.render_region("clock", screens.clock_region(self)):
-            self.render()
-
     def render(self) -> None:
         # Every change is drawn, so here the page learns whether leaving would lose moves.
         if self.asking_before_leaving != bool(self.unsaved):

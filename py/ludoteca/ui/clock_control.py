@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..core.match import HUMAN
+from . import screens
 from .clock import RoundClock, same_decision
 from .storage import StorageError
 
@@ -241,7 +242,14 @@ class ClockControl:
         if resumed:
             self.app.render()
         else:
-            self.app.redraw_clock()  # only the times changed
+            self._redraw_times()
+
+    def _redraw_times(self) -> None:
+        """A tick where only the times changed: the clock's region alone when the page allows."""
+        app = self.app
+        if app.route.name != "play" or app.session is None \
+                or not app.browser.render_region("clock", screens.clock_region(app)):
+            app.render()
 
     def view(self) -> Optional[dict]:
         """The countdown as shown: who still has to choose, the time left, the pauses."""
