@@ -48,8 +48,7 @@ def parse_cell(text: str) -> int:
     return cell_of(COLUMNS.index(text[0]), row - 1)
 
 
-def step(cell: int, direction: int):
-    """The neighbour of `cell` in `direction`, or None off the board."""
+def _step_on_board(cell: int, direction: int):
     x, y = xy(cell)
     dx, dy = DIRECTIONS[direction]
     x, y = x + dx, y + dy
@@ -58,11 +57,23 @@ def step(cell: int, direction: int):
     return None
 
 
+# Tables the polygon's geometry reads instead of working out coordinates:
+# searches ask for steps and neighbours hundreds of thousands of times.
+STEPS = tuple(tuple(_step_on_board(c, d) for d in range(4)) for c in range(CELLS))  # cell -> direction -> cell or None
+XY = tuple(xy(c) for c in range(CELLS))
+
+
+def step(cell: int, direction: int):
+    """The neighbour of `cell` in `direction`, or None off the board."""
+    return STEPS[cell][direction]
+
+
 def neighbours(cell: int) -> list:
-    return [n for n in (step(cell, d) for d in range(4)) if n is not None]
+    return [n for n in STEPS[cell] if n is not None]
 
 
 NEIGHBOURS = tuple(tuple(neighbours(c)) for c in range(CELLS))
+NEIGHBOUR_MASKS = tuple(sum(1 << n for n in NEIGHBOURS[c]) for c in range(CELLS))  # bit n: cell n is a neighbour
 
 
 # --- the board (R1) ------------------------------------------------------------------

@@ -72,6 +72,7 @@ from .components import (
     EAST,
     FLAGS,
     GOAL,
+    NEIGHBOUR_MASKS,
     NEIGHBOURS,
     NORTH,
     PLUS_SYMBOLS,
@@ -79,11 +80,12 @@ from .components import (
     SIZE,
     SOUTH,
     STARS,
+    STEPS,
     WEST,
+    XY,
     cell_name,
     parse_cell,
     step,
-    xy,
 )
 
 PLUS = "+"
@@ -277,7 +279,7 @@ class Vote(Move):
     verdict: str  # "yes" / "no"
 
 
-CLOSE, DOUBT, CONCEDE, ACCEPT, SUSPEND, END = Close(), Doubt(), Concede(), Accept(), Suspend(), EndTurn()
+CLOSE, DOUBT, CONCEDE, ACCEPT, SUSPEND, END, PASS = Close(), Doubt(), Concede(), Accept(), Suspend(), EndTurn(), Pass()
 FREE_TEXT = ("declare", "say", "contradict", "correct")
 
 _WORD = re.compile(r"[A-Z]+")
@@ -305,6 +307,107 @@ def _changes_from(old: str, sack_letters: str) -> tuple:
             _CHANGE_LISTS.clear()
         moves = _CHANGE_LISTS[key] = tuple(_change(old, new) for new in sack_letters if new != old)
     return moves
+
+
+# --- move lists made once and shared: random playouts list moves at every step ----------
+_MEMO_LIMIT = 20_000  # entries a memo keeps before it starts again
+
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_GIVE_UPS = {letter: GiveUp(letter) for letter in _LETTERS}
+_PASSES = {letter: Pass(letter) for letter in _LETTERS}
+_LOSES = {letter: Lose(letter) for letter in _LETTERS}
+_PLACES: list = [None] * (SIZE * SIZE)  # cell -> {letter: Place}, made when first asked
+
+
+def _places_at(cell: int) -> dict:
+    found = _PLACES[cell]
+    if found is None:
+        name = cell_name(cell)
+        found = _PLACES[cell] = {letter: Place(name, letter) for letter in _LETTERS}
+    return found
+
+
+_RACK_LETTERS: dict = {}
+
+
+def _rack_letters(rack) -> tuple:
+    """A rack's letters, each once, A..Z."""
+    found = _RACK_LETTERS.get(rack)
+    if found is None:
+        if len(_RACK_LETTERS) > _MEMO_LIMIT:
+            _RACK_LETTERS.clear()
+        found = _RACK_LETTERS[rack] = tuple(sorted(set(rack)))
+    return found
+
+
+def _sack_letters(alphabet: str, counts: tuple) -> str:
+    """The letters a sack holds, A..Z (`"".join(state.sack(player))`)."""
+    if 0 not in counts:
+        return alphabet
+    return "".join([letter for letter, count in zip(alphabet, counts) if count])
+
+
+_CARD_FINDS: dict = {}
+
+
+def _card_finds(card: int, syllables: tuple, shape: bool) -> tuple:
+    """A card's finds: each syllable found; with its shape, the shape alone,
+    then the shape with each syllable."""
+    key = (card, syllables, shape)
+    found = _CARD_FINDS.get(key)
+    if found is None:
+        moves = [Find(card, syllable, False) for syllable in syllables]
+        if shape:
+            moves.append(Find(card, None, True))
+            moves.extend(Find(card, syllable, True) for syllable in syllables)
+        if len(_CARD_FINDS) > _MEMO_LIMIT:
+            _CARD_FINDS.clear()
+        found = _CARD_FINDS[key] = tuple(moves)
+    return found
+
+
+_KINDS: dict = {}
+
+
+def _kind_of(alphabet: str, vowel: bool) -> tuple:
+    """(index, letter) of an alphabet's vowels or consonants."""
+    kind = _KINDS.get((alphabet, vowel))
+    if kind is None:
+        kind = _KINDS[alphabet, vowel] = tuple(
+            (index, letter) for index, letter in enumerate(alphabet) if C.is_vowel(letter) == vowel)
+    return kind
+
+
+def _letter_pool_of(alphabet: str, counts: tuple, vowel: bool) -> list:
+    """The (letter, count) of the vowels or the consonants a sack holds, A..Z."""
+    return [(letter, counts[index]) for index, letter in _kind_of(alphabet, vowel) if counts[index]]
+
+
+def _holds_kind(alphabet: str, counts: tuple, vowel: bool) -> bool:
+    """Whether `_letter_pool_of` is not empty."""
+    for index, _ in _kind_of(alphabet, vowel):
+        if counts[index]:
+            return True
+    return False
+
+
+_SHARED_MOVES: dict = {}
+
+
+def _shared_move(kind: type, *fields) -> Move:
+    """One object per chance outcome (a few hundred): playouts draw thousands a second."""
+    key = (kind, *fields)
+    move = _SHARED_MOVES.get(key)
+    if move is None:
+        move = _SHARED_MOVES[key] = kind(*fields)
+    return move
+
+
+_NO_PAIRS = frozenset()
+_HAND_FINDS: dict = {}
+_JUDGED_WORDS: dict = {}
+_RESPONSES: dict = {}
 
 
 def _letter(word: str) -> str:
@@ -493,6 +596,75 @@ def deck_of(lang: str) -> dict:
     return found
 
 
+# --- the polygon's geometry, from the board's numbers alone -------------------------------
+_UNKNOWN = object()  # a next step not worked out yet
+
+
+def _is_free_cell(cell: int, occupied: int, last: int, start: int, sides_after: int) -> bool:
+    """`AlphagonState._is_free` on a bitmask of occupied cells."""
+    if occupied >> cell & 1:
+        return False
+    touching = occupied & NEIGHBOUR_MASKS[cell] & ~(1 << last)
+    if touching and sides_after >= 4:
+        touching &= ~(1 << start)
+    return not touching
+
+
+def _turn_options(at: int, heading: int, start: int, sides: int) -> tuple:
+    """`AlphagonState.turn_options` for a polygon starting at `start` with `sides` sides."""
+    px, py = XY[at]
+    sx, sy = XY[start]
+    if heading == EAST or heading == WEST:
+        low, high, mine, target = NORTH, SOUTH, py, sy
+    else:
+        low, high, mine, target = WEST, EAST, px, sx
+    if mine == target:
+        preferred = low if mine > SIZE - 1 - mine else high
+    else:
+        toward = low if target < mine else high
+        away = high if toward == low else low
+        preferred = toward if sides >= 4 else away
+    return (preferred, high if preferred == low else low)
+
+
+def _free_steps_from(start: int, last: int, straight: bool, occupied: int, sides: int, heading: int,
+                     every_way: bool) -> list:
+    """`AlphagonState._free_steps` of a polygon from `start` to `last`;
+    `straight`: it may go straight on (its last symbol is a letter, or a '+'
+    placed on a turn)."""
+    found = []
+    steps = STEPS[last]
+    if straight:
+        cell = steps[heading]
+        if cell is not None and _is_free_cell(cell, occupied, last, start, sides):
+            found.append((cell, heading))
+            if not every_way:
+                return found
+    for option in _turn_options(last, heading, start, sides):
+        cell = steps[option]
+        if cell is not None and _is_free_cell(cell, occupied, last, start, sides + 1):
+            found.append((cell, option))
+    return found
+
+
+# The two ways a polygon heading one way may turn (heading -1: none yet, as north).
+_TURNS = {NORTH: (WEST, EAST), SOUTH: (WEST, EAST), -1: (WEST, EAST), EAST: (NORTH, SOUTH), WEST: (NORTH, SOUTH)}
+
+
+def _can_go_on(start: int, last: int, straight: bool, occupied: int, sides: int, heading: int) -> bool:
+    """Whether `_free_steps_from` finds any step (their order does not matter here)."""
+    steps = STEPS[last]
+    if straight:
+        cell = steps[heading]
+        if cell is not None and _is_free_cell(cell, occupied, last, start, sides):
+            return True
+    for option in _TURNS[heading]:
+        cell = steps[option]
+        if cell is not None and _is_free_cell(cell, occupied, last, start, sides + 1):
+            return True
+    return False
+
+
 class AlphagonState(State):
     game = GAME
     __slots__ = (
@@ -502,7 +674,7 @@ class AlphagonState(State):
         "racks", "sacks", "discards", "hands", "deck", "returned", "bonuses", "points",
         "plus_left", "placed", "changed", "found_syllable", "found_shape", "gave_up",
         "passes", "claimed_pairs", "shape_claims", "declaration", "doubt", "vote",
-        "words", "end_reason",
+        "words", "end_reason", "_next_steps",
     )
 
     # --- construction -------------------------------------------------------------------
@@ -545,6 +717,7 @@ class AlphagonState(State):
         state.vote = None
         state.words = ()
         state.end_reason = None
+        state._next_steps = None  # [board, next step of a letter, of a '+'] (next_step)
         tasks = [("first",), ("rotation",)]
         for p in range(n):
             tasks += [("draw", p, "v")] * C.START_VOWELS + [("draw", p, "c")] * C.START_CONSONANTS
@@ -596,35 +769,14 @@ class AlphagonState(State):
         """The polygon may grow onto `cell`: on the board, empty, and not next
         to an earlier cell (sides never touch, R8), except the start once the
         polygon has 4 sides (that closes it)."""
-        if self.occupied >> cell & 1:
-            return False
-        last = self.trail[-1]
-        start = self.trail[0]
-        for neighbour in NEIGHBOURS[cell]:
-            if neighbour != last and self.occupied >> neighbour & 1:
-                if neighbour == start and sides_after >= 4:
-                    continue
-                return False
-        return True
+        return _is_free_cell(cell, self.occupied, self.trail[-1], self.trail[0], sides_after)
 
     def turn_options(self, at: int, heading: int) -> tuple:
         """The two perpendicular headings at `at`, the direction rule's choice
         first (R7): away from the start while the polygon has fewer than 4
         sides, toward it from 4; level with the start, toward the farther
         opposite edge (south or east on a tie)."""
-        px, py = xy(at)
-        sx, sy = xy(self.trail[0])
-        if heading in (EAST, WEST):
-            low, high, mine, target = NORTH, SOUTH, py, sy
-        else:
-            low, high, mine, target = WEST, EAST, px, sx
-        if mine == target:
-            preferred = low if mine > SIZE - 1 - mine else high
-        else:
-            toward = low if target < mine else high
-            away = high if toward == low else low
-            preferred = toward if self.sides >= 4 else away
-        return (preferred, high if preferred == low else low)
+        return _turn_options(at, heading, self.trail[0], self.sides)
 
     def next_step(self, symbol: str = "?"):
         """(cell, heading) where the polygon continues with `symbol` (a letter,
@@ -634,7 +786,21 @@ class AlphagonState(State):
         way first (R7). A way into a dead end, a cell after which the polygon
         could not go on, is taken only when no other way is open; going
         straight into one counts as one step from an early closure, so the
-        polygon turns there (R40)."""
+        polygon turns there (R40).
+
+        Kept per board (a letter's answer and a '+''s): a turn asks it to
+        list, check and make its move, and `_put` to see the game goes on."""
+        board = (self.trail, self.symbols, self.occupied, self.sides, self.heading)
+        known = self._next_steps
+        if known is None or known[0] != board:
+            known = self._next_steps = [board, _UNKNOWN, _UNKNOWN]
+        index = 2 if symbol == PLUS else 1
+        found = known[index]
+        if found is _UNKNOWN:
+            found = known[index] = self._work_out_next_step(symbol)
+        return found
+
+    def _work_out_next_step(self, symbol: str):
         options = self._free_steps(every_way=True)
         for cell, heading in options:
             if len(options) == 1 or self._ending_after(cell, heading, symbol) != BLOCKED:
@@ -645,22 +811,11 @@ class AlphagonState(State):
         """The (cell, heading) the polygon may take next, in the order R6 and
         R7 rank them: straight on alone when it is free, unless `every_way`
         (then the turns follow it, for when it leads to a dead end)."""
-        if not self.trail:
+        trail = self.trail
+        if not trail:
             return []
-        last = self.trail[-1]
-        heading = self.heading
-        found = []
-        if self.symbols[-1] != PLUS or self._plus_on_corner():
-            cell = step(last, heading)
-            if cell is not None and self._is_free(cell, self.sides):
-                found.append((cell, heading))
-                if not every_way:
-                    return found
-        for option in self.turn_options(last, heading):
-            cell = step(last, option)
-            if cell is not None and self._is_free(cell, self.sides + 1):
-                found.append((cell, option))
-        return found
+        straight = self.symbols[-1] != PLUS or self._plus_on_corner()
+        return _free_steps_from(trail[0], trail[-1], straight, self.occupied, self.sides, self.heading, every_way)
 
     def _goes_on_after(self, cell: int, heading: int) -> bool:
         """After a letter on `cell`, the game can go on or ends well: the
@@ -668,19 +823,21 @@ class AlphagonState(State):
         return self._ending_after(cell, heading, "?") != BLOCKED
 
     def _ending_after(self, cell: int, heading: int, symbol: str):
-        """The end reason a `symbol` put on `cell` would give (as `_put` decides it), or None."""
+        """The end reason a `symbol` (one symbol) put on `cell` would give (as
+        `_put` decides it), or None."""
+        trail = self.trail
         sides = self.sides + (heading != self.heading)
-        if sides >= 4 and len(self.trail) > 1 and self.trail[0] in NEIGHBOURS[cell]:
+        if sides >= 4 and len(trail) > 1 and trail[0] in NEIGHBOURS[cell]:
             return CLOSED
         if sides >= MAX_SIDES:
             return TEN_SIDES
-        saved = self.trail, self.symbols, self.occupied, self.sides, self.heading
-        self.trail, self.symbols, self.occupied = self.trail + (cell,), self.symbols + symbol, self.occupied | 1 << cell
-        self.sides, self.heading = sides, heading
-        try:
-            return None if self._free_steps() else BLOCKED
-        finally:
-            self.trail, self.symbols, self.occupied, self.sides, self.heading = saved
+        # The polygon with `symbol` on `cell`: straight on after it unless it
+        # is a '+' that does not itself turn (as `_plus_on_corner`).
+        straight = symbol != PLUS or (len(trail) >= 2 and cell - trail[-1] != trail[-1] - trail[-2])
+        start = trail[0] if trail else cell
+        if _can_go_on(start, cell, straight, self.occupied | 1 << cell, sides, heading):
+            return None
+        return BLOCKED
 
     def ending_at_next(self, symbol: str = "?") -> tuple:
         """(the cell `symbol` would go on next, why the game would then end or
@@ -809,10 +966,9 @@ class AlphagonState(State):
         return self.phase == OVER
 
     # --- chance -------------------------------------------------------------------------------
-    def _letter_pool(self, player: int, kind: str) -> list:
-        vowel = kind == "v"
-        return [(letter, count) for letter, count in zip(self.alphabet, self.sacks[player])
-                if count and C.is_vowel(letter) == vowel]
+    def _letter_pool(self, player: int, kind: str) -> tuple:
+        """The (letter, count) a player's vowels ("v") or consonants sack holds."""
+        return _letter_pool_of(self.alphabet, self.sacks[player], kind == "v")
 
     def _card_pool(self) -> tuple:
         return self.deck if self.deck else tuple(sorted(self.returned))
@@ -840,14 +996,14 @@ class AlphagonState(State):
             raise IllegalMoveError("no chance event is pending", "core.no_chance")
         if head[0] == "draw":
             pool = self._letter_pool(head[1], head[2])
-            roll = rng.randbelow(sum(count for _, count in pool))
+            roll = rng.randbelow(sum([count for _, count in pool]))
             for letter, count in pool:
                 if roll < count:
-                    return Draw(head[1], letter)
+                    return _shared_move(Draw, head[1], letter)
                 roll -= count
         if head[0] == "card":
             pool = self._card_pool()
-            return DrawCard(head[1], pool[rng.randbelow(len(pool))])
+            return _shared_move(DrawCard, head[1], pool[rng.randbelow(len(pool))])
         if head[0] == "first":
             return ChooseFirst(rng.randbelow(self.n))
         return Rotation("cw" if rng.randbelow(2) == 0 else "ccw")
@@ -880,7 +1036,7 @@ class AlphagonState(State):
             head = self.queue[0]
             kind = head[0]
             if kind == "draw":
-                if self._letter_pool(head[1], head[2]):
+                if _holds_kind(self.alphabet, self.sacks[head[1]], head[2] == "v"):
                     return
                 self.queue = self.queue[1:]  # R9: an empty sack draws nothing
             elif kind == "card":
@@ -1424,21 +1580,21 @@ class AlphagonState(State):
         return iter(self._moves(player))
 
     def _moves(self, player: int) -> list:
-        rack = sorted(set(self.racks[player]))
         if self.queue:
             if self.queue[0][0] == "lose":
-                return [Lose(letter) for letter in rack]
+                return [_LOSES[letter] for letter in _rack_letters(self.racks[player])]
             return [Reward(choice) for choice in self._reward_choices(player)]
         phase = self.phase
+        if phase == PLAY:
+            return self._turn_moves(player, _rack_letters(self.racks[player]))
         if phase == FIRST:
+            rack = _rack_letters(self.racks[player])
             moves = []
             for flag in sorted(FLAGS):
                 for heading in range(4):
                     if step(flag, heading) is not None:
                         moves.extend(Start(cell_name(flag), DIRECTION_NAMES[heading], letter) for letter in rack)
             return moves
-        if phase == PLAY:
-            return self._turn_moves(player, rack)
         if phase == RESPOND:
             return [ACCEPT] + self._response_candidates(player)
         if phase == ANSWER:
@@ -1452,38 +1608,42 @@ class AlphagonState(State):
             return [Vote("yes"), Vote("no")]
         return []
 
-    def _turn_moves(self, player: int, rack: list) -> list:
+    def _turn_moves(self, player: int, letters: tuple) -> list:
+        """A turn's moves, in this order: place, change, find, give up, close,
+        declare, then doubt, pass and suspend before placing or end after.
+        Random playouts list them at every step, so the pieces that depend on
+        the rack, the sacks or the word alone are made once and shared."""
         moves = []
         word = self.word()
         bonus = self.bonuses[player]
-        if self.placed == 0 or (self.placed == 1 and bonus >= 1):
-            cell = self.next_cell()
-            if cell is not None:
-                name = cell_name(cell)
-                moves.extend(Place(name, letter) for letter in rack)
-        if not self.changed and (self.placed or bonus >= 1):
-            sack_letters = "".join(self.sack(player))
-            for old in rack:
-                moves.extend(_changes_from(old, sack_letters))
+        placed = self.placed
+        if placed == 0 or (placed == 1 and bonus >= 1):
+            found = self.next_step()
+            if found is not None:
+                moves += map(_places_at(found[0]).__getitem__, letters)
+        if not self.changed and (placed or bonus >= 1):
+            sack_letters = _sack_letters(self.alphabet, self.sacks[player])
+            for old in letters:
+                moves += _changes_from(old, sack_letters)
         if self.hands[player]:
-            free_pairs = self._free_pairs(word)
-            for card in self.hands[player]:
-                moves.extend(self._find_moves(card, free_pairs))
+            moves += self._hand_finds(self.hands[player], word)
         if not self.gave_up:
-            moves.extend(GiveUp(letter) for letter in rack)
-        if self.placed and len(word) >= MIN_WORD and (
-                self.judge != DICTIONARY or self.wordlist().is_word(word)):
+            moves += map(_GIVE_UPS.__getitem__, letters)
+        if len(word) >= MIN_DECLARE and self.judge == DICTIONARY:
+            closes, declarations = self._judged_word(word)
+        else:
+            closes, declarations = True, ()
+        if placed and len(word) >= MIN_WORD and closes:
             moves.append(CLOSE)
-        if len(word) >= MIN_DECLARE:
-            moves.extend(self._declare_candidates(word))
-        if not self.placed:
+        moves += declarations
+        if not placed:
             doubted = self.last_placer()
             if doubted is not None and doubted != player:
                 moves.append(DOUBT)
-            if bonus > 0 or not rack:
-                moves.append(Pass())
+            if bonus > 0 or not letters:
+                moves.append(PASS)
             else:
-                moves.extend(Pass(letter) for letter in rack)
+                moves += map(_PASSES.__getitem__, letters)
             if self.passes >= self.n - 1 and word:
                 moves.append(SUSPEND)
         else:
@@ -1502,16 +1662,55 @@ class AlphagonState(State):
         return frozenset(pairs)
 
     def _find_moves(self, card: int, free_pairs: frozenset | None = None) -> list:
-        syllables, red, blue = deck_of(self.lang)[card]
+        """The finds card `card` allows now (it need not be in a hand)."""
         if free_pairs is None:
-            free_pairs = self._free_pairs(self.word())
-        found = [] if self.found_syllable else [syllable for syllable in syllables if syllable in free_pairs]
-        shape = not self.found_shape and self.shape_matches(red, blue)
-        moves = [Find(card, syllable, False) for syllable in found]
-        if shape:
-            moves.append(Find(card, None, True))
-            moves.extend(Find(card, syllable, True) for syllable in found)
+            return list(self._hand_finds((card,), self.word()))
+        return self._work_out_finds((card,), free_pairs)
+
+    def _hand_finds(self, hand: tuple, word: str) -> list:
+        """`_work_out_finds` for the word under construction `word`, shared
+        per hand, word, claimed pairs and polygon end: do not change it."""
+        trail = self.trail
+        pairs = None if self.found_syllable else (word, self.claimed_pairs)
+        end = None if self.found_shape or len(trail) in self.shape_claims else trail[-BLUE_SIZE:]
+        key = (self.lang, hand, pairs, end)
+        moves = _HAND_FINDS.get(key)
+        if moves is None:
+            if len(_HAND_FINDS) > _MEMO_LIMIT:
+                _HAND_FINDS.clear()
+            moves = _HAND_FINDS[key] = self._work_out_finds(hand, _NO_PAIRS if pairs is None else self._free_pairs(word))
         return moves
+
+    def _work_out_finds(self, hand: tuple, free_pairs: frozenset) -> list:
+        """The finds of each card of `hand` in turn: its syllables among
+        `free_pairs`, then, if its shape ends the polygon, the shape alone
+        and with each syllable."""
+        if self.found_syllable:
+            free_pairs = _NO_PAIRS
+        trail = self.trail
+        ends = None
+        if not self.found_shape and len(trail) not in self.shape_claims:
+            ends = _trail_end_shapes(trail[-BLUE_SIZE:])
+        deck = deck_of(self.lang)
+        moves = []
+        for card in hand:
+            syllables, red, blue = deck[card]
+            found = tuple([syllable for syllable in syllables if syllable in free_pairs])
+            shape = ends is not None and (ends[0] == red or ends[1] == blue)
+            if found or shape:
+                moves += _card_finds(card, found, shape)
+        return moves
+
+    def _judged_word(self, word: str) -> tuple:
+        """(the dictionary has `word`, the declarations listed on it), kept per word list and word."""
+        wordlist = self.wordlist()
+        known = _JUDGED_WORDS.get((id(wordlist), word))
+        if known is None or known[0] is not wordlist:  # an id may be reused by another list
+            if len(_JUDGED_WORDS) > _MEMO_LIMIT:
+                _JUDGED_WORDS.clear()
+            known = _JUDGED_WORDS[id(wordlist), word] = (wordlist, wordlist.is_word(word),
+                                                         tuple(self._declare_candidates(word)))
+        return known[1], known[2]
 
     def _declare_candidates(self, word: str) -> list:
         """A few declarations for generic searches: the most frequent
@@ -1530,6 +1729,10 @@ class AlphagonState(State):
             return []
         declaration = self.declaration
         wordlist = self.wordlist()
+        key = (id(wordlist), declaration["prefix"], tuple(declaration["words"]), declaration["length"])
+        known = _RESPONSES.get(key)
+        if known is not None and known[0] is wordlist:  # an id may be reused by another list
+            return list(known[1])
         verdict = wordlist.judge_declaration(declaration["prefix"], declaration["words"])
         moves = []
         if verdict.params.get("contradiction"):
@@ -1537,6 +1740,9 @@ class AlphagonState(State):
         shorter = [w for w in verdict.family if len(w) < declaration["length"] and len(w) >= MIN_WORD]
         if shorter:
             moves.append(Correct(min(shorter, key=lambda w: (len(w), w))))
+        if len(_RESPONSES) > _MEMO_LIMIT:
+            _RESPONSES.clear()
+        _RESPONSES[key] = (wordlist, tuple(moves))
         return moves
 
     # --- results -------------------------------------------------------------------------------
