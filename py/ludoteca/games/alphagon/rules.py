@@ -310,7 +310,7 @@ def _changes_from(old: str, sack_letters: str) -> tuple:
 
 
 # --- move lists made once and shared: random playouts list moves at every step ----------
-_MEMO_LIMIT = 20_000  # entries a memo keeps before it starts again
+_MEMO_LIMIT = 10_000  # entries a memo keeps before it starts again (a few MB at most, all of them)
 
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -364,6 +364,17 @@ def _card_finds(card: int, syllables: tuple, shape: bool) -> tuple:
         if len(_CARD_FINDS) > _MEMO_LIMIT:
             _CARD_FINDS.clear()
         found = _CARD_FINDS[key] = tuple(moves)
+    return found
+
+
+_BOTH_WAYS: dict = {}
+
+
+def _both_ways(lang: str, card: int) -> tuple:
+    """A card's syllables, each with its reverse."""
+    found = _BOTH_WAYS.get((lang, card))
+    if found is None:
+        found = _BOTH_WAYS[lang, card] = tuple((syllable, syllable[::-1]) for syllable in deck_of(lang)[card][0])
     return found
 
 
@@ -598,6 +609,7 @@ def deck_of(lang: str) -> dict:
 
 # --- the polygon's geometry, from the board's numbers alone -------------------------------
 _UNKNOWN = object()  # a next step not worked out yet
+_NEXT_STEPS: dict = {}
 
 
 def _is_free_cell(cell: int, occupied: int, last: int, start: int, sides_after: int) -> bool:
@@ -801,6 +813,19 @@ class AlphagonState(State):
         return found
 
     def _work_out_next_step(self, symbol: str):
+        """`next_step`, shared between states with the same polygon: random
+        playouts from one position lay the same cells again and again (the
+        letters do not change where the polygon goes, only its '+' do)."""
+        trail, symbols = self.trail, self.symbols
+        key = (self.occupied, trail[-3:], trail[:1], self.sides, self.heading, symbols[-1:] == PLUS, symbol == PLUS)
+        found = _NEXT_STEPS.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            if len(_NEXT_STEPS) > _MEMO_LIMIT:
+                _NEXT_STEPS.clear()
+            found = _NEXT_STEPS[key] = self._next_step_of_board(symbol)
+        return found
+
+    def _next_step_of_board(self, symbol: str):
         options = self._free_steps(every_way=True)
         for cell, heading in options:
             if len(options) == 1 or self._ending_after(cell, heading, symbol) != BLOCKED:
@@ -1575,6 +1600,10 @@ class AlphagonState(State):
 
     # --- move generation ---------------------------------------------------------------------
     def generate_moves(self, player: int) -> Iterator[Move]:
+        if self.phase == PLAY and not self.queue:  # a turn, as most often: to_move() is (current,)
+            if player != self.current:
+                return iter(())
+            return iter(self._turn_moves(player, _rack_letters(self.racks[player])))
         if player not in self.to_move():
             return iter(())
         return iter(self._moves(player))
@@ -1614,7 +1643,8 @@ class AlphagonState(State):
         Random playouts list them at every step, so the pieces that depend on
         the rack, the sacks or the word alone are made once and shared."""
         moves = []
-        word = self.word()
+        symbols = self.symbols
+        word = symbols[symbols.rindex(PLUS) + 1:] if symbols else ""  # self.word()
         bonus = self.bonuses[player]
         placed = self.placed
         if placed == 0 or (placed == 1 and bonus >= 1):
@@ -1624,9 +1654,11 @@ class AlphagonState(State):
         if not self.changed and (placed or bonus >= 1):
             sack_letters = _sack_letters(self.alphabet, self.sacks[player])
             for old in letters:
-                moves += _changes_from(old, sack_letters)
-        if self.hands[player]:
-            moves += self._hand_finds(self.hands[player], word)
+                changes = _CHANGE_LISTS.get((old, sack_letters))
+                moves += changes if changes is not None else _changes_from(old, sack_letters)
+        hand = self.hands[player]
+        if hand:
+            moves += self._hand_finds(hand, word)
         if not self.gave_up:
             moves += map(_GIVE_UPS.__getitem__, letters)
         if len(word) >= MIN_DECLARE and self.judge == DICTIONARY:
@@ -1637,8 +1669,7 @@ class AlphagonState(State):
             moves.append(CLOSE)
         moves += declarations
         if not placed:
-            doubted = self.last_placer()
-            if doubted is not None and doubted != player:
+            if symbols and symbols[-1] != PLUS and self.owners[-1] != player:  # self.last_placer() is another
                 moves.append(DOUBT)
             if bonus > 0 or not letters:
                 moves.append(PASS)
@@ -1678,24 +1709,34 @@ class AlphagonState(State):
         if moves is None:
             if len(_HAND_FINDS) > _MEMO_LIMIT:
                 _HAND_FINDS.clear()
-            moves = _HAND_FINDS[key] = self._work_out_finds(hand, _NO_PAIRS if pairs is None else self._free_pairs(word))
+            if pairs is not None and not self.claimed_pairs:
+                moves = self._work_out_finds(hand, _NO_PAIRS, word)
+            else:
+                moves = self._work_out_finds(hand, _NO_PAIRS if pairs is None else self._free_pairs(word))
+            _HAND_FINDS[key] = moves
         return moves
 
-    def _work_out_finds(self, hand: tuple, free_pairs: frozenset) -> list:
+    def _work_out_finds(self, hand: tuple, free_pairs: frozenset, word: str = "") -> list:
         """The finds of each card of `hand` in turn: its syllables among
-        `free_pairs`, then, if its shape ends the polygon, the shape alone
-        and with each syllable."""
+        `free_pairs` (or, with no pair of the word claimed yet, in `word`
+        either way), then, if its shape ends the polygon, the shape alone and
+        with each syllable."""
         if self.found_syllable:
-            free_pairs = _NO_PAIRS
+            free_pairs, word = _NO_PAIRS, ""
         trail = self.trail
         ends = None
         if not self.found_shape and len(trail) not in self.shape_claims:
             ends = _trail_end_shapes(trail[-BLUE_SIZE:])
-        deck = deck_of(self.lang)
+        lang = self.lang
+        deck = deck_of(lang)
         moves = []
         for card in hand:
             syllables, red, blue = deck[card]
-            found = tuple([syllable for syllable in syllables if syllable in free_pairs])
+            if word:  # a syllable (two letters) is a free pair iff it or its reverse is in the word
+                found = tuple([syllable for syllable, reverse in _both_ways(lang, card)
+                               if syllable in word or reverse in word])
+            else:
+                found = tuple([syllable for syllable in syllables if syllable in free_pairs])
             shape = ends is not None and (ends[0] == red or ends[1] == blue)
             if found or shape:
                 moves += _card_finds(card, found, shape)
