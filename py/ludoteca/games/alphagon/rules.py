@@ -349,6 +349,7 @@ def _sack_letters(alphabet: str, counts: tuple) -> str:
 
 
 _CARD_FINDS: dict = {}
+_SACK_CHANGES: dict = {}  # a sack's letters -> {rack letter: its changes}: a few dozen sacks in a game
 
 
 def _card_finds(card: int, syllables: tuple, shape: bool) -> tuple:
@@ -367,14 +368,15 @@ def _card_finds(card: int, syllables: tuple, shape: bool) -> tuple:
     return found
 
 
-_BOTH_WAYS: dict = {}
+_CARDS: dict = {}
 
 
-def _both_ways(lang: str, card: int) -> tuple:
-    """A card's syllables, each with its reverse."""
-    found = _BOTH_WAYS.get((lang, card))
+def _cards_of(lang: str) -> dict:
+    """card id -> (syllables, each syllable with its reverse, red shape, blue shape)."""
+    found = _CARDS.get(lang)
     if found is None:
-        found = _BOTH_WAYS[lang, card] = tuple((syllable, syllable[::-1]) for syllable in deck_of(lang)[card][0])
+        found = _CARDS[lang] = {card: (syllables, tuple((syllable, syllable[::-1]) for syllable in syllables), red, blue)
+                                for card, (syllables, red, blue) in deck_of(lang).items()}
     return found
 
 
@@ -1653,9 +1655,16 @@ class AlphagonState(State):
                 moves += map(_places_at(found[0]).__getitem__, letters)
         if not self.changed and (placed or bonus >= 1):
             sack_letters = _sack_letters(self.alphabet, self.sacks[player])
+            by_letter = _SACK_CHANGES.get(sack_letters)
+            if by_letter is None:
+                if len(_SACK_CHANGES) > _MEMO_LIMIT // 10:
+                    _SACK_CHANGES.clear()
+                by_letter = _SACK_CHANGES[sack_letters] = {}
             for old in letters:
-                changes = _CHANGE_LISTS.get((old, sack_letters))
-                moves += changes if changes is not None else _changes_from(old, sack_letters)
+                changes = by_letter.get(old)
+                if changes is None:
+                    changes = by_letter[old] = _changes_from(old, sack_letters)
+                moves += changes
         hand = self.hands[player]
         if hand:
             moves += self._hand_finds(hand, word)
@@ -1702,17 +1711,18 @@ class AlphagonState(State):
         """`_work_out_finds` for the word under construction `word`, shared
         per hand, word, claimed pairs and polygon end: do not change it."""
         trail = self.trail
-        pairs = None if self.found_syllable else (word, self.claimed_pairs)
+        searched = None if self.found_syllable else word
+        claimed = self.claimed_pairs
         end = None if self.found_shape or len(trail) in self.shape_claims else trail[-BLUE_SIZE:]
-        key = (self.lang, hand, pairs, end)
+        key = (self.lang, hand, searched, claimed, end)
         moves = _HAND_FINDS.get(key)
         if moves is None:
             if len(_HAND_FINDS) > _MEMO_LIMIT:
                 _HAND_FINDS.clear()
-            if pairs is not None and not self.claimed_pairs:
+            if searched is not None and not claimed:
                 moves = self._work_out_finds(hand, _NO_PAIRS, word)
             else:
-                moves = self._work_out_finds(hand, _NO_PAIRS if pairs is None else self._free_pairs(word))
+                moves = self._work_out_finds(hand, _NO_PAIRS if searched is None else self._free_pairs(word))
             _HAND_FINDS[key] = moves
         return moves
 
@@ -1727,16 +1737,19 @@ class AlphagonState(State):
         ends = None
         if not self.found_shape and len(trail) not in self.shape_claims:
             ends = _trail_end_shapes(trail[-BLUE_SIZE:])
-        lang = self.lang
-        deck = deck_of(lang)
+        cards = _cards_of(self.lang)
         moves = []
         for card in hand:
-            syllables, red, blue = deck[card]
+            syllables, both_ways, red, blue = cards[card]
+            found = ()
             if word:  # a syllable (two letters) is a free pair iff it or its reverse is in the word
-                found = tuple([syllable for syllable, reverse in _both_ways(lang, card)
-                               if syllable in word or reverse in word])
+                for syllable, reverse in both_ways:
+                    if syllable in word or reverse in word:
+                        found += (syllable,)
             else:
-                found = tuple([syllable for syllable in syllables if syllable in free_pairs])
+                for syllable in syllables:
+                    if syllable in free_pairs:
+                        found += (syllable,)
             shape = ends is not None and (ends[0] == red or ends[1] == blue)
             if found or shape:
                 moves += _card_finds(card, found, shape)
