@@ -7,7 +7,7 @@ the same seeded moves on both and compare every move list and every state.
 Only the methods the speed-up rewrote are here; the rest is inherited.
 """
 
-from typing import Optional
+from typing import Iterator, Optional
 
 from ludoteca.core.protocol import IllegalMoveError, Move
 from ludoteca.core.rng import SeededRng
@@ -253,6 +253,11 @@ class ReferenceState(AlphagonState):
                 elif kind == "begin":
                     self.phase = FIRST
                     self.current = self.first_player
+
+    def generate_moves(self, player: int) -> Iterator[Move]:
+        if player not in self.to_move():
+            return iter(())
+        return iter(self._moves(player))
 
     def _moves(self, player: int) -> list:
         rack = sorted(set(self.racks[player]))
