@@ -4,7 +4,9 @@ commit 52e48ea), kept verbatim as a reference: `ReferenceState` is an
 `AlphagonState` that lists, steps and draws the old way, so a test can play
 the same seeded moves on both and compare every move list and every state.
 
-Only the methods the speed-up rewrote are here; the rest is inherited.
+Only the methods the speed-up rewrote are here; the rest is inherited. A
+later, intended change to what these methods list or where the polygon goes
+must be made here too (and golden_move_lists.json regenerated).
 """
 
 from typing import Iterator, Optional
