@@ -146,6 +146,9 @@ class HostTable:
         self._clock_shape: Any = None  # what the clock last sent said, but the times
         # Pauses (True) or resumes (False) the clock for a guest's seat; False when it cannot (the app's).
         self.pause_clock: Callable[[int, bool], bool] = lambda _seat, _on: False
+        # Whether a guest's move, once applied, is answered with every guest's updates. False: the
+        # owner sends the updates after every change itself (a hosted session: one guest a task).
+        self.updates_after_move = True
 
     # --- who is where ------------------------------------------------------------------
     def seat_holder(self, seat: int) -> Guest | None:
@@ -398,7 +401,7 @@ class HostTable:
             if not wire.KEY_PATTERN.fullmatch(code):
                 code = MOVE_REFUSED
             return [(link, guest.endpoint.send("refused", {"id": move_id, "reason": code, "params": params}))]
-        return self.refresh()
+        return self.refresh() if self.updates_after_move else []
 
     # --- a reload of the host ----------------------------------------------------------------
     def snapshot(self) -> dict:

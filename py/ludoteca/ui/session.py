@@ -223,15 +223,18 @@ class HostedMatchSession(LocalMatchSession):
         super().__init__(match)
         self.authority = SessionAuthority(self, match_id, play=self._guest_plays, resign=self._guest_resigns)
         self.table = HostTable(self.authority, remote_seats, new_token)
+        self.table.updates_after_move = False  # this session's listener sends them, one guest a task
         self.send: Send = send or (lambda _link, _text: None)
         # Called before any text goes out: the app keeps the save and the table (ui/hosting.py).
         self.before_send: Optional[Callable[[], None]] = None
         self._written: Optional[tuple] = None  # (save id, text) this session last wrote
         # Runs a callable in a later task of the page's (the app's browser sets it): after a
-        # change, each guest but the first is sent it in a task of its own, so no one task
-        # describes the match for six devices (issue 31's longest task).
+        # change, each guest is sent it in a task of its own, so no one task both makes the
+        # change (a round's reveal) and describes it, nor describes it for six devices (issue
+        # 31's longest task).
         self.later: Callable[[Callable[[], None]], None] = lambda run: run()
         self._links_due: set = set()  # links whose task is waiting: it sends them the latest
+        self._clock_due = False  # the clock's task is waiting: it sends the clock as it is then
         self.subscribe(lambda _made_here: self._send_changes())
 
     @property
@@ -264,11 +267,7 @@ class HostedMatchSession(LocalMatchSession):
 
     # --- the links ----------------------------------------------------------------------
     def _send_changes(self) -> None:
-        links = [link for link in self.table.links if link not in self._links_due]
-        if not links:
-            return
-        self._flush(self.table.refresh(links[:1]))
-        for link in links[1:]:
+        for link in [link for link in self.table.links if link not in self._links_due]:
             self._links_due.add(link)
             self.later(lambda link=link: self._send_due(link))
 
@@ -295,7 +294,14 @@ class HostedMatchSession(LocalMatchSession):
         self._changed(made_here=False)  # who is connected changed: the host's screen says so
 
     def share_clock(self) -> None:
-        """The round clock changed (more than its times): the guests are told."""
+        """The round clock may have changed (more than its times): the guests are told, in a task
+        of its own (it is asked for as the host redraws a change)."""
+        if not self._clock_due:
+            self._clock_due = True
+            self.later(self._share_clock_due)
+
+    def _share_clock_due(self) -> None:
+        self._clock_due = False
         self._flush(self.table.share_clock())
 
     def connected(self, seat: int) -> bool:
