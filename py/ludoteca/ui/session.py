@@ -10,7 +10,6 @@ match opened to guests on other devices (issue 31). Saves go through `SaveStore`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from typing import Any, Optional
 
@@ -227,7 +226,8 @@ class HostedMatchSession(LocalMatchSession):
         self.send: Send = send or (lambda _link, _text: None)
         # Called before any text goes out: the app keeps the save and the table (ui/hosting.py).
         self.before_send: Optional[Callable[[], None]] = None
-        self._written: Optional[tuple] = None  # (save id, text) this session last wrote
+        self._written: Optional[tuple] = None  # (save id, text, changes then) this session last wrote
+        self._changes = 0  # how many changes the match has had: none since a write, nothing new to write
         # Runs a callable in a later task of the page's (the app's browser sets it): after a
         # change, each guest is sent it in a task of its own, so no one task both makes the
         # change (a round's reveal) and describes it, nor describes it for six devices (issue
@@ -249,12 +249,15 @@ class HostedMatchSession(LocalMatchSession):
     def save_to(self, saves, save_id: str, expected: Optional[str]) -> str:
         """A change is written before the guests hear of it (ui/hosting.py); the app's autosave
         after a move at this device then finds that very text stored, and writes nothing again."""
-        if expected is not None and self._written == (save_id, expected) \
-                and json.dumps(self.match.record(), separators=(",", ":")) == expected:
+        if expected is not None and self._written == (save_id, expected, self._changes):
             return expected
         text = super().save_to(saves, save_id, expected)
-        self._written = (save_id, text)
+        self._written = (save_id, text, self._changes)
         return text
+
+    def _changed(self, made_here: bool = True) -> None:
+        self._changes += 1  # before the listeners, which write the save
+        super()._changed(made_here)
 
     # --- a guest's moves: changes made elsewhere ---------------------------------------
     def _guest_plays(self, seat: int, text: str) -> None:
