@@ -15,7 +15,9 @@ Prints, for headless Debian Chromium against dist/ on loopback:
   4. resuming after a guest's reload: from the reloaded guest's boot to its table back at the
      host's position, the host's new invitation opened and its answer pasted (goal <= 2 s);
   5. the host's longest main-thread task while six devices (the host and five guests) play
-     rounds of a six-seat GeonAxis (PerformanceObserver 'longtask'; goal <= 50 ms).
+     rounds of a six-seat GeonAxis (PerformanceObserver 'longtask'; goal <= 50 ms); and the same
+     tasks by the host's own thread time (a Chrome trace): the six pages share this machine's
+     cores, so a task's wall time also counts the guests' work.
 The bench's own steps (clicks, pasting) are in the times; nothing here is asserted by tests.
 """
 
@@ -24,8 +26,10 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -275,6 +279,8 @@ def measure_six(browser, host, app_url, rounds):
     host.click('[data-testid="devices-close"]')
     pages = [host, *guests]
     profiling((("host", host), ("guest 1", guests[0])), "start")
+    trace = Path(tempfile.mkdtemp(prefix="ludoteca-bench-")) / "host-trace.json"
+    browser.start_tracing(page=host, path=str(trace), categories=TRACE_CATEGORIES)
     since = host.evaluate("() => performance.now()")
     played = 0
     while played < rounds and not host.locator(RESULTS).count():
@@ -296,10 +302,42 @@ def measure_six(browser, host, app_url, rounds):
         played += len(acting) == 6
     tasks = host.evaluate("(since) => (window.__longTasks || []).filter(t => t.start >= since).map(t => t.duration)",
                           since)
+    browser.stop_tracing()
     profiling((("host", host), ("guest 1", guests[0])), "stop")
     for guest in guests:
         guest.context.close()
-    return played, tasks
+    own = host_thread_times(trace)
+    shutil.rmtree(trace.parent, ignore_errors=True)
+    return played, tasks, own
+
+
+TRACE_CATEGORIES = ["toplevel", "disabled-by-default-devtools.timeline"]
+
+
+def host_thread_times(path) -> list[float]:
+    """The CPU time (ms) of each task of the traced page's main thread, from a Chrome trace (one event
+    a line). Six pages share this machine's cores, so a task's wall time counts the guests' work too;
+    its thread time is the host's own, as on six devices."""
+    import json
+
+    host_pid, main_threads, tasks = None, set(), []
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if not any(name in line for name in ('"RunTask"', '"CrRendererMain"', '"TracingStartedInBrowser"')):
+                continue
+            try:
+                event = json.loads(line.strip().rstrip(","))
+            except ValueError:
+                continue
+            name = event.get("name")
+            if name == "TracingStartedInBrowser":
+                frames = event.get("args", {}).get("data", {}).get("frames") or [{}]
+                host_pid = frames[0].get("processId", host_pid)
+            elif name == "thread_name":
+                main_threads.add((event["pid"], event["tid"]))
+            elif name == "RunTask" and event.get("ph") == "X" and "tdur" in event:
+                tasks.append((event["pid"], event["tid"], event["tdur"] / 1000))
+    return [ms for pid, tid, ms in tasks if pid == host_pid and (pid, tid) in main_threads]
 
 
 def percentile(values, share):
@@ -357,9 +395,12 @@ def main(argv=None) -> int:
             warm_up(guest_ctx, app_url)
             guest_figures(host, guest_ctx, app_url, args)
         guest_ctx.close()
-        played, tasks = measure_six(browser, host, app_url, args.rounds)
+        played, tasks, own = measure_six(browser, host, app_url, args.rounds)
         print(f"six devices, GeonAxis: the host's longest main-thread task {max(tasks, default=0):.0f} ms over"
               f" {played} rounds ({len(tasks)} tasks over 50 ms; goal <= 50 ms)", flush=True)
+        print(f"  ...by the host's own thread time (Chrome trace, {len(own)} tasks; the five guests' pages share"
+              f" this machine's cores): longest {max(own, default=0):.0f} ms, {sum(ms > 50 for ms in own)} over 50 ms",
+              flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}", flush=True)
     return 0
 

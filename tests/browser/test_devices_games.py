@@ -150,12 +150,28 @@ def stone_at(page, cell):
     return page.locator(f'{TABLE} [data-testid="cell-{cell[0]}-{cell[1]}"] circle.stone')
 
 
+# Each text a page sends on a data channel: [the task it was sent in, the channel, its kind]. Tasks
+# are told apart by a microtask, which runs only once the task that queued it has ended.
+RECORD_SENT_TASKS = """(() => {
+  window.netSentTasks = [];
+  const send = RTCDataChannel.prototype.send, channels = new WeakMap();
+  let task = null, tasks = 0, links = 0;
+  RTCDataChannel.prototype.send = function (data) {
+    if (task === null) { task = ++tasks; queueMicrotask(() => { task = null; }); }
+    if (!channels.has(this)) channels.set(this, ++links);
+    if (typeof data === "string") window.netSentTasks.push([task, String(channels.get(this)), JSON.parse(data).kind]);
+    return send.call(this, data);
+  };
+})();"""
+
+
 @pytest.mark.timeout(600)
 def test_a_six_seat_geonaxis_with_a_round_clock_across_six_devices(new_context, open_app, app_url):
     """The host's seat and five guests choose in secret: each round waits for every device (the
     host's round clock counts down only for the seats still to choose), then every device shows it
-    resolved, a capture included; everyone passing ends the game on every device."""
-    host = device(new_context, open_app)
+    resolved, a capture included; everyone passing ends the game on every device. The host sends
+    each guest its update in a page task of its own (issue 31: no one long task for six devices)."""
+    host = device(new_context, open_app, scripts=(RECORD_SENT_TASKS,))
     guests = boot_guests(new_context, app_url, 5)
     start(host, "geonaxis", "8", players=6, kinds=["human"] + ["remote"] * 5, variants={"timer": "60"})
     pair(host, dict(enumerate(guests, 1)))
@@ -183,6 +199,11 @@ def test_a_six_seat_geonaxis_with_a_round_clock_across_six_devices(new_context, 
                 expect(page.locator(f"{TABLE} .stone")).to_have_count(8)
     for page in pages:
         expect(page.locator(RESULTS)).to_be_visible()
+    links_by_task = {}
+    for task, link, kind in host.evaluate("() => window.netSentTasks"):
+        if kind == "update":
+            links_by_task.setdefault(task, set()).add(link)
+    assert len(links_by_task) > 5 * 3 and all(len(links) == 1 for links in links_by_task.values())
 
 
 def assert_guest_got_only_its_seat(host, guest, seat):

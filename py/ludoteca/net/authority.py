@@ -89,15 +89,23 @@ class SessionAuthority:
     def legal(self, seat: int) -> Optional[list]:
         return legal_texts(self.session, seat)
 
-    def entries(self, seat: int) -> list[dict]:
-        """Every entry of the history as `seat` may know it (wire.ENTRY)."""
+    def entry_marks(self) -> list:
+        """One object per entry of the history, the same while the entry stays the same (an undo
+        or a redo replaces it): what a seat's stream last carried is compared by these alone."""
+        full = self.session.full_access()
+        if full is None:  # cannot tell entries apart: every one counts as new
+            return [object() for _ in range(self.session.move_count)]
+        return list(full.entries)
+
+    def entries(self, seat: int, start: int = 0) -> list[dict]:
+        """The history's entries from `start` on as `seat` may know them (wire.ENTRY)."""
         session = self.session
         full = session.full_access()
         count = session.move_count
         for index in [index for index in self._described if index >= count]:
             del self._described[index]
         result = []
-        for index in range(count):
+        for index in range(start, count):
             entry = full.entries[index] if full is not None else None
             cached = self._described.get(index)
             if cached is None or entry is None or cached[0] is not entry:

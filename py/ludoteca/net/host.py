@@ -65,9 +65,13 @@ class Authority(Protocol):
     def view(self, seat: int) -> dict:
         """The engine's view for `seat`, as JSON."""
 
-    def entries(self, seat: int) -> list[dict]:
-        """The history's entries as `seat` may know them (`wire.ENTRY`): who played, how,
-        the log lines described for `seat`, and the public facts of the position before."""
+    def entry_marks(self) -> list:
+        """One object per entry of the history, the same object while the entry stays the same
+        (an undo or a redo replaces it). Kept on the host only: never sent."""
+
+    def entries(self, seat: int, start: int = 0) -> list[dict]:
+        """The history's entries from `start` on as `seat` may know them (`wire.ENTRY`): who
+        played, how, the log lines described for `seat`, and the public facts of the position before."""
 
     def position(self) -> dict:
         """The live position's public facts (`wire.POSITION`)."""
@@ -94,9 +98,9 @@ class Guest:
     name: str
     seats: tuple[int, ...]
     endpoint: Endpoint = field(default_factory=lambda: Endpoint(HOST))
-    # Per seat: the entries, and the view, position and legal moves (as one text) last sent;
+    # Per seat: the entries (by their marks), and the view, position and legal moves (as one text) last sent;
     # and the view the stream last carried (as JSON reads it back), which the next one patches.
-    sent_entries: dict[int, list] = field(default_factory=dict)
+    sent_marks: dict[int, list] = field(default_factory=dict)  # the authority's `entry_marks()`
     sent_live: dict[int, str] = field(default_factory=dict)
     sent_views: dict[int, Any] = field(default_factory=dict)
     # An update went since the last resync was answered: a guest asks for a resync only when an
@@ -106,7 +110,7 @@ class Guest:
 
     def forget_what_was_sent(self) -> None:
         """The next updates carry every seat's whole view and history (a guest out of step)."""
-        self.sent_entries.clear()
+        self.sent_marks.clear()
         self.sent_live.clear()
         self.sent_views.clear()
 
@@ -142,6 +146,9 @@ class HostTable:
         self._clock_shape: Any = None  # what the clock last sent said, but the times
         # Pauses (True) or resumes (False) the clock for a guest's seat; False when it cannot (the app's).
         self.pause_clock: Callable[[int, bool], bool] = lambda _seat, _on: False
+        # Whether a guest's move, once applied, is answered with every guest's updates. False: the
+        # owner sends the updates after every change itself (a hosted session: one guest a task).
+        self.updates_after_move = True
 
     # --- who is where ------------------------------------------------------------------
     def seat_holder(self, seat: int) -> Guest | None:
@@ -214,24 +221,25 @@ class HostTable:
         return outgoing
 
     def _updates(self, guest: Guest, seat: int, *, force: bool = False) -> list[str]:
-        """The updates that bring one seat's copy up to date. The whole history is described
-        again and compared with what was sent: after an undo, updates resend from the first
-        entry that differs. Long histories go in several updates, each with the live view."""
+        """The updates that bring one seat's copy up to date: the history's entries from the first
+        one its stream has not carried (after an undo, the first that changed: entries are told
+        apart by the authority's marks, so only new ones are described), and the live view as a
+        patch of the last one sent. Long histories go in several updates, each with the live view."""
         authority = self.authority
         view, position, legal = authority.view(seat), authority.position(), authority.legal(seat)
         view_text = wire.text_of(view)
         live_text = view_text + json.dumps([position, legal], sort_keys=True, separators=(",", ":"))
-        entries = authority.entries(seat)
-        sent = guest.sent_entries.get(seat, [])
-        start = next((index for index, (old, new) in enumerate(zip(sent, entries)) if old != new),
-                     min(len(sent), len(entries)))
-        if not force and start == len(entries) == len(sent) and guest.sent_live.get(seat) == live_text:
+        marks = authority.entry_marks()
+        sent = guest.sent_marks.get(seat, [])
+        start = _first_change(sent, marks)
+        if not force and start == len(marks) == len(sent) and guest.sent_live.get(seat) == live_text:
             return []
+        entries = authority.entries(seat, start)
         texts = []
         offset, chunk = start, wire.MAX_ENTRIES
         view_json = json.loads(view_text)  # as the guest reads it: the next update's patch starts from it
         while True:
-            part = entries[offset:offset + chunk]
+            part = entries[offset - start:offset - start + chunk]
             body = {"seat": seat, "turn": offset, **self._view_fields(guest, seat, view_json, view_text),
                     "entries": part, "position": position, "legal": legal}
             try:
@@ -246,9 +254,9 @@ class HostTable:
                 self.incidents.append(Incident(guest.name, code, error.detail))
                 return texts
             offset += len(part)
-            if offset >= len(entries):
+            if offset >= len(marks):
                 break
-        guest.sent_entries[seat] = list(entries)
+        guest.sent_marks[seat] = marks
         guest.sent_live[seat] = live_text
         return texts
 
@@ -393,7 +401,7 @@ class HostTable:
             if not wire.KEY_PATTERN.fullmatch(code):
                 code = MOVE_REFUSED
             return [(link, guest.endpoint.send("refused", {"id": move_id, "reason": code, "params": params}))]
-        return self.refresh()
+        return self.refresh() if self.updates_after_move else []
 
     # --- a reload of the host ----------------------------------------------------------------
     def snapshot(self) -> dict:
@@ -433,6 +441,12 @@ class HostTable:
                     for link, token in self.links.items()]
         self.links.clear()
         return outgoing
+
+
+def _first_change(sent: list, marks: list) -> int:
+    """The index of the first entry in `marks` that is not the very one at that index in `sent`."""
+    common = min(len(sent), len(marks))
+    return next((index for index in range(common) if sent[index] is not marks[index]), common)
 
 
 def _plain_params(params: Any) -> dict:

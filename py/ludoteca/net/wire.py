@@ -345,7 +345,7 @@ def view_change(old: Any, new: Any, new_text: str) -> list | None:
     or None when there is none (a number that became true): the whole view then goes."""
     changes = view_patch(old, new)
     try:
-        patched = apply_view_patch(old, changes)
+        patched = apply_view_patch(old, changes, check=False)
     except WireError:
         return None
     return changes if text_of(patched) == new_text else None
@@ -356,9 +356,11 @@ def text_of(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def apply_view_patch(view: Any, changes: list) -> Any:
+def apply_view_patch(view: Any, changes: list, *, check: bool = True) -> Any:
     """`view` with `changes` made (a new value; `view` is left as it was). A change that does not
-    fit the view (this side's copy is not the one the patch was made from) is a WireError."""
+    fit the view (this side's copy is not the one the patch was made from) is a WireError.
+    `check` False: the result is not checked as JSON a message may carry (the host's own patch
+    of its own view, compared with the view's text right after)."""
     if not changes:
         return view
     if not isinstance(view, (dict, list)):
@@ -396,7 +398,8 @@ def apply_view_patch(view: Any, changes: list) -> Any:
                 raise KeyError(last)
         except (KeyError, IndexError, TypeError, ValueError):  # ValueError: an empty path (the whole view)
             raise WireError(OUT_OF_SYNC, "a view patch does not fit the view this side has") from None
-    json_value(result, "view")
+    if check:
+        json_value(result, "view")
     return result
 
 

@@ -10,8 +10,9 @@ import json
 import random
 import time
 import traceback
+from collections import deque
 
-from js import URL, Blob, Object, document, performance, window
+from js import URL, Blob, MessageChannel, Object, document, performance, window
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js
 
 from .app import App
@@ -110,6 +111,8 @@ class PyScriptBrowser(Browser):
         self.store = LocalStorage()
         self.app = None
         self._tasks = set()
+        self._later = deque()  # callbacks waiting for a task of their own (after_this_task)
+        self._later_channel = None  # the MessageChannel that gives them one each
         self._page = None  # the last page drawn, split into regions
         self.redraws = {"full": 0, "regions": 0}
         # The redraw bench compares against rebuilding the whole page every time.
@@ -399,18 +402,35 @@ class PyScriptBrowser(Browser):
     def spawn(self, coroutine):
         task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)  # keep a reference: asyncio holds tasks weakly
-        # The tasks in flight, for tests: at 0 with no input nothing more happens on its own.
-        window.ludotecaTasks = len(self._tasks)
+        self._count_tasks()
         task.add_done_callback(self._task_done)
 
+    def _count_tasks(self):
+        # The tasks in flight, for tests: at 0 with no input nothing more happens on its own.
+        window.ludotecaTasks = len(self._tasks) + len(self._later)
+
     def after_this_task(self, callback):
-        async def run():  # a spawned task's first step is a later task of the page's own
+        """Each callback in a browser task of its own: one message each on the app's own channel.
+        (Pyodide's scheduler runs every callback queued during one task together in the next.)"""
+        if self._later_channel is None:
+            self._later_channel = MessageChannel.new()
+            self._later_channel.port1.onmessage = create_proxy(self._run_later)
+        self._later.append(callback)
+        self._count_tasks()
+        self._later_channel.port2.postMessage(0)
+
+    def _run_later(self, _event):
+        callback = self._later.popleft()
+        try:
             callback()
-        self.spawn(run())
+        except Exception as error:  # noqa: BLE001 - as a spawned task's: said, and the app goes on
+            report_error(self.app, error)
+        finally:
+            self._count_tasks()
 
     def _task_done(self, task):
         self._tasks.discard(task)
-        window.ludotecaTasks = len(self._tasks)
+        self._count_tasks()
         if not task.cancelled() and task.exception() is not None:
             report_error(self.app, task.exception())
 

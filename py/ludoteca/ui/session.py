@@ -10,7 +10,6 @@ match opened to guests on other devices (issue 31). Saves go through `SaveStore`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from typing import Any, Optional
 
@@ -223,15 +222,19 @@ class HostedMatchSession(LocalMatchSession):
         super().__init__(match)
         self.authority = SessionAuthority(self, match_id, play=self._guest_plays, resign=self._guest_resigns)
         self.table = HostTable(self.authority, remote_seats, new_token)
+        self.table.updates_after_move = False  # this session's listener sends them, one guest a task
         self.send: Send = send or (lambda _link, _text: None)
         # Called before any text goes out: the app keeps the save and the table (ui/hosting.py).
         self.before_send: Optional[Callable[[], None]] = None
-        self._written: Optional[tuple] = None  # (save id, text) this session last wrote
+        self._written: Optional[tuple] = None  # (save id, text, changes then) this session last wrote
+        self._changes = 0  # how many changes the match has had: none since a write, nothing new to write
         # Runs a callable in a later task of the page's (the app's browser sets it): after a
-        # change, each guest but the first is sent it in a task of its own, so no one task
-        # describes the match for six devices (issue 31's longest task).
+        # change, each guest is sent it in a task of its own, so no one task both makes the
+        # change (a round's reveal) and describes it, nor describes it for six devices (issue
+        # 31's longest task).
         self.later: Callable[[Callable[[], None]], None] = lambda run: run()
         self._links_due: set = set()  # links whose task is waiting: it sends them the latest
+        self._clock_due = False  # the clock's task is waiting: it sends the clock as it is then
         self.subscribe(lambda _made_here: self._send_changes())
 
     @property
@@ -246,12 +249,15 @@ class HostedMatchSession(LocalMatchSession):
     def save_to(self, saves, save_id: str, expected: Optional[str]) -> str:
         """A change is written before the guests hear of it (ui/hosting.py); the app's autosave
         after a move at this device then finds that very text stored, and writes nothing again."""
-        if expected is not None and self._written == (save_id, expected) \
-                and json.dumps(self.match.record(), separators=(",", ":")) == expected:
+        if expected is not None and self._written == (save_id, expected, self._changes):
             return expected
         text = super().save_to(saves, save_id, expected)
-        self._written = (save_id, text)
+        self._written = (save_id, text, self._changes)
         return text
+
+    def _changed(self, made_here: bool = True) -> None:
+        self._changes += 1  # before the listeners, which write the save
+        super()._changed(made_here)
 
     # --- a guest's moves: changes made elsewhere ---------------------------------------
     def _guest_plays(self, seat: int, text: str) -> None:
@@ -264,11 +270,7 @@ class HostedMatchSession(LocalMatchSession):
 
     # --- the links ----------------------------------------------------------------------
     def _send_changes(self) -> None:
-        links = [link for link in self.table.links if link not in self._links_due]
-        if not links:
-            return
-        self._flush(self.table.refresh(links[:1]))
-        for link in links[1:]:
+        for link in [link for link in self.table.links if link not in self._links_due]:
             self._links_due.add(link)
             self.later(lambda link=link: self._send_due(link))
 
@@ -295,7 +297,14 @@ class HostedMatchSession(LocalMatchSession):
         self._changed(made_here=False)  # who is connected changed: the host's screen says so
 
     def share_clock(self) -> None:
-        """The round clock changed (more than its times): the guests are told."""
+        """The round clock may have changed (more than its times): the guests are told, in a task
+        of its own (it is asked for as the host redraws a change)."""
+        if not self._clock_due:
+            self._clock_due = True
+            self.later(self._share_clock_due)
+
+    def _share_clock_due(self) -> None:
+        self._clock_due = False
         self._flush(self.table.share_clock())
 
     def connected(self, seat: int) -> bool:

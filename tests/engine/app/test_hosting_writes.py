@@ -43,3 +43,22 @@ def test_a_move_at_the_hosts_device_writes_the_save_once():
     guest.dispatch("move", f"1:{rng.choice(legal_texts_of(host, 1))}")
     network.pump()
     assert writes == [SAVE_PREFIX + host.save_id]
+
+
+def test_a_move_serializes_the_record_once_at_the_host(monkeypatch):
+    """The save is written once per move; telling that the app's autosave after it has nothing new
+    to write needs no second serialization of the whole record (issue 31's longest task)."""
+    from ludoteca.core.match import Match
+
+    network, (host, _host_browser), (guest, _guest_browser) = two_devices("alphabeticell")
+    rng = random.Random(5)
+    records = []
+    record = Match.record
+    monkeypatch.setattr(Match, "record", lambda match: records.append(1) or record(match))
+    for _ in range(6):
+        (player,) = host.session.position().to_move()
+        records.clear()
+        app = host if player == 0 else guest
+        app.dispatch("move", f"{player}:{rng.choice(legal_texts_of(host, player))}")
+        network.pump()
+        assert len(records) == 1, f"a move of seat {player}"
