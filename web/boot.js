@@ -21,8 +21,9 @@
 //              fetch() responses are counted as they stream, through a clone,
 //              and module imports when they complete.
 const APP_BASE = new URL("../", import.meta.url);
-// Python loads the links to other devices only when a player uses them (ui/browser.py).
-const NET_MODULES = new Set(["web/net/link.mjs", "web/net/qr.mjs", "web/net/signal.mjs"]);
+// Python loads the links to other devices only when a player uses them (ui/browser.py),
+// and its region patcher once it runs.
+const NET_MODULES = new Set(["web/net/link.mjs", "web/net/qr.mjs", "web/net/signal.mjs", "web/morph.mjs"]);
 globalThis.ludotecaImport = (path) => NET_MODULES.has(path)
   ? import(new URL(path, APP_BASE).href) : Promise.reject(new Error(`not a module Python may load: ${path}`));
 // Tests shorten the stall watchdog: window.ludotecaBootOptions = { stallTimeoutMs }.

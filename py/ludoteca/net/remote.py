@@ -82,6 +82,12 @@ class RemoteMatchSession(MatchSession):
         self.send = send
         # Keeps what the host sent on this device (its pairing), before it is acknowledged (the app's).
         self.keep: Callable[[], None] = lambda: None
+        # Runs a callable in a later task of the page's (the app's browser sets it): what came is
+        # drawn first, and kept and acknowledged after, off the path to the move on screen.
+        self.later: Callable[[Callable[[], None]], None] = lambda run: run()
+        self._unsettled: Optional[list] = None  # replies waiting for that keep, while it is due
+        self._owed_ack: Optional[bool] = None  # the acknowledgement owed after it (its `resend`)
+        self._keep_due = False
         self.refusals: list = []  # the host's refusals of this device's moves, newest last
         self.host_left: Optional[str] = None  # the host's "bye" reason, once it has said it
         self.welcomed = False  # the host welcomed this session (a saved pairing is not enough)
@@ -117,12 +123,8 @@ class RemoteMatchSession(MatchSession):
         """One text from the host's link: what it brought is kept, then the replies and the
         acknowledgement go back; listeners hear of any change."""
         receipt = self.table.receive(data, acknowledge=False)
-        if receipt.welcomed or receipt.delivered:
-            self.keep()
-        for reply in receipt.replies:
-            self.send(reply)
-        if receipt.owed_ack is not None:
-            self.send(self.table.acknowledge(receipt.owed_ack))
+        if receipt.welcomed or receipt.delivered or receipt.replies or receipt.owed_ack is not None:
+            self._settle_later(receipt)
         if receipt.updated_seats:
             self._remember_views()
         refused = {refusal.seat for refusal in receipt.refusals}
@@ -137,6 +139,29 @@ class RemoteMatchSession(MatchSession):
                 or receipt.bye:
             self._changed(made_here=False)
         return receipt
+
+    def _settle_later(self, receipt: GuestReceipt) -> None:
+        """What came is kept, then the replies and the acknowledgement go, in that order, in one
+        later task for every text that came before it (one write for them all)."""
+        first = self._unsettled is None
+        self._unsettled = (self._unsettled or []) + list(receipt.replies)
+        if receipt.owed_ack is not None:
+            self._owed_ack = bool(self._owed_ack) or receipt.owed_ack
+        if receipt.welcomed or receipt.delivered:
+            self._keep_due = True
+        if first:
+            self.later(self.settle)
+
+    def settle(self) -> None:
+        """Does at once what `receive` left for later (nothing when it is done)."""
+        replies, owed, keep = self._unsettled or [], self._owed_ack, self._keep_due
+        self._unsettled, self._owed_ack, self._keep_due = None, None, False
+        if keep:
+            self.keep()
+        for reply in replies:
+            self.send(reply)
+        if owed is not None:
+            self.send(self.table.acknowledge(owed))
 
     def _remember_views(self) -> None:
         if self.table.position and self.table.views:

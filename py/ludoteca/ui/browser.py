@@ -152,6 +152,15 @@ class PyScriptBrowser(Browser):
         # Outside the redrawn root, so a redraw never re-creates them (nor repeats what they said):
         # the moves', and who joined or left the table (one redraw may bring both).
         self.announcer, self.news_announcer = _live_region("announcer"), _live_region("news-announcer")
+        self._morph = None  # web/morph.mjs once loaded: a changed region is patched, not rebuilt
+        if not self.always_full:
+            self.spawn(self._load_morph())
+
+    async def _load_morph(self):
+        try:
+            self._morph = await window.ludotecaImport("web/morph.mjs")
+        except JsException:
+            pass  # regions are rebuilt whole, as before
 
     def render(self, html):
         def draw():
@@ -249,7 +258,8 @@ class PyScriptBrowser(Browser):
             target = wanted_focus
         self._autofocused = focus_key_now
         self.apply_roving_tabindex()
-        if target is not None:
+        # Not again on the element that has it (one a patch kept): focus() lays the page out at once.
+        if target is not None and (active is None or not target.isSameNode(active)):
             target.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
         current = _found(self.root.querySelector(".moves li.current"))
         if current is not None:
@@ -279,7 +289,9 @@ class PyScriptBrowser(Browser):
             focused = navs.index(active_nav) if active_nav in navs and group.contains(active) else None
             stop = roving_stop(actionable, navs, focused, self._nav_memory.get(_nav_group_key(group)))
             for index, node in enumerate(nodes):
-                node.setAttribute("tabindex", "0" if index == stop else "-1")
+                wanted = "0" if index == stop else "-1"
+                if node.getAttribute("tabindex") != wanted:  # a board cell kept across a redraw has it
+                    node.setAttribute("tabindex", wanted)
 
     def nav_focused(self, node):
         """A board node took the focus: it becomes its board's tab stop."""
@@ -339,7 +351,11 @@ class PyScriptBrowser(Browser):
         """Only the regions that changed; the rest of the page (and its scroll) stays."""
         for name, inner in patch.replace.items():
             element = _found(self.root.querySelector(f'[data-region="{name}"]'))
-            if element is not None:
+            if element is None:
+                continue
+            if self._morph is not None:  # only what changed: the board's other cells stay as they are
+                self._morph.patchInner(element, inner + regions.END)
+            else:
                 element.innerHTML = inner + regions.END
         for name, inner in patch.prepend.items():
             element = _found(self.root.querySelector(f'[data-region="{name}"]'))
@@ -486,7 +502,9 @@ class PyScriptBrowser(Browser):
         svg, fit = self._board()
         if svg is None:
             return
-        svg.setAttribute("viewBox", box_text(self.board_zoom.box(fit)))
+        box = box_text(self.board_zoom.box(fit))
+        if _text_or_none(svg.getAttribute("viewBox")) != box:  # kept across a redraw (web/morph.mjs): unchanged
+            svg.setAttribute("viewBox", box)
         svg.classList.toggle("zoomed", self.board_zoom.zoomed)
         for button in self.root.querySelectorAll("[data-zoom]"):
             command = str(button.getAttribute("data-zoom"))

@@ -226,6 +226,7 @@ class Devices:
             receipt = self.guest.receive(text)  # what it brings is kept before it is acknowledged
             if receipt.bye == UNKNOWN_TOKEN and not self.guest.welcomed:
                 # A pairing this host does not know (another table, or a host that reloaded): join anew.
+                self.guest.settle()  # what the old pairing owes goes before the new hello
                 self.guest = self.guest_session(GuestTable(self._name(), self._move_id))
                 self.guest.send(self.guest.table.hello())
                 return
@@ -324,6 +325,7 @@ class Devices:
         sends it again when a reloaded page rejoins."""
         session = RemoteMatchSession(self.app.games, table, self._send_to_host)
         session.keep = self._keep_pairing
+        session.later = self.app.browser.after_this_task  # drawn first, kept and acknowledged after
         self.listen(session)
         if not self.app.storage_off:
             table.endpoint.kept = table.endpoint.inbox.delivered  # a saved pairing holds what it delivered

@@ -37,14 +37,42 @@ class Page:
     live: dict = field(default_factory=dict)  # values of LIVE_ATTRIBUTES on the data-live element
 
 
+ATTRIBUTE = 'data-region="'
+NAME = re.compile(r"[\w-]+\Z")
+
+
+def _hollowed(html: str) -> tuple[str, dict] | None:
+    """REGION.sub's work done with str.find (every redraw splits the whole page, and the regex
+    tries each of its tags); None when a region's markup is not as `region()` writes it."""
+    regions, parts, at = {}, [], 0
+    while (found := html.find(ATTRIBUTE, at)) >= 0:
+        start = html.rfind("<", at, found)
+        name_end = html.find('"', found + len(ATTRIBUTE))
+        tag_end = html.find(">", name_end + 1) if name_end >= 0 else -1
+        close = html.find(END, tag_end + 1) if tag_end >= 0 else -1
+        name = html[found + len(ATTRIBUTE):name_end]
+        if (close < 0 or start < 0 or not "a" <= html[start + 1:start + 2] <= "z" or not html[found - 1].isspace()
+                or ">" in html[start:found] or not NAME.match(name)):
+            return None
+        regions[name] = html[tag_end + 1:close]
+        parts += (html[at:tag_end + 1], END)
+        at = close + len(END)
+    parts.append(html[at:])
+    return "".join(parts), regions
+
+
 def split(html: str) -> Page:
-    regions = {}
+    hollowed = _hollowed(html)
+    if hollowed is None:
+        regions = {}
 
-    def hollow(match: re.Match) -> str:
-        regions[match.group(2)] = match.group(3)
-        return match.group(1) + END
+        def hollow(match: re.Match) -> str:
+            regions[match.group(2)] = match.group(3)
+            return match.group(1) + END
 
-    skeleton = REGION.sub(hollow, html)
+        skeleton = REGION.sub(hollow, html)
+    else:
+        skeleton, regions = hollowed
     live = {}
     tag = LIVE_TAG.search(skeleton)
     if tag:

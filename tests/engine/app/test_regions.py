@@ -53,3 +53,26 @@ def test_log_descriptions_are_computed_once_per_entry(monkeypatch):
     app.render()
     assert calls == []  # every line came from the cache
     assert regions.END in browser.html
+
+
+
+def test_split_finds_what_the_pattern_finds_on_real_pages_and_odd_markup(monkeypatch):
+    """`split` looks for regions with str.find (a redraw's cost); it must hollow what REGION does."""
+    app, browser = make_app()
+    start_vs_ai(app, browser)
+    pages = [browser.html]
+    for _ in range(3):
+        human_move(app, browser)
+        pages.append(browser.html)
+    pages += [
+        "<p>no region</p>",
+        '<div class="x"\ndata-region="a" id="q">in</div><!-- not the end --><i>' + regions.END + "</i>",
+        '<div data-region="a">' + regions.END + '</div><DIV data-region="b">B' + regions.END + "</DIV>",
+        '<div title="a" data-region="bad name">x' + regions.END + "</div>",
+        '<div <b data-region="a">x' + regions.END,
+        '<p>data-region="a"</p>',
+    ]
+    found = [split(html) for html in pages]
+    assert len(found[0].regions) > 5
+    monkeypatch.setattr(regions, "_hollowed", lambda _html: None)  # the pattern's way
+    assert found == [split(html) for html in pages]
