@@ -229,13 +229,13 @@ class HostedMatchSession(LocalMatchSession):
         self._written: Optional[tuple] = None  # (save id, text, changes then) this session last wrote
         self._changes = 0  # how many changes the match has had: none since a write, nothing new to write
         # Runs a callable in a later task of the page's (the app's browser sets it): after a
-        # change, each guest is sent it in a task of its own, so no one task both makes the
-        # change (a round's reveal) and describes it, nor describes it for six devices (issue
-        # 31's longest task).
+        # change, each guest is sent it in a task of its own (the first guest at once when the
+        # change was made here), so no one task describes it for six devices, nor both receives
+        # a guest's move and describes it (issue 31's longest task).
         self.later: Callable[[Callable[[], None]], None] = lambda run: run()
         self._links_due: set = set()  # links whose task is waiting: it sends them the latest
         self._clock_due = False  # the clock's task is waiting: it sends the clock as it is then
-        self.subscribe(lambda _made_here: self._send_changes())
+        self.subscribe(self._send_changes)
 
     @property
     def remote_seats(self) -> tuple:
@@ -269,8 +269,15 @@ class HostedMatchSession(LocalMatchSession):
         self._changed(made_here=False)
 
     # --- the links ----------------------------------------------------------------------
-    def _send_changes(self) -> None:
-        for link in [link for link in self.table.links if link not in self._links_due]:
+    def _send_changes(self, made_here: bool) -> None:
+        links = [link for link in self.table.links if link not in self._links_due]
+        if made_here and links:
+            # A move made on this device reaches the first guest before this device draws it
+            # (issue 31's latency: one guest's update is a new entry described, a millisecond or
+            # two); the others wait for tasks of their own.
+            self._flush(self.table.refresh(links[:1]))
+            links = links[1:]
+        for link in links:
             self._links_due.add(link)
             self.later(lambda link=link: self._send_due(link))
 

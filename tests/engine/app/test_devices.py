@@ -251,9 +251,11 @@ def test_the_host_draws_a_guests_move_once_and_not_again_for_the_guests_acknowle
 
 
 def recording_order(hosted, browser, events):
-    """Appends "send" and "draw" to `events` as the hosted session sends a text or `browser` redraws."""
+    """Appends "send" (or "ack" for an acknowledgement) and "draw" to `events` as the hosted
+    session sends a text or `browser` redraws."""
     send, draw = hosted.send, browser.render
-    hosted.send = lambda link, text: (events.append("send"), send(link, text))[1]
+    hosted.send = lambda link, text: (events.append("ack" if json.loads(text)["kind"] == "ack" else "send"),
+                                      send(link, text))[1]
     browser.render = lambda html: (events.append("draw"), draw(html))[1]
 
 
@@ -263,12 +265,18 @@ def test_the_host_sends_a_move_to_its_guests_before_it_redraws():
     network, (host, host_browser), (guest, _guest_browser) = two_devices()
     events = []
     recording_order(host.session, host_browser, events)
+    waiting = []  # the page's later tasks wait, as in a browser
+    host.session.later = host_browser.after_this_task = waiting.append
     host.dispatch("move", f"0:{legal_texts_of(host, 0)[0]}")
     assert "send" in events and "draw" in events and events.index("send") < events.index("draw")
+    while waiting:
+        waiting.pop(0)()
     network.pump()
     events.clear()
     guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")
     network.pump()
+    while waiting:
+        waiting.pop(0)()
     assert host.session.move_count == 2
     assert "draw" in events and "send" in events[:events.index("draw")], events
 
