@@ -51,7 +51,11 @@ the words it leads to):
   which hard accepted but never aimed for). Its
   look one reply ahead also counts a letter that lights a square where the
   other side's next letter ends the game, and the replies to its
-  declarations (a contradiction can end the game too).
+  declarations (a contradiction can end the game too), and the other side's
+  doubt of its letters: our answer closes the word, or they suspend it, and
+  that '+' can block the polygon (hard lost a game 17-18 so, 5 sides in).
+  Doubted, hard names the known word that scores most, not the commonest
+  (the '+' of that close may end the game, where a point or two decides it).
 
 A decision is a generator (`WordBot.deciding`) that yields between small
 pieces of work (a chunk of the word list while a vocabulary is built, one
@@ -86,6 +90,7 @@ from .rules import (
     Contradict,
     Correct,
     Declare,
+    Doubt,
     Find,
     GiveUp,
     Lose,
@@ -249,10 +254,7 @@ class WordBot(Bot):
         if phase == "respond":
             return (yield from self._respond(state, player))
         if phase == "answer":
-            known = [w for w in self.vocab(state).completions(state.word()) if len(w) >= MIN_WORD]
-            if known:
-                return Say(min(known, key=lambda w: (-(state.wordlist().frequency(w) or 0), w)))
-            return CONCEDE
+            return self._answer(state)
         if phase == "vote":
             word = state.vote["word"]
             return Vote("yes" if self.vocab(state).is_word(word) or state.wordlist().is_word(word) else "no")
@@ -263,6 +265,18 @@ class WordBot(Bot):
             if state.sides >= LATE_SIDES or max(state.points) >= state.goal - LATE_MARGIN:
                 return (yield from self._endgame_search(state, player, legal))
         return (yield from self._turn(state, player, legal))
+
+    def _answer(self, state):
+        """The word we name when our letters are doubted: the most common we
+        know; hard names the one scoring most (a doubt's close can end the
+        game, and a point then decides it), or concedes when it knows none."""
+        known = [w for w in self.vocab(state).completions(state.word()) if len(w) >= MIN_WORD]
+        if not known:
+            return CONCEDE
+        frequency = state.wordlist().frequency
+        if self.sharp:
+            return Say(min(known, key=lambda w: (-points_for(len(w)), -(frequency(w) or 0), w)))
+        return Say(min(known, key=lambda w: (-(frequency(w) or 0), w)))
 
     def _endgame_search(self, state, player: int, legal: list) -> Thinking:
         """The core's UCT, an iteration a piece, over the moves `_spelled` keeps (see the module doc)."""
@@ -373,14 +387,18 @@ class WordBot(Bot):
                 and trial.ending_at_next("?")[1] is not None and not _alone_ahead(trial, player):
             return True  # any letter they hold, on the lit square, ends it (scores as they stand)
         tried = set()
+        ending = (Pass, Concede, Suspend, Doubt) if self.sharp else (Pass, Concede, Suspend)
         for reply in trial.legal_moves(other):
             kind = type(reply)
             if self.sharp and trial.phase == "respond":
                 pass  # accepting, or the judge's contradiction or correction: words anyone may know
-            elif kind not in (Pass, Concede, Suspend) or kind in tried:
+            elif kind not in ending or kind in tried:
                 continue  # one pass stands for all: which letter it costs changes no ending
             tried.add(kind)
             ended = self._after(trial, other, reply)
+            if self.sharp and ended.phase == "answer" and ended.to_move() == (player,) and not ended.is_terminal():
+                # a doubt of our letters: the '+' of our answer (or of their suspension) may end it
+                ended = self._after(ended, player, self._answer(ended))
             if ended.is_terminal() and not _alone_ahead(ended, player):
                 return True
         return False
