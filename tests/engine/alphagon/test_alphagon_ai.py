@@ -9,7 +9,7 @@ from ludoteca.games.alphagon import AI_LEVELS, DEFAULT_LEVEL
 from ludoteca.games.alphagon import ai as alphagon_ai
 from ludoteca.games.alphagon.ai import LEVEL_VOCABULARY, WordBot, _words_named, vocabulary
 from ludoteca.games.alphagon.components import CLOUDS, parse_cell
-from ludoteca.games.alphagon.rules import PLUS, SUSPEND, Pass, Place, points_for
+from ludoteca.games.alphagon.rules import SUSPEND, Pass, Place, points_for
 
 from .helpers import build_word, give, new_state, play
 
@@ -450,10 +450,10 @@ def test_hard_spends_a_bonus_on_a_second_letter_that_claims_a_card():
     assert AI_LEVELS["medium"](3).decide(state, p, legal).keyword != "place"
 
 
-def _a_letter_before_a_dead_end(symbol: str = "?"):
+def _a_letter_before_a_dead_end():
     """A state from seeded random play where the player to move has placed
     nothing yet and a letter on the lit square would light a square where the
-    next letter (`symbol` "?"), or only the next '+' (PLUS), ends the game."""
+    next letter ends the game."""
     for seed in range(300):
         state, rng = new_state(2, seed=seed), random.Random(seed)
         while not state.is_terminal():
@@ -464,8 +464,7 @@ def _a_letter_before_a_dead_end(symbol: str = "?"):
                     and state.ending_at_next("?")[1] is None:
                 trial = state.clone()
                 trial.apply(player, places[0])
-                ends = [trial.ending_at_next(kind)[1] is not None for kind in ("?", PLUS)]
-                if not trial.is_terminal() and (ends[0] if symbol == "?" else ends == [False, True]):
+                if trial.ending_at_next("?")[1] is not None and not trial.is_terminal():
                     return state, player
             state.apply(player, rng.choice(list(legal)))
             state.resolve_chance()
@@ -486,20 +485,6 @@ def test_hard_behind_does_not_light_a_dead_end_square_for_the_other_side():
     finish, left = looks[True]
     assert finish is None and left and not [m for m in left if isinstance(m, Place)]
     assert [m for m in looks[False][1] if isinstance(m, Place)]
-
-
-def test_hard_behind_does_not_place_a_letter_whose_doubt_ends_the_game():
-    """After the letter, only a '+' on the next square ends the game. The
-    other side's doubt puts one there (our answer closes the word, or they
-    suspend it): hard lost a game 17-18 so, answering a doubt of SO. Hard,
-    10 points behind, leaves those letters out (its look saw only passes,
-    suspensions, concessions and a letter on the lit square)."""
-    state, p = _a_letter_before_a_dead_end(PLUS)
-    state.points = [0, 0]
-    state.points[1 - p] = 10
-    bot = AI_LEVELS["hard"](1)
-    finish, left = run_pieces(bot._endgame_filter(state, p, state.legal_moves(p)))
-    assert finish is None and left and not [m for m in left if isinstance(m, Place)]
 
 
 def test_hard_answers_a_doubt_with_the_word_that_scores_most():

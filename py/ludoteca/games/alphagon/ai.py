@@ -51,11 +51,12 @@ the words it leads to):
   which hard accepted but never aimed for). Its
   look one reply ahead also counts a letter that lights a square where the
   other side's next letter ends the game, and the replies to its
-  declarations (a contradiction can end the game too), and the other side's
-  doubt of its letters: our answer closes the word, or they suspend it, and
-  that '+' can block the polygon (hard lost a game 17-18 so, 5 sides in).
-  Doubted, hard names the known word that scores most, not the commonest
-  (the '+' of that close may end the game, where a point or two decides it).
+  declarations (a contradiction can end the game too). Doubted, hard names
+  the known word that scores most, not the commonest: the '+' of that close
+  may end the game, where a point or two decides it (hard lost a game 17-18
+  so, naming SOCIETA where SOCCORSO scored 6). It does not leave out a letter
+  the other side's doubt could answer with that blocking '+': on the same
+  deal it then passed, paid a bonus, and had to place the letter anyway.
 
 A decision is a generator (`WordBot.deciding`) that yields between small
 pieces of work (a chunk of the word list while a vocabulary is built, one
@@ -90,7 +91,6 @@ from .rules import (
     Contradict,
     Correct,
     Declare,
-    Doubt,
     Find,
     GiveUp,
     Lose,
@@ -387,18 +387,14 @@ class WordBot(Bot):
                 and trial.ending_at_next("?")[1] is not None and not _alone_ahead(trial, player):
             return True  # any letter they hold, on the lit square, ends it (scores as they stand)
         tried = set()
-        ending = (Pass, Concede, Suspend, Doubt) if self.sharp else (Pass, Concede, Suspend)
         for reply in trial.legal_moves(other):
             kind = type(reply)
             if self.sharp and trial.phase == "respond":
                 pass  # accepting, or the judge's contradiction or correction: words anyone may know
-            elif kind not in ending or kind in tried:
+            elif kind not in (Pass, Concede, Suspend) or kind in tried:
                 continue  # one pass stands for all: which letter it costs changes no ending
             tried.add(kind)
             ended = self._after(trial, other, reply)
-            if self.sharp and ended.phase == "answer" and ended.to_move() == (player,) and not ended.is_terminal():
-                # a doubt of our letters: the '+' of our answer (or of their suspension) may end it
-                ended = self._after(ended, player, self._answer(ended))
             if ended.is_terminal() and not _alone_ahead(ended, player):
                 return True
         return False
