@@ -15,8 +15,10 @@ played from both seats first):
   3. AI move time per level (median, p95, max) over its decisions with a
      choice in those games;
   4. game length in turns and how often each end condition ends a game
-     (at a median of how many sides); per player, the share of its placed
-     letters that start no word it knows, its points from cards and words;
+     (at a median of how many sides, and whose move ended it: a penalty's
+     or prize's choice counts for the move that queued it); per player, the
+     share of its placed letters that start no word it knows, its points
+     from cards and words;
   5. the balanced initial letters: spread between the richest and the
      poorest rack, random against balanced;
   6. (`--endings N`, alone) how random games and each AI level's games
@@ -77,11 +79,14 @@ class Discipline(Watch):
         self.turns = self.named = self.outside = 0
         self.times: dict = {}
         self.placed: dict = {}  # label -> [letters placed, of which starting no word it knows]
+        self.last = ""  # who moved last: whose move ended the game
 
     def move(self, state, player: int, move, seconds: float) -> None:
         from ludoteca.games.alphagon.ai import LEVEL_VOCABULARY, WordBot, _words_named, vocabulary
 
         bot = self.bots[player]
+        if not state.queue:
+            self.last = self.labels[player]
         if len(list(state.generate_moves(player))) > 1:
             self.times.setdefault(self.labels[player], []).append(seconds)
         if isinstance(bot, WordBot):
@@ -105,7 +110,7 @@ class Discipline(Watch):
             tally[1] += words
         return {"reason": state.end_reason, "turns": self.turns, "named": self.named,
                 "outside": self.outside, "times": self.times, "sides": state.sides,
-                "placed": self.placed, "points": points}
+                "placed": self.placed, "points": points, "ended_by": self.last}
 
 
 def by_edition(row: dict) -> str:
@@ -138,7 +143,9 @@ def report_games(rows: list) -> None:
     for reason, count in Counter(f["reason"] for f in figures).most_common():
         sides = [f["sides"] for f in figures if f["reason"] == reason and "sides" in f]
         at = f", median {statistics.median(sides):g} sides" if sides else ""
-        print(f"   {reason!s:10} {count:4} ({count / len(figures):.1%}{at})")
+        enders = Counter(f["ended_by"] for f in figures if f["reason"] == reason and f.get("ended_by"))
+        by = ", ended by " + ", ".join(f"{label} {n}" for label, n in sorted(enders.items())) if enders else ""
+        print(f"   {reason!s:10} {count:4} ({count / len(figures):.1%}{at}{by})")
     report_spelling(figures)
 
 

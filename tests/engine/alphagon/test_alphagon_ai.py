@@ -9,7 +9,7 @@ from ludoteca.games.alphagon import AI_LEVELS, DEFAULT_LEVEL
 from ludoteca.games.alphagon import ai as alphagon_ai
 from ludoteca.games.alphagon.ai import LEVEL_VOCABULARY, WordBot, _words_named, vocabulary
 from ludoteca.games.alphagon.components import CLOUDS, parse_cell
-from ludoteca.games.alphagon.rules import SUSPEND, Pass, Place
+from ludoteca.games.alphagon.rules import SUSPEND, Pass, Place, points_for
 
 from .helpers import build_word, give, new_state, play
 
@@ -485,6 +485,20 @@ def test_hard_behind_does_not_light_a_dead_end_square_for_the_other_side():
     finish, left = looks[True]
     assert finish is None and left and not [m for m in left if isinstance(m, Place)]
     assert [m for m in looks[False][1] if isinstance(m, Place)]
+
+
+def test_hard_answers_a_doubt_with_the_word_that_scores_most():
+    """Doubted, hard names the known word scoring most (the close of a doubt
+    can end the game, where a point decides it); medium names the commonest."""
+    state = new_state(2, seed=7)
+    build_word(state, "HOUS", "D4", "E")
+    doubter = state.to_move()[0]
+    play(state, doubter, "doubt")
+    known = vocabulary(state.wordlist(), LEVEL_VOCABULARY["hard"]).completions("HOUS")
+    hard = AI_LEVELS["hard"](1).choose(state, 1 - doubter)
+    medium = AI_LEVELS["medium"](1).choose(state, 1 - doubter)
+    assert hard.keyword == "say" and hard.word in known
+    assert points_for(len(hard.word)) == max(points_for(len(w)) for w in known) > points_for(len(medium.word))
 
 
 def test_hard_searches_neither_a_contradicted_declaration_nor_a_doubt_of_a_word():

@@ -51,7 +51,12 @@ the words it leads to):
   which hard accepted but never aimed for). Its
   look one reply ahead also counts a letter that lights a square where the
   other side's next letter ends the game, and the replies to its
-  declarations (a contradiction can end the game too).
+  declarations (a contradiction can end the game too). Doubted, hard names
+  the known word that scores most, not the commonest: the '+' of that close
+  may end the game, where a point or two decides it (hard lost a game 17-18
+  so, naming SOCIETA where SOCCORSO scored 6). It does not leave out a letter
+  the other side's doubt could answer with that blocking '+': on the same
+  deal it then passed, paid a bonus, and had to place the letter anyway.
 
 A decision is a generator (`WordBot.deciding`) that yields between small
 pieces of work (a chunk of the word list while a vocabulary is built, one
@@ -249,10 +254,7 @@ class WordBot(Bot):
         if phase == "respond":
             return (yield from self._respond(state, player))
         if phase == "answer":
-            known = [w for w in self.vocab(state).completions(state.word()) if len(w) >= MIN_WORD]
-            if known:
-                return Say(min(known, key=lambda w: (-(state.wordlist().frequency(w) or 0), w)))
-            return CONCEDE
+            return self._answer(state)
         if phase == "vote":
             word = state.vote["word"]
             return Vote("yes" if self.vocab(state).is_word(word) or state.wordlist().is_word(word) else "no")
@@ -263,6 +265,18 @@ class WordBot(Bot):
             if state.sides >= LATE_SIDES or max(state.points) >= state.goal - LATE_MARGIN:
                 return (yield from self._endgame_search(state, player, legal))
         return (yield from self._turn(state, player, legal))
+
+    def _answer(self, state):
+        """The word we name when our letters are doubted: the most common we
+        know; hard names the one scoring most (a doubt's close can end the
+        game, and a point then decides it), or concedes when it knows none."""
+        known = [w for w in self.vocab(state).completions(state.word()) if len(w) >= MIN_WORD]
+        if not known:
+            return CONCEDE
+        frequency = state.wordlist().frequency
+        if self.sharp:
+            return Say(min(known, key=lambda w: (-points_for(len(w)), -(frequency(w) or 0), w)))
+        return Say(min(known, key=lambda w: (-(frequency(w) or 0), w)))
 
     def _endgame_search(self, state, player: int, legal: list) -> Thinking:
         """The core's UCT, an iteration a piece, over the moves `_spelled` keeps (see the module doc)."""
