@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_harness import wait_for_app_ready
-from test_play import FAST_PLAY, moves_played
+from test_play import FAST_PLAY, SORTED_MARKUP, moves_played
 
 TABLE = '[data-region="table"]'
 
@@ -161,12 +161,12 @@ def test_psychopath_undo_reload_and_resume(fast, open_app):
     fast.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) < n",
                            arg=played)
     undone = moves_played(fast)
-    board = fast.locator('[data-testid="table"]').evaluate("e => e.outerHTML")
+    board = fast.locator('[data-testid="table"]').evaluate(SORTED_MARKUP)
     fast.reload()
     wait_for_app_ready(fast)
     fast.wait_for_selector('[data-testid="game"]')
     assert moves_played(fast) == undone
-    assert fast.locator('[data-testid="table"]').evaluate("e => e.outerHTML") == board
+    assert fast.locator('[data-testid="table"]').evaluate(SORTED_MARKUP) == board
     assert psychopath_turn(fast)  # and play goes on
 
 

@@ -84,8 +84,15 @@ def play_one_human_turn(page) -> bool:
     raise AssertionError(f"no move was played after move {before}, in 3 tries")
 
 
+# An element as markup with each element's attributes in name order: a redraw patches the page in
+# place (web/morph.mjs), where an attribute added to a kept element comes after the others.
+SORTED_MARKUP = """e => { const walk = n => n.nodeType === Node.TEXT_NODE ? n.textContent
+  : n.nodeType !== Node.ELEMENT_NODE ? '' : `<${n.nodeName} ${Array.from(n.attributes, a => `${a.name}=${JSON.stringify(a.value)}`)
+    .sort().join(' ')}>${Array.from(n.childNodes, walk).join('')}</${n.nodeName}>`; return walk(e); }"""
+
+
 def table_markup(page) -> str:
-    html = page.locator('[data-testid="table"]').evaluate("e => e.outerHTML")
+    html = page.locator('[data-testid="table"]').evaluate(SORTED_MARKUP)
     return re.sub(r"\s*anim-\w+", "", html)
 
 
