@@ -2,6 +2,7 @@
 and the wagering policy's bluffs and challenges."""
 
 
+import itertools
 import pytest
 
 from ludoteca.core import ai as core_ai
@@ -589,14 +590,20 @@ def test_three_computers_do_not_collide_on_one_cell_round_after_round():
     collided on one cell 30 times in this game (R5: both stones void, both
     barred for a round, then back again) and never passed out: it ran to the
     round limit. With a mixed choice on a cell another player wants most,
-    the game ends by everyone passing. (CPU clock: the searches' budgets
-    must not shrink when the machine is busy.)"""
-    core_ai.use_cpu_clock()
+    the game ends by everyone passing. (A counting clock: the searches do the
+    same work on every run; on the CPU clock a loaded machine changed the game,
+    and once a cell saw 5 collisions.)"""
+    readings = itertools.count(1)
+    kept = core_ai.clock
+    core_ai.clock = lambda: next(readings) * COUNTING_STEP
     try:
         collisions = play_three_mediums()
     finally:
-        core_ai.use_wall_clock()
+        core_ai.clock = kept
     assert max(collisions.values(), default=0) <= 3, collisions
+
+
+COUNTING_STEP = 0.001  # seconds a reading of the searches' clock moves on
 
 
 def play_three_mediums() -> dict:
