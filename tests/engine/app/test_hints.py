@@ -12,19 +12,8 @@ from ludoteca.games import registry
 from ludoteca.games.registry import PLAYABLE
 from ludoteca.ui import app as app_module
 
+from ..search_clock import CountingClock
 from .fake_browser import make_app, shown_text
-
-
-class CountingClock:
-    """A search clock that moves on a fixed step per reading: a time-budgeted
-    search then does the same work on every run, whatever the machine."""
-
-    def __init__(self, step=0.01):
-        self.now, self.step = 0.0, step
-
-    def __call__(self):
-        self.now += self.step
-        return self.now
 
 
 def started_against_the_computer(game, seed="11"):

@@ -2,7 +2,6 @@
 and the wagering policy's bluffs and challenges."""
 
 
-import itertools
 import pytest
 
 from ludoteca.core import ai as core_ai
@@ -20,6 +19,7 @@ from ludoteca.games.geonaxis.ai import (
 )
 from ludoteca.games.geonaxis.rules import GAME, PASS, PLAY, POINT_UNIT, TIMEOUT, Challenge, Propose, Stone, Tile
 
+from ..search_clock import CountingClock
 from .helpers import new_state, play_round, position, ring, with_agreement
 
 WALL = {cell: (0 if i < 6 else 1) for i, cell in enumerate(ring((0, 0), 2))}
@@ -585,7 +585,7 @@ def test_an_open_table_shared_by_everyone_is_not_settled():
 
 
 
-def test_three_computers_do_not_collide_on_one_cell_round_after_round():
+def test_three_computers_do_not_collide_on_one_cell_round_after_round(monkeypatch):
     """Three medium computers that each played their best cell every round
     collided on one cell 30 times in this game (R5: both stones void, both
     barred for a round, then back again) and never passed out: it ran to the
@@ -593,17 +593,9 @@ def test_three_computers_do_not_collide_on_one_cell_round_after_round():
     the game ends by everyone passing. (A counting clock: the searches do the
     same work on every run; on the CPU clock a loaded machine changed the game,
     and once a cell saw 5 collisions.)"""
-    readings = itertools.count(1)
-    kept = core_ai.clock
-    core_ai.clock = lambda: next(readings) * COUNTING_STEP
-    try:
-        collisions = play_three_mediums()
-    finally:
-        core_ai.clock = kept
+    monkeypatch.setattr(core_ai, "clock", CountingClock(step=0.001))
+    collisions = play_three_mediums()
     assert max(collisions.values(), default=0) <= 3, collisions
-
-
-COUNTING_STEP = 0.001  # seconds a reading of the searches' clock moves on
 
 
 def play_three_mediums() -> dict:
