@@ -432,10 +432,13 @@ def _card_with(edition: str, syllable: str) -> int:
                 if syllable in syllables or syllable[::-1] in syllables)
 
 
-def test_hard_spends_a_bonus_on_a_second_letter_that_claims_a_card():
+def test_hard_spends_a_bonus_on_a_second_letter_that_claims_a_card(monkeypatch):
     """HO, hard places U: HOUS would make US, a syllable of its card, and
     still spells HOUSE. Hard places the S with its bonus (old hard ended its
-    turn: a second letter was only for closing a word)."""
+    turn: a second letter was only for closing a word). HOUS lets the next
+    player place an I and declare HOUSING, a risk weighed on its own (see
+    the declaration tests below): left out here."""
+    monkeypatch.setattr(WordBot, "_declaration_gift", lambda self, state, prefix: 0.0)
     state = new_state(2, seed=2)
     build_word(state, "HO", "D4", "E")
     p = state.to_move()[0]
@@ -563,3 +566,48 @@ def test_hard_places_the_letter_that_makes_the_word_worth_declaring():
             play(trial, p, move.text)
             declared = bot.choose(trial, p)
             assert declared.keyword == "declare" and declared.words[0].startswith("INZE")
+
+
+def test_a_prefix_is_worth_declaring_when_no_listed_word_has_another_meaning():
+    wordlist = new_state(2, seed=2).wordlist()
+    assert alphagon_ai.declarable_points(wordlist, "PKW") == points_for(4)  # PKWY alone
+    assert alphagon_ai.declarable_points(wordlist, "HOUSI") == points_for(7)  # HOUSING, HOUSINGS
+    assert alphagon_ai.declarable_points(wordlist, "HOUS") == 0  # HOUSE and HOUSTON
+    assert alphagon_ai.declarable_points(wordlist, "SF") == 0  # too short to declare
+    assert alphagon_ai.declarable_points(wordlist, "QXZ") == 0  # no word at all
+
+
+def test_hard_keeps_the_next_player_from_placing_a_letter_and_declaring(monkeypatch):
+    """SM, a rack of U D H E C: after SME the next player places C, G or W
+    and declares SMECTIC, SMEGMA or SMEW, which nobody can contradict (the
+    core's UCT scored 5.7 points a game so). Hard places the U (SMU- has no
+    such letter); weighing only the words a letter keeps open, it placed the E."""
+    state = new_state(2, seed=2)
+    build_word(state, "SM", "D4", "E")
+    p = state.to_move()[0]
+    state.racks[p] = "UDHEC"
+    state.bonuses[p] = 0
+    legal = list(state.legal_moves(p))
+    assert not [m for m in legal if m.keyword == "find"]  # nothing to claim: the letters decide
+
+    def hard():
+        return WordBot(1, "hard", bluff=0.0, endgame=True, sharp=True)
+
+    assert hard()._declaration_gift(state, "SME") > 1.0 and hard()._declaration_gift(state, "SMU") == 0.0
+    move = hard().decide(state.clone(), p, legal)
+    assert isinstance(move, Place) and move.letter == "U"
+    monkeypatch.setattr(WordBot, "_declaration_gift", lambda self, state, prefix: 0.0)
+    move = hard().decide(state.clone(), p, legal)
+    assert isinstance(move, Place) and move.letter == "E"
+
+
+def test_a_word_one_letter_on_is_declared_when_its_letter_is_not_in_the_rack():
+    """PKW: PKWY is the only word. Without a Y, hard declares it (old AIs
+    left a word one letter on for placing that letter, and passed)."""
+    state = new_state(2, seed=2)
+    build_word(state, "PKW", "D4", "E")
+    p = state.to_move()[0]
+    state.racks[p] = "AEIRT"
+    legal = [m for m in state.legal_moves(p) if m.keyword != "find"]
+    move = AI_LEVELS["hard"](1).decide(state, p, legal)
+    assert move.keyword == "declare" and move.words == ("PKWY",)
