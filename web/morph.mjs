@@ -4,7 +4,9 @@
 // and the keyboard focus stays where it was.
 //
 // Elements are matched in order, by tag and by their key (data-testid, data-nav or id); one
-// inserted or removed element is seen as such, anything else different is replaced.
+// inserted or removed element is seen as such, anything else different is replaced. An element's
+// data-anim mark (RenderContext.animation_mark) is part of its key: animated for a new move, it is
+// a new element, so its animation plays again (a patched class that stays the same would not).
 
 // Attributes the page sets itself after each redraw, kept as they are on elements that stay:
 // a board's roving tab stop (apply_roving_tabindex), its pan and zoom (apply_board_zoom).
@@ -18,7 +20,9 @@ export function patchInner(element, html) {
 
 function key(node) {
   if (node.nodeType !== Node.ELEMENT_NODE) return "";
-  return node.getAttribute("data-testid") ?? node.getAttribute("data-nav") ?? node.getAttribute("id") ?? "";
+  const name = node.getAttribute("data-testid") ?? node.getAttribute("data-nav") ?? node.getAttribute("id") ?? "";
+  const mark = node.getAttribute("data-anim");
+  return mark === null ? name : `${name}#${mark}`;
 }
 
 function same(a, b) {

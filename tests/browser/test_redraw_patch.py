@@ -79,3 +79,32 @@ def test_the_patch_keeps_elements_that_stay_and_reads_as_the_new_markup(page, op
     assert result["aTabindex"] == "0", "the page's roving tab stop stays on a kept cell"
     assert result["value"] == "one", "a field shows its markup's value, as a new one would"
     assert result["text"] == "other" and result["sameAsParsed"]
+
+
+REPLAY_CASES = """async () => {
+  const {patchInner} = await window.ludotecaImport('web/morph.mjs');
+  const box = document.createElement('div');
+  document.body.appendChild(box);
+  // .spinner: an animated class of the app's own style sheet (the page's CSP refuses inline styles)
+  const card = mark => `<g data-testid="face-up"><g class="card spinner" data-anim="${mark}">`
+    + `<rect width="9" height="9"/></g></g>`;
+  patchInner(box, card(4));
+  const first = box.querySelector('.card');
+  patchInner(box, card(4));  // a redraw with no new move: the same element, its animation left alone
+  const kept = box.querySelector('.card') === first;
+  patchInner(box, card(5));  // the next move flips again: a new element, so the animation plays again
+  const second = box.querySelector('.card');
+  const result = {kept, replaced: second !== first && !first.isConnected,
+                  outerKept: box.querySelector('[data-testid=face-up]') !== null,
+                  playing: second.getAnimations().map(a => a.playState)};
+  box.remove();
+  return result;
+}"""
+
+
+def test_an_element_animated_for_a_new_move_is_drawn_anew_so_its_animation_plays_again(page, open_app):
+    open_app(page)
+    result = page.evaluate(REPLAY_CASES)
+    assert result["kept"], "a redraw with the same mark keeps the element (no replay)"
+    assert result["replaced"] and result["outerKept"]
+    assert result["playing"] == ["running"]

@@ -106,6 +106,13 @@ class RenderContext:
     options: dict = field(default_factory=dict)  # the game's display switches, set by data-action="option"
     lang: str = "en"  # the app's language
     keep_passing: bool = True  # the screen offers Keep passing (a tutorial's does not: it plays no rounds for you)
+    moves_drawn: int = 0  # the match's moves once this redraw is drawn (`animation_mark`)
+
+    def animation_mark(self) -> str:
+        """The attribute of an element animated for the fresh moves: web/morph.mjs replaces an
+        element whose mark changed instead of patching it, so an animation that stays on one
+        element (a face-up card flipped twice running) plays again for the next move."""
+        return f' data-anim="{self.moves_drawn}"'
 
     def name(self, player: int) -> str:
         return escape(self.seats[player].name)  # marked for isolation: the seats are `shown_seats`

@@ -418,6 +418,7 @@ def render_game(app, model) -> str:
     ctx = RenderContext(
         t=t, seats=shown_seats(session.seats), viewer=model.viewer, can_act=model.can_act, animate=app.animate,
         fresh=fresh_descriptions(session, app.play.rendered_entries, model), actors=tuple(model.actors), selection=model.selection,
+        moves_drawn=app.play.rendered_entries + len(model.fresh),
         options=dict(play.ui_options),
         lang=app.catalog.language,
     )

@@ -314,8 +314,9 @@ def test_a_guests_alphabeticell_table_animates_the_hosts_takes_and_flips():
     guest_draws = counting_renders(guest_browser)
     rng = random.Random(5)
     seen = set()
+    flip_marks = []
     for _ in range(200):
-        if host.session.is_over or {"take", "flip"} <= seen:
+        if host.session.is_over or ({"take", "flip"} <= seen and len(flip_marks) >= 2):
             break
         player = host.session.position().to_move()[0]
         app = host if player == 0 else guest
@@ -330,4 +331,8 @@ def test_a_guests_alphabeticell_table_animates_the_hosts_takes_and_flips():
             seen.add("take")
         if "anim-flip" in drawn:
             seen.add("flip")
+            flip_marks += re.findall(r'class="card face-up anim-flip" data-anim="(\d+)"', drawn)
     assert seen == {"take", "flip"}
+    # Each flip's card carries a new mark, so web/morph.mjs draws it anew and its animation plays
+    # again where a patched class, the same as the last flip's, would not.
+    assert len(flip_marks) >= 2 and len(set(flip_marks)) == len(flip_marks)

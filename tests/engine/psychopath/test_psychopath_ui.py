@@ -7,11 +7,13 @@ from typing import Optional
 
 from ludoteca.core.match import Entry, Seat
 from ludoteca.games import psychopath
+from ludoteca.games.game_ui import RenderContext
 from ludoteca.games.psychopath import ui
 from ludoteca.games.psychopath.board import BOARD
 from ludoteca.games.psychopath.rules import GAME, Resurrect, Step
 
 from .helpers import new_state, position
+
 from ..log_lines import log_text, marks_of
 
 
@@ -25,6 +27,8 @@ class Ctx:
     lang: str = "en"
     fresh: list = field(default_factory=list)
     seats: list = field(default_factory=lambda: [Seat("Ada", color="#f2efe6"), Seat("Bea", color="#30343f")])
+    moves_drawn: int = 0
+    animation_mark = RenderContext.animation_mark
 
     def t(self, key, **values):
         text = ui.MESSAGES[self.lang].get(key, key)
@@ -189,12 +193,12 @@ def test_captures_and_resurrections_animate_only_when_asked():
     entry = Entry(0, Resurrect("doctor"))
     still = ui.render_table(state.view(1), Ctx(viewer=1, fresh=[entry]))
     assert 'class="psy-anim' not in still
-    moving = ui.render_table(state.view(1), Ctx(viewer=1, fresh=[entry], animate=True))
-    assert 'class="psy-anim-rise"' in moving
+    moving = ui.render_table(state.view(1), Ctx(viewer=1, fresh=[entry], animate=True, moves_drawn=2))
+    assert 'class="psy-anim-rise" data-anim="2"' in moving  # marked: web/morph.mjs replays it (a new element)
     state = position({13: "I0", 1: "D1", 33: "D1", 34: "I1", 49: "P0", 45: "P1"}, turn=1)
     state.apply(1, Step(34, 20))
-    moving = ui.render_table(state.view(0), Ctx(viewer=0, fresh=[Entry(1, Step(34, 20))], animate=True))
-    assert 'class="psy-anim-capture"' in moving
+    moving = ui.render_table(state.view(0), Ctx(viewer=0, fresh=[Entry(1, Step(34, 20))], animate=True, moves_drawn=5))
+    assert 'class="psy-anim-capture" data-anim="5"' in moving
     assert 'class="psy-anim' not in ui.render_table(state.view(0), Ctx(viewer=0, fresh=[], animate=True))
 
 

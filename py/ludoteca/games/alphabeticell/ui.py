@@ -188,15 +188,16 @@ def tile_art() -> str:
 
 
 def card_svg(card: str, x: float, y: float, used=None, scale: float = 1.0,
-             cls: str = "", extra: str = "") -> str:
-    """One card; `used` is the letter in use (None: both letters alike)."""
+             cls: str = "", extra: str = "", mark: str = "") -> str:
+    """One card; `used` is the letter in use (None: both letters alike); `mark`, an
+    animated card's `RenderContext.animation_mark`."""
     w, h = CARD_W * scale, CARD_H * scale
     top, bottom = card[0], card[1]
     top_cls = "used" if used == top else ("faded" if used else "")
     bottom_cls = "used" if used == bottom else ("faded" if used else "")
     # The animated class sits on an inner group: a CSS transform would
     # otherwise replace the positioning transform attribute.
-    return (f'<g transform="translate({x:.1f},{y:.1f})"{extra}><g class="card {cls}">'
+    return (f'<g transform="translate({x:.1f},{y:.1f})"{extra}><g class="card {cls}"{mark}>'
             f'<rect width="{w:.1f}" height="{h:.1f}" rx="{3 * scale:.1f}"/>'
             f'<text class="top {top_cls}" x="{w / 2:.1f}" y="{h * 0.47:.1f}" font-size="{15 * scale:.1f}">{top}</text>'
             f'<text class="bottom {bottom_cls}" x="{w / 2:.1f}" y="{h * 0.86:.1f}" font-size="{10 * scale:.1f}">{bottom}</text>'
@@ -357,10 +358,11 @@ def render_centre(view: dict, ctx, fresh_flip: bool) -> str:
                f'<text class="count" x="24" y="42">{view["deck_count"]}</text>'
                f'<text class="label" x="24" y="86">{escape(t("abc.deck"))}</text></g>')
     if view["face_up"]:
-        anim = " anim-flip" if fresh_flip and ctx.animate else ""
+        flipping = fresh_flip and ctx.animate
         label = escape(t("abc.face_up", card=view["face_up"]))
-        out.append(card_svg(view["face_up"], 150, 30, None, scale=2.2, cls="face-up" + anim,
-                            extra=f' data-testid="face-up" role="img" aria-label="{label}"'))
+        out.append(card_svg(view["face_up"], 150, 30, None, scale=2.2, cls="face-up" + (" anim-flip" if flipping else ""),
+                            extra=f' data-testid="face-up" role="img" aria-label="{label}"',
+                            mark=ctx.animation_mark() if flipping else ""))
     discards = view["discards"]
     out.append('<g class="discards" transform="translate(262,36)" data-testid="discards">')
     if discards:
@@ -406,13 +408,15 @@ def render_line(view: dict, ctx, player: int, y: float, just_took: bool) -> str:
     placed_index = placed["index"] if placed and placed["player"] == player else None
     for index, item in enumerate(line):
         classes = []
+        taking = index == placed_index and just_took and ctx.animate
         if index == placed_index:
             classes.append("last")  # marked like lichess's last move, until the next card is placed
-            if just_took and ctx.animate:
+            if taking:
                 classes.append("anim-take")
         out.append(card_svg(item["card"], x0 + index * (CARD_W + GAP), card_y, item["letter"],
                             cls=" ".join(classes),
-                            extra=' data-testid="last-placed"' if index == placed_index else ""))
+                            extra=' data-testid="last-placed"' if index == placed_index else "",
+                            mark=ctx.animation_mark() if taking else ""))
     if placements:
         out.append(render_slots(view, ctx, placements, x0, len(line), card_y, fit))
     if fit < 1:

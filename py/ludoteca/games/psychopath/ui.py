@@ -235,11 +235,12 @@ def path_markup(path: int, flipped: bool) -> str:
     return f'<path class="path" d="M{x1} {y1}A{r} {r} 0 0 {sweep} {x2} {y2}"/>'
 
 
-def piece_shape(kind: str, owner: int, x: float, y: float, colour: str, cls: str = "") -> str:
-    """A piece: shape and glyph tell the kind, an inner ring tells player 2."""
+def piece_shape(kind: str, owner: int, x: float, y: float, colour: str, cls: str = "", mark: str = "") -> str:
+    """A piece: shape and glyph tell the kind, an inner ring tells player 2; `mark`, an
+    animated piece's `RenderContext.animation_mark`."""
     r = PIECE_R
     ink = _ink(colour)
-    extra = f' class="{cls}"' if cls else ""
+    extra = (f' class="{cls}"' if cls else "") + mark
     if kind == "psychopath":
         r2 = r * 1.25
         body = f'<polygon class="piece" points="{x},{y - r2} {x + r2},{y} {x},{y + r2} {x - r2},{y}" fill="{colour}"/>'
@@ -401,7 +402,7 @@ def render_table(view: dict, ctx) -> str:
     if just_played and last:
         for node, owner, kind in last["captured"]:
             x, y = node_xy(node, flipped)
-            out.append(piece_shape(kind, owner, x, y, seat_colour(ctx, owner), "psy-anim-capture"))
+            out.append(piece_shape(kind, owner, x, y, seat_colour(ctx, owner), "psy-anim-capture", ctx.animation_mark()))
     out.append("</svg>")
     return "".join(out) + render_controls(view, ctx, hints)
 
@@ -470,7 +471,8 @@ def _node_markup(view, ctx, node, flipped, destinations, selected, targets, hint
         owner, kind = piece
         rising = (ctx.animate and getattr(ctx, "fresh", None) and last
                   and any(entry[0] == node for entry in last["resurrected"]))
-        parts.append(piece_shape(kind, owner, x, y, seat_colour(ctx, owner), "psy-anim-rise" if rising else ""))
+        parts.append(piece_shape(kind, owner, x, y, seat_colour(ctx, owner), "psy-anim-rise" if rising else "",
+                                 ctx.animation_mark() if rising else ""))
         if hints and node in paralysed:
             frozen = paralysed[node]["frozen"]
             parts.append(f'<circle class="paralysed" cx="{x}" cy="{y}" r="{PIECE_R + 6}" data-hint="paralysed"/>')
