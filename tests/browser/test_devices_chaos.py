@@ -515,12 +515,13 @@ class HostileGuest:
 
         return json.dumps({"v": wire.PROTOCOL_VERSION, "kind": kind, "seq": seq, "ack": self.ack(), "body": body})
 
-    def numbered_move(self, seat, move_text):
-        """A move numbered by the test: the guest's app no longer numbers its moves right."""
+    def numbered_move(self, seat, move_text, seen=0):
+        """A move numbered by the test, chosen with `seen` entries of the history in view: the
+        guest's app no longer numbers its moves right."""
         if self.in_step:
             self.next_seq = 1 + max([json.loads(text)["seq"] for text in self.sent()] or [0])
         self.in_step = False
-        text = self.envelope("move", {"id": f"test-{self.next_seq}", "seat": seat, "move": move_text}, self.next_seq)
+        text = self.envelope("move", {"id": f"test-{self.next_seq}", "seat": seat, "move": move_text, "seen": seen}, self.next_seq)
         self.next_seq += 1
         return text
 
@@ -546,7 +547,7 @@ def honest_move(host, guest: HostileGuest, rng):
         elif guests_turn and guest.in_step and moves_shown(guest.page) == before:
             click_a_move(guest.page, rng)
         elif guests_turn and not guest.in_step:
-            guest.send(guest.numbered_move(1, rng.choice(update["body"]["legal"])))
+            guest.send(guest.numbered_move(1, rng.choice(update["body"]["legal"]), before))
         else:
             time.sleep(0.05)
             continue
@@ -572,7 +573,7 @@ def test_a_hostile_guest_is_refused_with_a_logged_reason_and_the_match_goes_on(n
             "match": "m1", "game": "alphabeticell", "settings": {}, "token": "t" * 16, "seats": [0, 1]}),
          "wire.wrong_role"),
         ("replayed", earlier_move, "wire.duplicate"),
-        ("out of order, far ahead", guest.envelope("move", {"id": "ahead", "seat": 1, "move": "pass"},
+        ("out of order, far ahead", guest.envelope("move", {"id": "ahead", "seat": 1, "move": "pass", "seen": 0},
                                                    10_000), "wire.too_far_ahead"),
         ("a move for another seat", None, "net.not_your_seat"),
     ]

@@ -77,7 +77,8 @@ class GuestTable:
         if seat not in self.seats:
             raise WireError(wire.BAD_FIELD, f"seat {seat} is not this device's", field="seat")
         move_id = self.new_move_id()
-        text = self.endpoint.send("move", {"id": move_id, "seat": seat, "move": move_text})
+        seen = self.position["count"] if self.position else 0
+        text = self.endpoint.send("move", {"id": move_id, "seat": seat, "move": move_text, "seen": seen})
         self.sent_moves[move_id] = (seat, move_text)
         while len(self.sent_moves) > wire.HOLD_WINDOW:
             del self.sent_moves[next(iter(self.sent_moves))]

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol
 
+from ..core.records import RESIGN_TEXT
 from . import wire
 from .wire import GUEST, HOST, Endpoint, MoveLedger, WireError
 
@@ -41,6 +42,9 @@ VIEW_TOO_LARGE = "net.view_too_large"
 HOST_CLOSED = "net.host_closed"
 PAUSE_REFUSED = "net.pause_refused"
 RESYNC_TOO_SOON = "net.resync_too_soon"
+# A move chosen on a position its seat has moved on from (a reloaded guest catching up may
+# play a forced move again that the host has had since): not applied, and nothing to report.
+MOVE_OUTDATED = "net.move_outdated"
 MAX_INCIDENTS = 200
 
 
@@ -392,6 +396,8 @@ class HostTable:
                                                            "params": {"seat": seat + 1}}))]
         if not self.ledger.first_time(seat, move_id):
             return []  # a resent request: applied (or refused) the first time
+        if body["move"].strip() != RESIGN_TEXT and self._outdated(seat, body["seen"]):
+            return [(link, guest.endpoint.send("refused", {"id": move_id, "reason": MOVE_OUTDATED, "params": {}}))]
         try:
             self.authority.play(seat, body["move"])
         except Exception as error:  # noqa: BLE001 - an engine refusal, or a bug: the host goes on
@@ -402,6 +408,13 @@ class HostTable:
                 code = MOVE_REFUSED
             return [(link, guest.endpoint.send("refused", {"id": move_id, "reason": code, "params": params}))]
         return self.refresh() if self.updates_after_move else []
+
+    def _outdated(self, seat: int, seen: int) -> bool:
+        """Whether a move chosen with `seen` entries of the history in view comes too late: the
+        seat has moved since (on another device's say, a timeout...), or an undo took back what
+        it saw. Other seats' moves since do not matter (simultaneous turns, replies in a window)."""
+        count = self.authority.position()["count"]
+        return seen > count or any(entry["player"] == seat for entry in self.authority.entries(seat, seen))
 
     # --- a reload of the host ----------------------------------------------------------------
     def snapshot(self) -> dict:

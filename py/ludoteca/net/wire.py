@@ -37,10 +37,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-# 3: a player's device may have left the table on purpose (`left`). 2: an update's view may come
+# 4: a guest's move says how many entries of the history it had seen (`seen`). 3: a player's
+# device may have left the table on purpose (`left`). 2: an update's view may come
 # as a patch of the last one sent (`view_patch`), a guest that cannot apply one asks for a
 # `resync`; and the round clock, pauses and forced entries since 1.
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 # One data-channel message. Browsers interoperate up to 64 KiB without splitting.
 MAX_MESSAGE_BYTES = 64 * 1024
 MAX_SEQ = 2 ** 53 - 1  # exact in JavaScript too
@@ -452,8 +453,9 @@ KINDS: dict[str, Kind] = {
     # A guest asks the host to pause the round clock on one of its seats' budget (`on`), or to
     # resume a pause one of its seats made.
     "pause": _kind(True, (GUEST,), seat=SEAT, on=boolean),
-    # A guest's move for one of its seats; `id` lets the host apply it once.
-    "move": _kind(True, (GUEST,), id=MOVE_ID, seat=SEAT, move=text(MAX_MOVE_TEXT)),
+    # A guest's move for one of its seats; `id` lets the host apply it once; `seen`: how many
+    # entries of the history the guest had when it chose the move.
+    "move": _kind(True, (GUEST,), id=MOVE_ID, seat=SEAT, move=text(MAX_MOVE_TEXT), seen=integer(0, MAX_SEQ)),
     # The host did not apply move `id`: an error key and its parameters.
     "refused": _kind(True, (HOST,), id=MOVE_ID, reason=MESSAGE_KEY, params=params),
     # Acknowledges through the envelope; `resend`: a gap was seen, send again what is unacknowledged.

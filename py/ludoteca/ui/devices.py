@@ -24,7 +24,7 @@ from typing import Optional
 from ..core.match import HUMAN
 from ..net import wire
 from ..net.guest import GuestTable
-from ..net.host import UNKNOWN_TOKEN
+from ..net.host import MOVE_OUTDATED, UNKNOWN_TOKEN
 from ..net.remote import RemoteMatchSession
 from . import screens
 from .hosting import TableKeeper
@@ -231,6 +231,8 @@ class Devices:
                 self.guest.send(self.guest.table.hello())
                 return
             for refusal in receipt.refusals:
+                if refusal.reason == MOVE_OUTDATED:
+                    continue  # chosen on a position gone by: the host's update shows what stands
                 key = "error." + refusal.reason
                 try:
                     reason = app.t(key, **refusal.params)

@@ -90,6 +90,31 @@ def test_a_whole_psychopath_game_is_played_across_two_devices():
     assert host_log == guest_log and len(host_log) == host.session.move_count
 
 
+def test_a_guest_move_chosen_on_a_position_gone_by_changes_nothing_and_says_nothing():
+    """A guest catching up through a backlog may play a forced move by itself on a position its
+    seat has moved on from; the host does not apply it, and the guest shows no error for it
+    (the host's update shows what stands): an "illegal move" notice would only puzzle."""
+    network, (host, host_browser), (guest, guest_browser) = two_devices()
+    rng = random.Random(3)
+    for _ in range(3):  # the host, the guest, the host: the guest's seat is to move again
+        (player,) = host.session.position().to_move()
+        app = host if player == 0 else guest
+        app.dispatch("move", f"{player}:{rng.choice(legal_texts_of(host, player))}")
+        network.pump()
+    assert host.session.position().to_move() == (1,) and host.session.move_count == 3
+    notices = list(guest.notices)
+    seen = guest.session.table.position
+    seen["count"] = 1  # as if it still saw the position before its last move
+    guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")
+    network.pump()
+    assert host.session.move_count == 3
+    assert guest.notices == notices
+    seen["count"] = 3  # caught up
+    guest.dispatch("move", f"1:{legal_texts_of(host, 1)[0]}")  # not left waiting for an answer
+    network.pump()
+    assert host.session.move_count == 4 and guest.session.move_count == 4
+
+
 def test_a_guests_log_says_a_forced_move_had_no_other_as_the_hosts_does():
     """The note comes from the session's facts (the host sends `forced` per entry and
     seat), not from the move itself, which a guest's entries never carry."""

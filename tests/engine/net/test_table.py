@@ -225,12 +225,72 @@ def test_a_move_for_another_seat_is_refused_and_changes_nothing():
     ada = network.add_guest("a", "Ada")
     network.add_guest("b", "Bob")
     entries = len(network.authority.match.entries)
-    forged = ada.endpoint.send("move", {"id": "x1", "seat": 2, "move": "bid 0"})
+    forged = ada.endpoint.send("move", {"id": "x1", "seat": 2, "move": "bid 0", "seen": 0})
     network.to_host("a", forged)
     assert len(network.authority.match.entries) == entries
     assert network.host.incidents[-1].code == host_module.NOT_YOUR_SEAT
     refused = [json.loads(text) for text in network.received["a"] if json.loads(text)["kind"] == "refused"]
     assert refused[-1]["body"]["reason"] == host_module.NOT_YOUR_SEAT
+
+
+def _play_on_to(network, guests, count):
+    """Everyone plays their first legal move (the host's seat 0 on the host) until `count` entries."""
+    authority = network.authority
+    while len(authority.match.entries) < count:
+        player = authority.match.state.to_move()[0]
+        if player == 0:
+            authority.play(0, authority.legal_texts(0)[0])
+            network.host.refresh()
+        else:
+            link = "ab"[player - 1]
+            network.to_host(link, guests[link].play(player, authority.legal_texts(player)[0]))
+
+
+def _move_seen_at(guest, seat, text, seen):
+    """A move as a guest that had `seen` entries in view sends it."""
+    return guest.endpoint.send("move", {"id": guest.new_move_id(), "seat": seat, "move": text, "seen": seen})
+
+
+def test_a_move_chosen_before_its_seats_own_last_move_is_not_applied():
+    """A guest catching up after a reload may play again, by itself, a forced move the host has
+    had since: chosen at entry 0, a bid arrives when a new round of bids has begun, where it is
+    legal again. The host does not apply it (net.move_outdated, no incident: nothing hostile)."""
+    network = Network(CouncilAuthority())
+    guests = {"a": network.add_guest("a", "Ada"), "b": network.add_guest("b", "Bob")}
+    _play_on_to(network, guests, 6)
+    authority = network.authority
+    assert 1 in authority.match.state.to_move() and "bid 1" in authority.legal_texts(1)
+    incidents = len(network.host.incidents)
+    network.to_host("a", _move_seen_at(guests["a"], 1, "bid 1", seen=0))
+    assert len(authority.match.entries) == 6
+    refused = [json.loads(text) for text in network.received["a"] if json.loads(text)["kind"] == "refused"]
+    assert refused[-1]["body"]["reason"] == host_module.MOVE_OUTDATED
+    assert len(network.host.incidents) == incidents
+    # An undo since: the position the guest saw is gone too.
+    network.to_host("a", _move_seen_at(guests["a"], 1, "bid 1", seen=9))
+    assert len(authority.match.entries) == 6
+    # Chosen on the live position, the same move is played.
+    network.to_host("a", _move_seen_at(guests["a"], 1, "bid 1", seen=6))
+    assert len(authority.match.entries) == 7 and authority.match.entries[-1].player == 1
+
+
+def test_a_move_chosen_before_other_seats_moves_is_applied():
+    """Simultaneous bids: the host's seat bid after Ada saw the position; Ada's bid still counts."""
+    network = Network(CouncilAuthority())
+    guests = {"a": network.add_guest("a", "Ada"), "b": network.add_guest("b", "Bob")}
+    authority = network.authority
+    authority.play(0, "bid 2")
+    network.host.refresh()
+    network.to_host("a", _move_seen_at(guests["a"], 1, "bid 1", seen=0))
+    assert [entry.player for entry in authority.match.entries] == [0, 1]
+
+
+def test_a_resignation_counts_whatever_the_guest_had_seen():
+    network = Network(CouncilAuthority())
+    guests = {"a": network.add_guest("a", "Ada"), "b": network.add_guest("b", "Bob")}
+    _play_on_to(network, guests, 6)
+    network.to_host("a", _move_seen_at(guests["a"], 1, "resign", seen=0))
+    assert 1 in network.authority.session.resigners
 
 
 def test_an_illegal_move_is_refused_with_the_engines_reason_and_the_match_goes_on():
@@ -340,7 +400,7 @@ def test_a_host_that_reloads_keeps_its_guests_who_rejoin_and_get_their_whole_log
     assert ada.logs[1] == authority.log(1) and ada.views[1] == authority.match.state.view(1)
     # The ledger survived: the move sent before the reload is not applied again.
     entries = len(authority.match.entries)
-    resent = ada.endpoint.send("move", {"id": "a1", "seat": 1, "move": "bid 1"})  # as first sent, numbered anew
+    resent = ada.endpoint.send("move", {"id": "a1", "seat": 1, "move": "bid 1", "seen": 0})  # as first sent, numbered anew
     replies = network.host.receive("a", resent).outgoing
     assert len(authority.match.entries) == entries
     assert {json.loads(text)["kind"] for _link, text in replies} == {"ack"}

@@ -23,7 +23,7 @@ VALID_BODIES = {
                           {"name": "Bob", "place": "guest", "connected": False, "color": "", "left": True}]},
     "update": UPDATE,
     "resync": {},
-    "move": {"id": "g1-7", "seat": 1, "move": "place A 12"},
+    "move": {"id": "g1-7", "seat": 1, "move": "place A 12", "seen": 12},
     "pause": {"seat": 1, "on": True},
     "clock": {"start": 4, "players": [0, 1], "lefts": [12.5, 30, 0], "pause_left": [300, 280.25, 300],
               "running": [1], "paused_by": None, "away": [0], "stopped": True},
@@ -86,7 +86,7 @@ HOSTILE = [
     ("extra body field", envelope("ping", body={"nonce": 1, "admin": True}), HOST, wire.BAD_FIELD),
     ("seat as text", envelope(body={**UPDATE, "seat": "1"}), HOST, wire.BAD_FIELD),
     ("seat out of range", envelope(body={**UPDATE, "seat": wire.MAX_SEATS}), HOST, wire.BAD_FIELD),
-    ("seat as true", envelope("move", body={"id": "a", "seat": True, "move": "x"}), GUEST, wire.BAD_FIELD),
+    ("seat as true", envelope("move", body={"id": "a", "seat": True, "move": "x", "seen": 0}), GUEST, wire.BAD_FIELD),
     ("seats repeated", envelope("hello", body={"name": "Ada", "seats": [1, 1]}), GUEST, wire.BAD_FIELD),
     ("too many seats", envelope("hello", body={"name": "A", "seats": list(range(17))}), GUEST, wire.BAD_FIELD),
     ("name too long", envelope("hello", body={"name": "A" * 41, "seats": []}), GUEST, wire.BAD_FIELD),
@@ -95,8 +95,9 @@ HOSTILE = [
     ("lone surrogate in a view", envelope(body={**UPDATE, "view": {"k": "\udfff"}}), HOST, wire.BAD_FIELD),
     ("token too short", envelope("rejoin", body={"token": "abc"}), GUEST, wire.BAD_FIELD),
     ("token with a slash", envelope("rejoin", body={"token": "/" * 20}), GUEST, wire.BAD_FIELD),
-    ("move id empty", envelope("move", body={"id": "", "seat": 0, "move": "x"}), GUEST, wire.BAD_FIELD),
-    ("move too long", envelope("move", body={"id": "a", "seat": 0, "move": "x" * 201}), GUEST, wire.BAD_FIELD),
+    ("move id empty", envelope("move", body={"id": "", "seat": 0, "move": "x", "seen": 0}), GUEST, wire.BAD_FIELD),
+    ("seen negative", envelope("move", body={"id": "a", "seat": 0, "move": "x", "seen": -1}), GUEST, wire.BAD_FIELD),
+    ("move too long", envelope("move", body={"id": "a", "seat": 0, "move": "x" * 201, "seen": 0}), GUEST, wire.BAD_FIELD),
     ("view nested too deep", envelope(body={**UPDATE, "view": json.loads("[" * 30 + "]" * 30)}), HOST,
      wire.BAD_FIELD),
     ("view integer beyond JavaScript", envelope(body={**UPDATE, "view": [2 ** 60]}), HOST, wire.BAD_FIELD),
@@ -242,12 +243,12 @@ def test_a_side_that_keeps_what_it_receives_acknowledges_what_it_kept_and_no_mor
 def test_a_guest_restored_from_an_older_pairing_numbers_on_past_what_the_welcome_says_it_saw():
     host, guest = linked()
     for _ in range(3):
-        host.receive(guest.send("move", {"id": "m1", "seat": 1, "move": "pass"}))
+        host.receive(guest.send("move", {"id": "m1", "seat": 1, "move": "pass", "seen": 0}))
     older = Endpoint.restore({**guest.snapshot(), "sent": 1, "unacked": []})  # its last writes failed
     receipt = older.receive(host.send("welcome", {"match": "m-1", "game": "geonaxis", "settings": {},
                                                   "token": TOKEN, "seats": [1]}))
     assert receipt.error is None and [m.kind for m in receipt.delivered] == ["welcome"]
-    assert json.loads(older.send("move", {"id": "m2", "seat": 1, "move": "pass"}))["seq"] == 4
+    assert json.loads(older.send("move", {"id": "m2", "seat": 1, "move": "pass", "seen": 0}))["seq"] == 4
 
 
 def test_the_backlog_of_unacknowledged_messages_is_bounded():

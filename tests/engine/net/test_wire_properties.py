@@ -47,7 +47,7 @@ class Table:
         if side == HOST:
             text = self.ends[HOST].send("update", {**EMPTY_UPDATE, "seat": 1, "turn": number, "view": {"n": number}})
         else:
-            text = self.ends[GUEST].send("move", {"id": f"m{number}", "seat": 1, "move": f"play {number}"})
+            text = self.ends[GUEST].send("move", {"id": f"m{number}", "seat": 1, "move": f"play {number}", "seen": 0})
         self.sent[side].append(number)
         self.in_flight[self.other(side)].append(text)
 
