@@ -688,6 +688,10 @@ class Endpoint:
             previous = 0
             for entry in data["unacked"]:
                 seq, kind, body = entry if len(entry) == 3 else (None, None, None)
+                if kind == "move" and isinstance(body, dict) and "seen" not in body:
+                    # Kept by a page before protocol 4: the host takes it as chosen at the start
+                    # (refused quietly if its seat has moved since, and the player moves again).
+                    body = {**body, "seen": 0}
                 spec = KINDS.get(kind) if isinstance(kind, str) else None
                 if (spec is None or not spec.numbered or endpoint.role not in spec.senders or not isinstance(kind, str)
                         or not isinstance(seq, int) or not previous < seq <= data["sent"]

@@ -251,6 +251,18 @@ def test_a_guest_restored_from_an_older_pairing_numbers_on_past_what_the_welcome
     assert json.loads(older.send("move", {"id": "m2", "seat": 1, "move": "pass", "seen": 0}))["seq"] == 4
 
 
+def test_a_move_kept_unacknowledged_before_protocol_4_is_restored_as_chosen_at_the_start():
+    """A pairing a page kept before moves said what their guest had seen (`seen`): its
+    unacknowledged move is not "damaged" (the pairing would be lost); it goes as chosen at the
+    start, which the host applies only if its seat has not moved since (net.move_outdated)."""
+    _host, guest = linked()
+    guest.send("move", {"id": "m1", "seat": 1, "move": "pass", "seen": 3})
+    saved = json.loads(json.dumps(guest.snapshot()))
+    del saved["unacked"][0][2]["seen"]
+    restored = Endpoint.restore(saved)
+    assert restored.outbox.unacknowledged() == [(1, "move", {"id": "m1", "seat": 1, "move": "pass", "seen": 0})]
+
+
 def test_the_backlog_of_unacknowledged_messages_is_bounded():
     host = Endpoint(HOST, outbox=wire.Outbox(limit=3))
     for _ in range(3):
