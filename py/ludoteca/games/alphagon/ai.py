@@ -540,7 +540,6 @@ class WordBot(Bot):
                     value -= self._gift(state, extended)
                     if self.sharp:
                         value -= self._declaration_gift(state, extended)
-                    if self.sharp:
                         value = max(value, (yield from self._declared_after(trial, player, extended, vocab)))
             value += self.noise * (self.rng.random() - 0.5)
             if not vocab.count(extended) and not trial.is_terminal():
