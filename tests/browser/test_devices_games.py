@@ -83,6 +83,11 @@ def received_updates(guest):
     return [message["body"] for message in messages if message["kind"] == "update"]
 
 
+def moved_since(page, before) -> bool:
+    return page.evaluate("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n"
+                         " || !!document.querySelector('[data-testid=results]')", before)
+
+
 def take_turn(page, buttons):
     """Clicks the first move button, unless the app plays a lone pass by itself (a forced move).
     A click that fell between two redraws is made again (as test_play.play_one_human_turn does)."""
@@ -93,7 +98,11 @@ def take_turn(page, buttons):
             try:
                 page.locator(buttons).first.click(timeout=3_000)
             except PlaywrightTimeoutError:
-                pass  # redrawn under the click: the next turn's buttons come
+                # Redrawn under the click: the move may still have been made, or the turn passed;
+                # else click the new button now (waiting for a move no click made cost 20 s).
+                if moved_since(page, before) or not page.locator(buttons).count():
+                    return
+                continue
         try:
             page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n"
                                    " || document.querySelector('[data-testid=results]')", arg=before,
