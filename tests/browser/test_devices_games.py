@@ -18,7 +18,7 @@ from test_devices import (
     invite_and_pair,
 )
 from test_new_games import TABLE, start
-from test_play import FAST_PLAY, MOVE_BUTTONS, SAVE_PREFIX, moves_played
+from test_play import FAST_PLAY, MOVE_BUTTONS, SAVE_PREFIX, moved_since, moves_played
 
 GAME = '[data-testid="game"]'
 GUESTS_BOOT_TIMEOUT_MS = 120_000  # cold starts side by side on a busy machine: no timing test
@@ -81,11 +81,6 @@ def received_updates(guest):
     messages = [json.loads(text) for text in guest.evaluate("() => window.netReceived")]
     assert all('"seed"' not in json.dumps(message) for message in messages)
     return [message["body"] for message in messages if message["kind"] == "update"]
-
-
-def moved_since(page, before) -> bool:
-    return page.evaluate("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n"
-                         " || !!document.querySelector('[data-testid=results]')", before)
 
 
 def take_turn(page, buttons):

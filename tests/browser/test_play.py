@@ -58,6 +58,12 @@ MOVE_BUTTONS = ", ".join(f'[data-testid="controls"] [data-testid{match}]'
                          for match in ('^="keep-"', '^="take-"', '="pass"'))
 
 
+def moved_since(page, before: int) -> bool:
+    """The page shows more moves than `before`, or the results."""
+    return page.evaluate("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n"
+                         " || !!document.querySelector('[data-testid=results]')", before)
+
+
 def play_one_human_turn(page) -> bool:
     """Clicks the human's move (keep, take or pass); False once the game is over."""
     page.locator('[data-testid="controls"], [data-testid="results"]').first.wait_for(timeout=60_000)
@@ -72,7 +78,12 @@ def play_one_human_turn(page) -> bool:
         try:
             page.locator(MOVE_BUTTONS).first.click(timeout=3_000)
         except PlaywrightTimeoutError:
-            pass  # a lone legal move (pass) the app played by itself before the click landed
+            # A lone legal move (pass) the app played by itself before the click landed, or a
+            # redraw under the click: then the new button is clicked at once (waiting for a move
+            # no click made cost 20 s).
+            if moved_since(page, before):
+                return True
+            continue
         try:
             page.wait_for_function(
                 "n => document.querySelector('[data-testid=results]') !== null"
