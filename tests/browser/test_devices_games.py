@@ -18,7 +18,7 @@ from test_devices import (
     invite_and_pair,
 )
 from test_new_games import TABLE, start
-from test_play import FAST_PLAY, MOVE_BUTTONS, SAVE_PREFIX, moved_since, moves_played
+from test_play import FAST_PLAY, MOVE_BUTTONS, MOVED_SINCE, SAVE_PREFIX, moved_since, moves_played
 
 GAME = '[data-testid="game"]'
 GUESTS_BOOT_TIMEOUT_MS = 120_000  # cold starts side by side on a busy machine: no timing test
@@ -99,9 +99,7 @@ def take_turn(page, buttons):
                     return
                 continue
         try:
-            page.wait_for_function("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n"
-                                   " || document.querySelector('[data-testid=results]')", arg=before,
-                                   timeout=5_000 if lone_pass and not attempt else 20_000)
+            page.wait_for_function(MOVED_SINCE, arg=before, timeout=5_000 if lone_pass and not attempt else 20_000)
             return
         except PlaywrightTimeoutError:
             if not page.locator(buttons).count():

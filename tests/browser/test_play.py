@@ -58,10 +58,13 @@ MOVE_BUTTONS = ", ".join(f'[data-testid="controls"] [data-testid{match}]'
                          for match in ('^="keep-"', '^="take-"', '="pass"'))
 
 
+# A page script: the page shows more moves than `n`, or the results.
+MOVED_SINCE = ("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n"
+               " || !!document.querySelector('[data-testid=results]')")
+
+
 def moved_since(page, before: int) -> bool:
-    """The page shows more moves than `before`, or the results."""
-    return page.evaluate("n => Number(document.querySelector('[data-testid=game]').dataset.moves) > n"
-                         " || !!document.querySelector('[data-testid=results]')", before)
+    return page.evaluate(MOVED_SINCE, before)
 
 
 def play_one_human_turn(page) -> bool:
@@ -85,10 +88,7 @@ def play_one_human_turn(page) -> bool:
                 return True
             continue
         try:
-            page.wait_for_function(
-                "n => document.querySelector('[data-testid=results]') !== null"
-                " || Number(document.querySelector('[data-testid=game]').dataset.moves) > n", arg=before,
-                timeout=20_000)
+            page.wait_for_function(MOVED_SINCE, arg=before, timeout=20_000)
             return True
         except PlaywrightTimeoutError:
             continue

@@ -43,10 +43,15 @@ def test_a_moves_redraw_keeps_the_boards_unchanged_cells_and_writes_the_tab_stop
     assert fast.evaluate("() => window.tableMutations.cellsRemoved") == 0
 
 
-PATCH_CASES = """async () => {
-  const {patchInner} = await window.ludotecaImport('web/morph.mjs');
-  const box = document.createElement('div');
-  document.body.appendChild(box);
+def in_a_scratch_box(body: str) -> str:
+    """A page script running `body` with web/morph.mjs's `patchInner` and an empty `box` in the
+    page; `body` returns the script's result, and the box goes whatever happens."""
+    return ("async () => {\n  const {patchInner} = await window.ludotecaImport('web/morph.mjs');\n"
+            "  const box = document.body.appendChild(document.createElement('div'));\n"
+            f"  try {{\n{body}\n  }} finally {{\n    box.remove();\n  }}\n}}")
+
+
+PATCH_CASES = in_a_scratch_box("""
   box.innerHTML = '<svg><g data-nav="a" tabindex="0"></g><g data-nav="b"></g><g data-nav="c"></g></svg>'
     + '<input data-testid="field" value="one"><p>text</p>';
   const [a, b, c] = box.querySelectorAll('[data-nav]');
@@ -58,16 +63,13 @@ PATCH_CASES = """async () => {
   patchInner(box, wanted);
   const fresh = document.createElement('div');
   fresh.innerHTML = wanted;
-  const result = {
+  return {
     aKept: box.querySelector('[data-nav=a]') === a, cKept: box.querySelector('[data-nav=c]') === c,
     bGone: !b.isConnected, navs: [...box.querySelectorAll('[data-nav]')].map((n) => n.dataset.nav),
     aClass: a.getAttribute('class'), aTabindex: a.getAttribute('tabindex'),
     fieldKept: box.querySelector('input') === field, value: field.value, text: box.querySelector('p').textContent,
     sameAsParsed: box.innerHTML.replace(' tabindex="0"', '') === fresh.innerHTML,
-  };
-  box.remove();
-  return result;
-}"""
+  };""")
 
 
 def test_the_patch_keeps_elements_that_stay_and_reads_as_the_new_markup(page, open_app):
@@ -81,10 +83,7 @@ def test_the_patch_keeps_elements_that_stay_and_reads_as_the_new_markup(page, op
     assert result["text"] == "other" and result["sameAsParsed"]
 
 
-REPLAY_CASES = """async () => {
-  const {patchInner} = await window.ludotecaImport('web/morph.mjs');
-  const box = document.createElement('div');
-  document.body.appendChild(box);
+REPLAY_CASES = in_a_scratch_box("""
   // .spinner: an animated class of the app's own style sheet (the page's CSP refuses inline styles)
   const card = mark => `<g data-testid="face-up"><g class="card spinner" data-anim="${mark}">`
     + `<rect width="9" height="9"/></g></g>`;
@@ -94,12 +93,9 @@ REPLAY_CASES = """async () => {
   const kept = box.querySelector('.card') === first;
   patchInner(box, card(5));  // the next move flips again: a new element, so the animation plays again
   const second = box.querySelector('.card');
-  const result = {kept, replaced: second !== first && !first.isConnected,
-                  outerKept: box.querySelector('[data-testid=face-up]') !== null,
-                  playing: second.getAnimations().map(a => a.playState)};
-  box.remove();
-  return result;
-}"""
+  return {kept, replaced: second !== first && !first.isConnected,
+          outerKept: box.querySelector('[data-testid=face-up]') !== null,
+          playing: second.getAnimations().map(a => a.playState)};""")
 
 
 def test_an_element_animated_for_a_new_move_is_drawn_anew_so_its_animation_plays_again(page, open_app):
