@@ -572,32 +572,17 @@ class WordBot(Bot):
         """Expected points the next player scores by closing `prefix` with one
         letter, if they know the everyday words (level 2) and hold a random rack."""
         common = vocabulary(state.wordlist(), 2)
-        counts = C.sack_counts(state.lang)
-        total = sum(counts.values())
-        miss = 1.0
-        points = 0
-        for word in common.completions(prefix, 80):
-            if len(word) == len(prefix) + 1 and len(word) >= MIN_WORD:
-                share = counts.get(word[-1], 0) / total
-                miss *= (1.0 - share) ** C.START_LETTERS
-                points = max(points, points_for(len(word)))
-        return (1.0 - miss) * points
+        closing = {word[-1]: points_for(len(word)) for word in common.completions(prefix, 80)
+                   if len(word) == len(prefix) + 1 and len(word) >= MIN_WORD}
+        return _reply_points(state.lang, closing)
 
     def _declaration_gift(self, state, prefix: str) -> float:
         """Expected points the next player scores by placing one letter on
         `prefix` and declaring the word, nobody able to contradict it (every
         listed completion one family), if they hold a random rack."""
         wordlist = state.wordlist()
-        counts = C.sack_counts(state.lang)
-        total = sum(counts.values())
-        miss = 1.0
-        points = 0
-        for letter, count in counts.items():
-            worth = declarable_points(wordlist, prefix + letter)
-            if worth:
-                miss *= (1.0 - count / total) ** C.START_LETTERS
-                points = max(points, worth)
-        return (1.0 - miss) * points
+        declaring = {letter: declarable_points(wordlist, prefix + letter) for letter in C.sack_counts(state.lang)}
+        return _reply_points(state.lang, {letter: worth for letter, worth in declaring.items() if worth})
 
     def _word_value(self, extended: str, vocab: Vocabulary, rest: str, bonus: int) -> float:
         if len(extended) >= MIN_WORD and vocab.is_word(extended):
@@ -690,6 +675,17 @@ class WordBot(Bot):
             return None
         move = Change(old, new)
         return move if move in legal else None
+
+
+def _reply_points(lang: str, points_by_letter: dict) -> float:
+    """The chance that a random rack holds one of these letters, times the
+    most one of them scores: what the next player can expect from them."""
+    counts = C.sack_counts(lang)
+    total = sum(counts.values())
+    miss = 1.0
+    for letter in points_by_letter:
+        miss *= (1.0 - counts.get(letter, 0) / total) ** C.START_LETTERS
+    return (1.0 - miss) * max(points_by_letter.values(), default=0)
 
 
 _DECLARABLE: dict = {}
